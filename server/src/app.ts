@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import cors from 'cors';
+import { pinoHttp } from 'pino-http';
+import { JSON_BODY_LIMIT_BYTES } from '@kesh/shared';
+import type { AppDeps } from './deps.js';
+import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
+import { UPLOADS_PATH } from './lib/storage.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { shopRoutes } from './modules/shop/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { slidersRoutes } from './modules/sliders/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { galleryRoutes } from './modules/gallery/routes.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
+import { ordersRoutes } from './modules/orders/routes.js';
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * The built client. Comes before the API because /gallery is both a page (a browser asking for
+ * HTML) and the gallery list (a script asking for JSON); the Accept header tells them apart.
+ */
+function clientRoutes(clientDir: string): express.Router {
+  const router = express.Router();
+  router.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_S * 1000 }),
+  );
+  router.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  router.get(/^\/(?!api\/|uploads\/)[^.]*$/, (req, res, next) => {
+    if (!(req.headers.accept ?? '').includes('text/html')) {
+      next();
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').sendFile(path.join(clientDir, 'index.html'));
+  });
+  return router;
+}
+
+/** Builds the Express app without listening, so tests can mount it with supertest. */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger, storage } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'strong');
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  if (config.corsOrigins.length > 0) app.use(cors({ origin: config.corsOrigins, credentials: false }));
+
+  // The webhook needs the raw bytes for its signature, so it parses its own body.
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT_BYTES,
+      type: (req) => !req.url?.startsWith('/api/payment/webhook') && /json/.test(req.headers['content-type'] ?? ''),
+    }),
+  );
+
+  app.use(healthRoutes());
+  if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
+    app.use(clientRoutes(deps.clientDir));
+  }
+  app.use('/api/shop', shopRoutes(deps));
+  app.use('/api/auth', authRoutes(deps));
+  app.use('/api/cart', cartRoutes(deps));
+  app.use('/api/contact', contactRoutes(deps));
+  app.use('/api/main-category', catalogRoutes(deps));
+  app.use('/api/payment', paymentsRoutes(deps));
+  app.use('/api/orders', ordersRoutes(deps));
+  app.use('/sliders', slidersRoutes(deps));
+  app.use('/gallery', galleryRoutes(deps));
+  app.use(adminRoutes(deps));
+
+  app.get(`${UPLOADS_PATH}/:key`, async (req, res, next) => {
+    try {
+      const file = await storage.open(req.params.key);
+      if (!file) {
+        res.status(404).json({ error: 'Image not found' });
+        return;
+      }
+      // Keys carry a content hash, so a URL never changes meaning: cache it for a year.
+      res.set({
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.size),
+        'Cache-Control': `public, max-age=${ONE_YEAR_S}, immutable`,
+      });
+      file.stream.on('error', next).pipe(res);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { DEFAULT_SHOP, type ShopSettings } from '@kesh/shared';
+
+/** Secrets that ship in .env.example; production refuses to start with them. */
+export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me';
+export const DEV_RAZORPAY_SIM_SECRET = 'dev-only-payment-simulator-secret';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('loopback'),
+
+  MONGODB_URI: optionalString.refine((v) => v === undefined || /^mongodb(\+srv)?:\/\//.test(v), {
+    message: 'must start with mongodb:// or mongodb+srv://',
+  }),
+  DB_NAME: z.string().min(1).default('kesh'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EMBEDDED_ENGINE: z.enum(['auto', 'mongod', 'wire']).default('auto'),
+
+  JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
+
+  SMTP_HOST: optionalString,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  MAIL_FROM: optionalString,
+
+  SHOP_NAME: z.string().default(DEFAULT_SHOP.name),
+  SHOP_PHONE: z
+    .string()
+    .regex(/^\d{10}$/, { message: 'must be ten digits' })
+    .default(DEFAULT_SHOP.phone),
+  SHOP_WHATSAPP: z
+    .string()
+    .regex(/^\d{8,15}$/, { message: 'must be digits with the country code, e.g. 919876543210' })
+    .optional(),
+  SHOP_EMAIL: z.string().email().default(DEFAULT_SHOP.email),
+  SHOP_ADDRESS: z.string().default(DEFAULT_SHOP.address),
+  SHOP_NOTIFY_EMAIL: optionalString,
+  PUBLIC_URL: z.string().url().default(DEFAULT_SHOP.publicUrl),
+  MAP_EMBED_URL: z.string().url().default(DEFAULT_SHOP.mapEmbedUrl),
+
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+
+  STORAGE_DRIVER: z.enum(['disk', 'gridfs']).default('disk'),
+  UPLOAD_DIR: optionalString,
+
+  CORS_ORIGINS: optionalString,
+  RATE_LIMIT: bool.default(true),
+  SEED_ON_EMPTY: bool.default(true),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: string;
+  db: { uri?: string; name: string; dataDir: string; embeddedEngine: Env['EMBEDDED_ENGINE'] };
+  jwtSecret: string;
+  admin: { username: string; password: string };
+  smtp?: { host: string; port: number; secure: boolean; user?: string; pass?: string };
+  mailFrom: string;
+  shopNotifyEmail: string;
+  shop: Omit<ShopSettings, 'paymentMode' | 'razorpayKeyId'>;
+  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string };
+  storage: { driver: Env['STORAGE_DRIVER']; uploadDir: string };
+  corsOrigins: string[];
+  rateLimit: boolean;
+  seedOnEmpty: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one ConfigError line naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const razorpay =
+    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+      ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
+      : undefined;
+
+  if (isProduction) {
+    if (e.JWT_SECRET === DEV_JWT_SECRET) {
+      throw new ConfigError('Invalid environment: JWT_SECRET must be set to a private value in production');
+    }
+    if (!razorpay) {
+      throw new ConfigError(
+        'Invalid environment: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required in production',
+      );
+    }
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    db: { uri: e.MONGODB_URI, name: e.DB_NAME, dataDir: e.DATA_DIR, embeddedEngine: e.EMBEDDED_ENGINE },
+    jwtSecret: e.JWT_SECRET,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    smtp: e.SMTP_HOST
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
+      : undefined,
+    mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <${e.SHOP_EMAIL}>`,
+    shopNotifyEmail: e.SHOP_NOTIFY_EMAIL ?? e.SHOP_EMAIL,
+    shop: {
+      name: e.SHOP_NAME,
+      phone: e.SHOP_PHONE,
+      whatsappPhone: e.SHOP_WHATSAPP ?? `91${e.SHOP_PHONE}`,
+      email: e.SHOP_EMAIL,
+      address: e.SHOP_ADDRESS,
+      publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+      workingHours: DEFAULT_SHOP.workingHours,
+      mapEmbedUrl: e.MAP_EMBED_URL,
+    },
+    razorpay,
+    storage: { driver: e.STORAGE_DRIVER, uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads` },
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    rateLimit: e.RATE_LIMIT,
+    seedOnEmpty: e.SEED_ON_EMPTY,
+  };
+}

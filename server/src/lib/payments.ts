@@ -1,0 +1,15 @@
+/** The payment provider as the rest of the server sees it: Razorpay, or the offline simulator. */
+export interface PaymentGateway {
+  readonly mode: 'razorpay' | 'simulator';
+  /** Public key id the browser's checkout needs. */
+  readonly keyId: string;
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes?: Record<string, string>;
+  }): Promise<{ id: string; amount: number; currency: string; receipt: string }>;
+  /** HMAC-SHA256 of "order_id|payment_id" with the key secret, compared in constant time. */
+  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** HMAC-SHA256 of the raw webhook body with the webhook secret. */
+  verifyWebhookSignature(rawBody: Buffer, signature: string): boolean;
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { ADMIN_SESSION_LIFETIME_MS, SESSION_LIFETIME_MS } from '@kesh/shared';
+
+export type Role = 'customer' | 'admin';
+
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  jti: string;
+  /** Epoch seconds (JWT standard). */
+  exp: number;
+}
+
+export interface IssuedToken {
+  token: string;
+  jti: string;
+  expiresAt: number;
+}
+
+const LIFETIME: Record<Role, number> = {
+  customer: SESSION_LIFETIME_MS,
+  admin: ADMIN_SESSION_LIFETIME_MS,
+};
+
+export function issueToken(secret: string, subject: string, role: Role, now = Date.now()): IssuedToken {
+  const jti = randomUUID();
+  const expiresAt = now + LIFETIME[role];
+  const token = jwt.sign({ sub: subject, role, jti, exp: Math.floor(expiresAt / 1000) }, secret, {
+    algorithm: 'HS256',
+  });
+  return { token, jti, expiresAt };
+}
+
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; expired: boolean };
+
+export function verifyToken(secret: string, token: string): VerifyResult {
+  try {
+    const decoded = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (typeof decoded === 'string' || typeof decoded.sub !== 'string') return { ok: false, expired: false };
+    const role = decoded.role;
+    if (role !== 'customer' && role !== 'admin') return { ok: false, expired: false };
+    return {
+      ok: true,
+      claims: { sub: decoded.sub, role, jti: String(decoded.jti ?? ''), exp: Number(decoded.exp) },
+    };
+  } catch (err) {
+    return { ok: false, expired: err instanceof jwt.TokenExpiredError };
+  }
+}
+
+/** Accepts "Bearer <token>" and, as the spec's admin client sends it, a bare "<token>". */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  const match = /^Bearer\s+(.+)$/i.exec(trimmed);
+  const token = match ? match[1]!.trim() : trimmed;
+  return token.length > 0 && token.length < 4096 ? token : undefined;
+}

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import mongoose from 'mongoose';
+import { ConfigError, loadConfig } from './config.js';
+import { createApp } from './app.js';
+import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
+import { createLogger } from './lib/logger.js';
+import { buildDeps } from './lib/build-deps.js';
+import { seedIfEmpty } from './seed/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CLIENT_DIR = path.resolve(here, '../../client/dist');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+
+  const engine = await startEngine({
+    uri: config.db.uri,
+    preference: config.db.embeddedEngine,
+    dataDir: config.db.dataDir,
+    logger,
+  });
+  try {
+    await connectMongoose(databaseUri(engine.uri, config.db.name));
+  } catch (err) {
+    logger.fatal(`Cannot connect to the database at ${redact(engine.uri)}: ${(err as Error).message}`);
+    await engine.stop();
+    process.exit(1);
+  }
+  await syncIndexes();
+  logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
+
+  const deps = await buildDeps(config, logger, CLIENT_DIR);
+  if (config.seedOnEmpty) await seedIfEmpty(deps);
+
+  const app = createApp(deps);
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info(`store listening on http://localhost:${config.port} (payments: ${deps.payments.mode})`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.warn('in-flight requests did not finish in time; closing anyway');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await mongoose.disconnect();
+      await engine.stop();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function describeEngine(name: string): string {
+  if (name === 'external') return 'MongoDB server from MONGODB_URI';
+  if (name === 'mongod') return 'embedded mongod (mongodb-memory-server)';
+  return 'in-process wire-protocol engine (no mongod binary available)';
+}
+
+function redact(uri: string): string {
+  return uri.replace(/\/\/[^@/]+@/, '//***@');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

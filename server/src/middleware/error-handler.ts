@@ -1,0 +1,31 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MESSAGES } from '@kesh/shared';
+import { HttpError } from '../lib/errors.js';
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: MESSAGES.notFound, message: MESSAGES.notFound });
+};
+
+/** The one place errors become responses. Clients never see stack traces. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (err instanceof HttpError) {
+    res.status(err.status).json({
+      error: err.message,
+      message: err.message,
+      ...(err.details ? { details: err.details } : {}),
+      ...err.extra,
+    });
+    return;
+  }
+  const e = err as { type?: string; status?: number; message?: string };
+  if (e.type === 'entity.too.large') {
+    res.status(413).json({ error: MESSAGES.bodyTooLarge, message: MESSAGES.bodyTooLarge });
+    return;
+  }
+  if (e.type === 'entity.parse.failed') {
+    res.status(400).json({ error: MESSAGES.invalidRequest, message: MESSAGES.invalidRequest, details: 'Malformed JSON' });
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  res.status(500).json({ error: MESSAGES.internalError, message: MESSAGES.internalError });
+};

@@ -1,0 +1,7 @@
+import { Router } from 'express';
+import type { AppDeps } from '../../deps.js';
+
+export function adminRoutes(_deps: AppDeps): Router {
+  const router = Router();
+  return router;
+}

@@ -1,0 +1,25 @@
+import { Schema, model } from 'mongoose';
+import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE } from '@kesh/shared';
+
+/** A main category is what shoppers see as a product. Prices are integer paise inside. */
+const categorySchema = new Schema(
+  {
+    title: { type: String, required: true, trim: true },
+    subtitle: { type: String, default: DEFAULT_SUBTITLE, trim: true },
+    mainPricePaise: { type: Number, default: null, min: 0 },
+    offerPricePaise: { type: Number, default: null, min: 0 },
+    ratingCount: {
+      type: Number,
+      default: 0,
+      min: 0,
+      validate: { validator: Number.isInteger, message: 'ratingCount must be an integer' },
+    },
+    description: { type: String, default: DEFAULT_DESCRIPTION },
+    imageKey: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+// The catalogue is listed oldest first so that "the last 3" on the home page are the newest.
+categorySchema.index({ createdAt: 1, _id: 1 });
+
+export const MainCategory = model('MainCategory', categorySchema);

@@ -1,0 +1,28 @@
+import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+
+const otpSchema = new Schema(
+  {
+    hash: { type: String, required: true },
+    expiresAt: { type: Date, required: true },
+    attempts: { type: Number, default: 0 },
+  },
+  { _id: false },
+);
+
+const userSchema = new Schema(
+  {
+    username: { type: String, required: true, trim: true },
+    email: { type: String, required: true, lowercase: true, trim: true },
+    contact: { type: String, required: true },
+    passwordHash: { type: String, required: true, select: false },
+    address: { type: String, default: null },
+    otp: { type: otpSchema, default: null, select: false },
+  },
+  { timestamps: true },
+);
+
+userSchema.index({ email: 1 }, { unique: true });
+
+export type UserRecord = InferSchemaType<typeof userSchema>;
+export type UserDocument = HydratedDocument<UserRecord>;
+export const User = model('User', userSchema);

@@ -1,0 +1,6 @@
+export * from './constants.js';
+export * from './messages.js';
+export * from './money.js';
+export * from './address.js';
+export * from './shop.js';
+export * from './schemas.js';

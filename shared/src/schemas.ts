@@ -1,0 +1,399 @@
+import { z } from 'zod';
+import {
+  CURRENCY,
+  ORDER_STATUSES,
+  PASSWORD_MIN_LENGTH,
+  PHONE_DIGITS,
+  RECEIPT_MAX_LENGTH,
+} from './constants.js';
+import { MESSAGES } from './messages.js';
+import { DEFAULT_SHOP } from './shop.js';
+
+/**
+ * Request and response bodies of spec section 7. The server validates with these schemas and the
+ * client types its calls with the inferred DTOs, so the contract lives in one place.
+ *
+ * Fields are `z.string()` rather than coerced: an object or array where a string belongs (NoSQL
+ * injection such as {"$ne": null}) must be a 400, never reach a query.
+ */
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
+export const OTP_PATTERN = /^\d{6}$/;
+export const OBJECT_ID_PATTERN = /^[a-f\d]{24}$/i;
+
+const MAX_TEXT = 2000;
+const MAX_FIELD = 200;
+
+/** A string field whose absence or wrong type reads as "fill all fields". */
+const field = (message: string, max = MAX_FIELD) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+
+const objectId = z.string().regex(OBJECT_ID_PATTERN, { error: 'Invalid id' });
+
+// ---------- customer auth ----------
+
+export function signupSchema(exampleEmail: string = DEFAULT_SHOP.email) {
+  const all = MESSAGES.fillAllFields;
+  return z
+    .object({
+      username: z.string({ error: all }).max(MAX_FIELD, { error: all }),
+      email: z.string({ error: all }).max(MAX_FIELD, { error: all }),
+      contact: z.string({ error: all }).max(MAX_FIELD, { error: all }),
+      password: z.string({ error: all }).max(MAX_FIELD, { error: all }),
+    })
+    .transform((v) => ({
+      username: v.username.trim(),
+      email: v.email.trim().toLowerCase(),
+      contact: v.contact.trim(),
+      password: v.password,
+    }))
+    .superRefine((v, ctx) => {
+      // One message at a time, in the order the spec's form checks them.
+      if (!v.username || !v.email || !v.contact || !v.password) {
+        ctx.addIssue({ code: 'custom', message: all });
+      } else if (!EMAIL_PATTERN.test(v.email)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.invalidEmail(exampleEmail) });
+      } else if (!PHONE_PATTERN.test(v.contact)) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.invalidPhone });
+      } else if (v.password.length < PASSWORD_MIN_LENGTH) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.passwordTooShort });
+      }
+    });
+}
+export type SignupBody = z.input<ReturnType<typeof signupSchema>>;
+
+export const loginSchema = z.object({
+  email: field(MESSAGES.fillAllFields).transform((e) => e.toLowerCase()),
+  password: z
+    .string({ error: MESSAGES.fillAllFields })
+    .min(1, { error: MESSAGES.fillAllFields })
+    .max(MAX_FIELD, { error: MESSAGES.fillAllFields }),
+});
+export type LoginBody = z.input<typeof loginSchema>;
+
+export interface AuthResponse {
+  username: string;
+  token: string;
+  userId: string;
+  /** Epoch milliseconds when the token stops being accepted (8 hours after issue). */
+  expiresAt: number;
+}
+
+export const forgotPasswordSchema = z.object({
+  email: field(MESSAGES.fillRequiredField).transform((e) => e.toLowerCase()),
+});
+export type ForgotPasswordBody = z.input<typeof forgotPasswordSchema>;
+
+export const verifyOtpSchema = z.object({
+  email: field(MESSAGES.fillRequiredField).transform((e) => e.toLowerCase()),
+  otp: field(MESSAGES.fillRequiredField, 12),
+  newPassword: z
+    .string({ error: MESSAGES.fillRequiredField })
+    .max(MAX_FIELD)
+    .optional()
+    .refine((p) => p === undefined || p.length >= PASSWORD_MIN_LENGTH, {
+      message: MESSAGES.passwordTooShort,
+    }),
+});
+export type VerifyOtpBody = z.input<typeof verifyOtpSchema>;
+
+export interface MessageResponse {
+  message: string;
+  success?: boolean;
+}
+
+export interface UserProfile {
+  _id: string;
+  username: string;
+  email: string;
+  contact: string;
+  address: string | null;
+}
+
+export type UserSummary = Omit<UserProfile, 'address'>;
+
+export const addressSchema = z.object({
+  address: z
+    .string({ error: MESSAGES.fillAllAddressFields })
+    .max(MAX_TEXT, { error: MESSAGES.fillAllAddressFields })
+    .refine(
+      (a) => {
+        const parts = a.split(', ');
+        return parts.length >= 5 && parts.every((p) => p.trim().length > 0);
+      },
+      { message: MESSAGES.fillAllAddressFields },
+    ),
+});
+export type AddressBody = z.input<typeof addressSchema>;
+
+export interface AddressResponse {
+  address: string | null;
+  message: string;
+}
+
+// ---------- catalogue ----------
+
+export interface Product {
+  _id: string;
+  title: string;
+  subtitle: string;
+  /** Rupees; null when the owner left it empty. */
+  mainPrice: number | null;
+  offerPrice: number | null;
+  ratingCount: number;
+  description: string;
+  image: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Slider {
+  _id: string;
+  id: string;
+  title: string;
+  description: string;
+  image: string | null;
+}
+
+export interface GalleryItem {
+  _id: string;
+  id: string;
+  image: string;
+}
+
+/** Multipart text fields of a main category; files travel separately. Empty string = not set. */
+const optionalPrice = z
+  .string()
+  .trim()
+  .max(20)
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return null;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Prices must be numbers of 0 or more.' });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+export const categoryFieldsSchema = z.object({
+  title: z
+    .string({ error: 'Title is required!' })
+    .trim()
+    .min(1, { error: 'Title is required!' })
+    .max(MAX_FIELD),
+  subtitle: z.string().trim().max(MAX_FIELD).optional(),
+  mainPrice: optionalPrice,
+  offerPrice: optionalPrice,
+  ratingCount: z
+    .string()
+    .trim()
+    .max(12)
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 0;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: 'Number of Raters must be a whole number of 0 or more.' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  description: z.string().trim().max(MAX_TEXT).optional(),
+});
+export type CategoryFields = z.input<typeof categoryFieldsSchema>;
+
+export const sliderFieldsSchema = z.object({
+  title: z
+    .string({ error: MESSAGES.sliderTitleDescriptionRequired })
+    .trim()
+    .min(1, { error: MESSAGES.sliderTitleDescriptionRequired })
+    .max(MAX_FIELD),
+  description: z
+    .string({ error: MESSAGES.sliderTitleDescriptionRequired })
+    .trim()
+    .min(1, { error: MESSAGES.sliderTitleDescriptionRequired })
+    .max(MAX_TEXT),
+});
+export type SliderFields = z.input<typeof sliderFieldsSchema>;
+
+// ---------- cart ----------
+
+export const cartAddSchema = z.object({
+  productId: objectId,
+  quantity: z.number().int().min(1).max(100).default(1),
+});
+export type CartAddBody = z.input<typeof cartAddSchema>;
+
+export const cartUpdateSchema = z.object({
+  productId: objectId,
+  quantity: z.number().int().min(1).max(100),
+});
+export type CartUpdateBody = z.input<typeof cartUpdateSchema>;
+
+export const cartRemoveSchema = z.object({ productId: objectId });
+export type CartRemoveBody = z.input<typeof cartRemoveSchema>;
+
+export interface CartProduct {
+  _id: string;
+  title: string;
+  offerPrice: number | null;
+  mainPrice: number | null;
+  image: string | null;
+  description: string;
+}
+
+export interface CartItem {
+  productId: CartProduct;
+  quantity: number;
+}
+
+export interface CartResponse {
+  items: CartItem[];
+  /** Sum of quantities: the header badge. */
+  cartCount: number;
+  /** Rupees, from current catalogue prices. */
+  totalAmount: number;
+  message?: string;
+}
+
+// ---------- contact ----------
+
+export const contactSchema = z.object({
+  name: field('Name is required.'),
+  email: z
+    .string({ error: 'A valid email is required.' })
+    .trim()
+    .max(MAX_FIELD)
+    .regex(EMAIL_PATTERN, { error: 'A valid email is required.' }),
+  phoneNo: z.string().trim().max(20).optional(),
+  subject: z.string().trim().max(MAX_FIELD).optional(),
+  message: field('Message is required.', MAX_TEXT),
+});
+export type ContactBody = z.input<typeof contactSchema>;
+
+export interface ContactMessage {
+  _id: string;
+  name: string;
+  email: string;
+  phoneNo: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+// ---------- payments and orders ----------
+
+export const userDetailsSchema = z.object({
+  username: z.string().max(MAX_FIELD).default(''),
+  email: z.string().max(MAX_FIELD).default(''),
+  contact: z.string().max(MAX_FIELD).default(''),
+  address: z.string().max(MAX_TEXT).default(''),
+});
+export type UserDetails = z.output<typeof userDetailsSchema>;
+
+const orderLineSchema = z.object({
+  productId: objectId,
+  quantity: z.number().int().min(1).max(100),
+  price: z.number().min(0).optional(),
+});
+
+export const createPaymentOrderSchema = z.object({
+  amount: z.number().int().min(0).optional(),
+  currency: z.literal(CURRENCY).default(CURRENCY),
+  receipt: z.string().max(RECEIPT_MAX_LENGTH).optional(),
+  userId: z.string().max(64).optional(),
+  /** The delivery address chosen on /shipping; defaults to the saved one. */
+  address: z.string().max(MAX_TEXT).optional(),
+});
+export type CreatePaymentOrderBody = z.input<typeof createPaymentOrderSchema>;
+
+export interface PaymentOrderResponse {
+  id: string;
+  /** Paise. */
+  amount: number;
+  currency: typeof CURRENCY;
+  receipt: string;
+  keyId: string;
+  mode: 'razorpay' | 'simulator';
+}
+
+export const verifyPaymentSchema = z.object({
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+  userId: z.string().max(64).optional(),
+  products: z.array(orderLineSchema).max(100).optional(),
+  totalAmount: z.number().min(0).optional(),
+  userDetails: userDetailsSchema.partial().optional(),
+});
+export type VerifyPaymentBody = z.input<typeof verifyPaymentSchema>;
+
+export const createOrderSchema = z.object({
+  userId: z.string().max(64).optional(),
+  products: z.array(orderLineSchema).max(100).optional(),
+  totalAmount: z.number().min(0).optional(),
+  userDetails: userDetailsSchema.partial().optional(),
+  razorpay_order_id: z.string().max(100).optional(),
+  razorpay_payment_id: z.string().max(100).optional(),
+});
+export type CreateOrderBody = z.input<typeof createOrderSchema>;
+
+export const orderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: MESSAGES.invalidOrderStatus }),
+});
+export type OrderStatusBody = z.input<typeof orderStatusSchema>;
+
+export interface OrderLine {
+  productId: { _id: string; title: string; image?: string | null } | null;
+  title: string;
+  quantity: number;
+  /** Rupees per unit at the time of purchase. */
+  price: number;
+}
+
+export interface Order {
+  _id: string;
+  userId: string;
+  status: (typeof ORDER_STATUSES)[number];
+  createdAt: string;
+  updatedAt: string;
+  /** Rupees. */
+  totalAmount: number;
+  userDetails: UserDetails;
+  products: OrderLine[];
+  razorpayOrderId: string;
+  razorpayPaymentId: string;
+}
+
+export interface VerifyPaymentResponse {
+  success: boolean;
+  message: string;
+  order?: Order;
+}
+
+// ---------- admin ----------
+
+export const adminLoginSchema = z.object({
+  username: field('Username and password are required.'),
+  password: z
+    .string({ error: 'Username and password are required.' })
+    .min(1, { error: 'Username and password are required.' })
+    .max(MAX_FIELD),
+});
+export type AdminLoginBody = z.input<typeof adminLoginSchema>;
+
+export interface AdminLoginResponse {
+  success: boolean;
+  token?: string;
+  message: string;
+}
+
+/** Every error answer of the API. `message` repeats `error` where the spec's client reads it. */
+export interface ErrorResponse {
+  error: string;
+  message?: string;
+  details?: string;
+}
