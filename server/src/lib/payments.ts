@@ -12,4 +12,9 @@ export interface PaymentGateway {
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret. */
   verifyWebhookSignature(rawBody: Buffer, signature: string): boolean;
+  /**
+   * Only the offline simulator has this: it pays an order the way a shopper does in Razorpay's
+   * window, answering the payment id and the signature Razorpay would hand to the browser.
+   */
+  simulatePayment?(orderId: string): { paymentId: string; signature: string };
 }

@@ -1,7 +1,45 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { MESSAGES, cartAddSchema, cartRemoveSchema, cartUpdateSchema, type CartResponse } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
+import { authOf, requireCustomer } from '../../middleware/auth.js';
+import { bodyOf, validateBody } from '../../middleware/validate.js';
+import { requireLiveAccount } from '../users/service.js';
+import { CART_MESSAGES, addToCart, clearCart, loadCart, removeFromCart, updateQuantity } from './service.js';
 
-export function cartRoutes(_deps: AppDeps): Router {
+/** Every mutation answers the fresh cart, so the client can redraw without a second call. */
+async function freshCart(req: Request, message: string): Promise<CartResponse> {
+  return { ...(await loadCart(authOf(req).sub)), message };
+}
+
+export function cartRoutes({ config }: AppDeps): Router {
   const router = Router();
+  router.use(requireCustomer(config.jwtSecret), requireLiveAccount);
+
+  router.get('/cart', async (req, res) => {
+    res.json(await loadCart(authOf(req).sub));
+  });
+
+  router.post('/add-to-cart', validateBody(cartAddSchema), async (req, res) => {
+    const { productId, quantity } = bodyOf(cartAddSchema, req.body);
+    await addToCart(authOf(req).sub, productId, quantity);
+    res.json(await freshCart(req, MESSAGES.addedToCart));
+  });
+
+  router.post('/update-quantity', validateBody(cartUpdateSchema), async (req, res) => {
+    const { productId, quantity } = bodyOf(cartUpdateSchema, req.body);
+    await updateQuantity(authOf(req).sub, productId, quantity);
+    res.json(await freshCart(req, CART_MESSAGES.updated));
+  });
+
+  router.post('/remove-from-cart', validateBody(cartRemoveSchema), async (req, res) => {
+    await removeFromCart(authOf(req).sub, bodyOf(cartRemoveSchema, req.body).productId);
+    res.json(await freshCart(req, CART_MESSAGES.removed));
+  });
+
+  router.post('/clear-cart', async (req, res) => {
+    await clearCart(authOf(req).sub);
+    res.json(await freshCart(req, CART_MESSAGES.cleared));
+  });
+
   return router;
 }

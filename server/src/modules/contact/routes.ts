@@ -1,7 +1,24 @@
 import { Router } from 'express';
+import { MESSAGES, contactSchema, type MessageResponse } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
+import { requireAdmin } from '../../middleware/auth.js';
+import { bodyOf, validateBody } from '../../middleware/validate.js';
+import { createContactService } from './service.js';
 
-export function contactRoutes(_deps: AppDeps): Router {
+export function contactRoutes(deps: AppDeps): Router {
+  const contact = createContactService(deps);
   const router = Router();
+
+  router.post('/', validateBody(contactSchema), async (req, res) => {
+    await contact.submit(bodyOf(contactSchema, req.body));
+    const answer: MessageResponse = { message: MESSAGES.contactSent };
+    res.status(201).json(answer);
+  });
+
+  /** The owner's inbox, newest first. */
+  router.get('/', requireAdmin(deps.config.jwtSecret), async (_req, res) => {
+    res.json(await contact.list());
+  });
+
   return router;
 }

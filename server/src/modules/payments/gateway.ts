@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import Razorpay from 'razorpay';
 import { CURRENCY } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET, type Config } from '../../config.js';
 import type { PaymentGateway } from '../../lib/payments.js';
@@ -27,9 +28,46 @@ export function createSimulatorGateway(secret = DEV_RAZORPAY_SIM_SECRET): Paymen
     verifyWebhookSignature(rawBody, signature) {
       return safeEqualHex(hmacHex(secret, rawBody), signature);
     },
+    simulatePayment(orderId) {
+      const paymentId = `pay_sim_${randomBytes(7).toString('hex')}`;
+      return { paymentId, signature: hmacHex(secret, `${orderId}|${paymentId}`) };
+    },
   };
 }
 
-export function createPaymentGateway(_config: Config): PaymentGateway {
-  return createSimulatorGateway();
+export interface RazorpayKeys {
+  keyId: string;
+  keySecret: string;
+  /** Without it every webhook is refused: an unsigned event must never create an order. */
+  webhookSecret?: string;
+}
+
+/** Razorpay through its official SDK; signatures are checked locally with the secrets. */
+export function createRazorpayGateway({ keyId, keySecret, webhookSecret }: RazorpayKeys): PaymentGateway {
+  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  return {
+    mode: 'razorpay',
+    keyId,
+    async createOrder({ amountPaise, receipt, notes }) {
+      const order = await client.orders.create({ amount: amountPaise, currency: CURRENCY, receipt, notes });
+      return {
+        id: order.id,
+        amount: Number(order.amount),
+        currency: order.currency,
+        receipt: order.receipt ?? receipt,
+      };
+    },
+    verifyPaymentSignature(orderId, paymentId, signature) {
+      return safeEqualHex(hmacHex(keySecret, `${orderId}|${paymentId}`), signature);
+    },
+    verifyWebhookSignature(rawBody, signature) {
+      if (!webhookSecret) return false;
+      return safeEqualHex(hmacHex(webhookSecret, rawBody), signature);
+    },
+  };
+}
+
+/** Razorpay when keys are configured; otherwise the simulator (config refuses that in production). */
+export function createPaymentGateway(config: Config): PaymentGateway {
+  return config.razorpay ? createRazorpayGateway(config.razorpay) : createSimulatorGateway();
 }

@@ -1,0 +1,94 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+export const ADMIN = { username: inject('adminUsername'), password: inject('adminPassword') };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+export interface BrowserPage {
+  browser: Browser;
+  page: Page;
+  /** Uncaught page errors seen so far: a journey should end with none. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser (own storage) with one page at the given width, pointed at the app. */
+export async function newPage(width = 1280, height = 900): Promise<BrowserPage> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl, locale: 'en-IN' });
+  // Third-party hosts are unreachable here; fail them fast instead of waiting.
+  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  return { browser, page, pageErrors, close: () => browser.close() };
+}
+
+/** Saves client/e2e/screenshots/<name>.png (look at it with an image viewer). */
+export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
+
+export interface CapturedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest mail the app sent to `email` through SMTP, waiting for it up to `timeoutMs`. */
+export async function latestMailTo(email: string, timeoutMs = 10_000, after = 0): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = JSON.parse(await readFile(inject('mailFile'), 'utf8')) as CapturedMail[];
+    const mine = mails.filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+    if (mine.length > after) return mine[mine.length - 1]!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
+}
+
+/** Calls the API directly (for setting up state a journey does not test). */
+export async function api<T>(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      Accept: 'application/json',
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const data = (await res.json().catch(() => undefined)) as T;
+  if (!res.ok) throw new Error(`${pathname} -> ${res.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+let seq = 0;
+/** Signs a shopper up through the API; returns credentials and token. */
+export async function signUpViaApi(prefix = 'e2e') {
+  seq += 1;
+  const email = `${prefix}-${Date.now()}-${seq}@example.com`;
+  const body = { username: `Asha ${prefix}`, email, contact: '9876543210', password: 'secret-pass-1' };
+  const auth = await api<{ token: string; userId: string; username: string; expiresAt: number }>('/api/auth/signup', { body });
+  return { ...body, ...auth };
+}

@@ -1,0 +1,24 @@
+import type {
+  AddressResponse,
+  AuthResponse,
+  ForgotPasswordBody,
+  LoginBody,
+  MessageResponse,
+  SignupBody,
+  UserProfile,
+  VerifyOtpBody,
+} from '@kesh/shared';
+import { apiRequest } from './http';
+
+export const login = (body: LoginBody) => apiRequest<AuthResponse>('/api/auth/login', { method: 'POST', body });
+export const signup = (body: SignupBody) => apiRequest<AuthResponse>('/api/auth/signup', { method: 'POST', body });
+export const forgotPassword = (body: ForgotPasswordBody) =>
+  apiRequest<MessageResponse>('/api/auth/forgot-password', { method: 'POST', body });
+/** With `newPassword` it resets the password; without, it only checks the code. */
+export const verifyOtp = (body: VerifyOtpBody) =>
+  apiRequest<MessageResponse>('/api/auth/verify-otp', { method: 'POST', body });
+export const fetchUser = (token: string) => apiRequest<UserProfile>('/api/auth/user', { token });
+export const addAddress = (token: string, address: string) =>
+  apiRequest<AddressResponse>('/api/auth/add-address', { method: 'POST', token, body: { address } });
+export const removeAddress = (token: string) =>
+  apiRequest<AddressResponse>('/api/auth/remove-address', { method: 'POST', token, body: {} });

@@ -1,0 +1,17 @@
+import type {
+  CreateOrderBody,
+  CreatePaymentOrderBody,
+  Order,
+  PaymentOrderResponse,
+  VerifyPaymentBody,
+  VerifyPaymentResponse,
+} from '@kesh/shared';
+import { apiRequest } from './http';
+
+export const createPaymentOrder = (token: string, body: CreatePaymentOrderBody) =>
+  apiRequest<PaymentOrderResponse>('/api/payment/create-order', { method: 'POST', token, body });
+export const verifyPayment = (token: string, body: VerifyPaymentBody) =>
+  apiRequest<VerifyPaymentResponse>('/api/payment/verify-payment', { method: 'POST', token, body });
+export const createOrder = (token: string, body: CreateOrderBody) =>
+  apiRequest<Order>('/api/orders', { method: 'POST', token, body });
+export const fetchMyOrders = (token: string) => apiRequest<Order[]>('/api/orders/', { token });

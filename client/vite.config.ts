@@ -1,0 +1,36 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const API = process.env.API_URL ?? 'http://localhost:3000';
+
+/** In dev, a browser asking for HTML gets the app; scripts asking for JSON go to the API. */
+const apiOnly = {
+  target: API,
+  changeOrigin: true,
+  bypass: (req: { headers: Record<string, string | string[] | undefined> }) =>
+    String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API, changeOrigin: true },
+      '/uploads': { target: API, changeOrigin: true },
+      '/sliders': apiOnly,
+      '/gallery': apiOnly,
+      '/logAdmin': apiOnly,
+      '/logout': apiOnly,
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 400 },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+  },
+});

@@ -1,0 +1,16 @@
+import type { CursorManager } from './cursors.js';
+import type { Store } from './store.js';
+import type { Doc } from './values.js';
+
+/** Everything a command handler may touch. Handlers are synchronous on purpose: see commands.ts. */
+export interface CommandContext {
+  store: Store;
+  cursors: CursorManager;
+  connectionId: number;
+}
+
+/**
+ * A command handler. `cmd` already has OP_MSG document sequences merged in
+ * (e.g. `documents` for insert), `db` is the `$db` the driver targeted.
+ */
+export type CommandHandler = (cmd: Doc, db: string, ctx: CommandContext) => Doc;

@@ -1,0 +1,373 @@
+/**
+ * Query, sort, projection and update semantics on top of mingo, plus the
+ * glue that keeps BSON types intact around it.
+ */
+import { Timestamp } from 'bson';
+import { Aggregator, Query, find as mingoFind, update as mingoUpdate } from 'mingo';
+import type { Options as MingoOptions } from 'mingo/types';
+import { CommandError, ErrorCode } from './errors.js';
+import {
+  bsonTypeOf,
+  canonicalKey,
+  cloneDeep,
+  compareValues,
+  getPath,
+  isNumeric,
+  isPlainObject,
+  normalize,
+  pathValues,
+  retype,
+  setPath,
+  toNumber,
+  view,
+  withIdFirst,
+  type Doc,
+} from './values.js';
+
+/** Scripts ($where, $function, $accumulator) are off: filters arrive from HTTP input in practice. */
+export function mingoOptions(extra: Partial<MingoOptions> = {}): Partial<MingoOptions> {
+  return { scriptEnabled: false, ...extra };
+}
+
+export function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Date) return 'date';
+  const t = bsonTypeOf(v);
+  if (t) return t.toLowerCase();
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v;
+}
+
+export function asDoc(v: unknown, what: string): Doc {
+  if (v === undefined || v === null) return {};
+  if (!isPlainObject(v)) {
+    throw new CommandError(ErrorCode.TypeMismatch, `BSON field '${what}' is the wrong type '${typeName(v)}', expected type 'object'`);
+  }
+  return v;
+}
+
+export interface Matcher {
+  /** The filter with int64/decimal values turned into numbers (what mingo sees). */
+  readonly normalized: Doc;
+  readonly raw: Doc;
+  test(doc: Doc): boolean;
+}
+
+export function compileFilter(filter: unknown, variables?: Doc): Matcher {
+  const raw = asDoc(filter, 'filter');
+  const normalized = normalize(raw) as Doc;
+  if (Object.keys(normalized).length === 0) return { raw, normalized, test: () => true };
+  // Compiling eagerly makes unknown operators fail before any document is touched.
+  const q = new Query(normalized, mingoOptions(variables ? { variables } : {}));
+  return { raw, normalized, test: (doc) => q.test(view(doc)) };
+}
+
+export type SortSpec = Array<[field: string, direction: 1 | -1]>;
+
+export function parseSort(sort: unknown): SortSpec | undefined {
+  if (sort === undefined || sort === null) return undefined;
+  if (!isPlainObject(sort)) throw new CommandError(ErrorCode.BadValue, 'sort must be an object');
+  const spec: SortSpec = [];
+  for (const [field, dir] of Object.entries(sort)) {
+    if (isPlainObject(dir)) {
+      throw new CommandError(ErrorCode.BadValue, `$meta sort by ${JSON.stringify(dir)} is not supported by the embedded engine`);
+    }
+    const n = isNumeric(dir) ? toNumber(dir) : Number.NaN;
+    if (n !== 1 && n !== -1) {
+      throw new CommandError(ErrorCode.BadValue, `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    }
+    spec.push([field, n]);
+  }
+  return spec.length ? spec : undefined;
+}
+
+/**
+ * Sorts like mongod: missing sorts as null, and an array field sorts by its
+ * smallest element ascending / largest element descending. Keys are computed
+ * once per document rather than inside the comparator.
+ */
+export function sortDocs(docs: Doc[], spec: SortSpec): Doc[] {
+  if (spec.length === 1 && spec[0]?.[0] === '$natural') {
+    return spec[0][1] === 1 ? docs : docs.slice().reverse();
+  }
+  const keyed = docs.map((doc) => ({
+    doc,
+    keys: spec.map(([field, dir]) => {
+      if (field === '$natural') return null;
+      const values = pathValues(doc, field);
+      if (values.length === 0) return null;
+      let best = values[0];
+      for (let i = 1; i < values.length; i++) {
+        const c = compareValues(values[i], best);
+        if (dir === 1 ? c < 0 : c > 0) best = values[i];
+      }
+      return best ?? null;
+    }),
+  }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < spec.length; i++) {
+      const c = compareValues(a.keys[i], b.keys[i]);
+      if (c !== 0) return c * (spec[i]?.[1] ?? 1);
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.doc);
+}
+
+export type Projector = (docs: Doc[]) => Doc[];
+
+/**
+ * Builds a find-style projection. mingo moves _id to the end of projected
+ * documents, so the original field order is restored afterwards: mongod keeps
+ * document order and some callers print documents as-is.
+ */
+export function makeProjector(projection: unknown, filter: Doc): Projector | undefined {
+  const spec = asDoc(projection, 'projection');
+  if (Object.keys(spec).length === 0) return undefined;
+  const positional = Object.keys(spec).some((k) => k.endsWith('.$'));
+  const condition = positional ? filter : {};
+  // Validate the projection now so errors surface even for empty results.
+  mingoFind([{}], {}, positional ? {} : spec, mingoOptions()).all();
+  return (docs) => {
+    const out = mingoFind(docs, condition, spec, mingoOptions()).all() as Doc[];
+    if (out.length !== docs.length) return out;
+    return out.map((projected, i) => reorderLike(projected, docs[i] as Doc));
+  };
+}
+
+function reorderLike(projected: Doc, original: Doc): Doc {
+  const out: Doc = {};
+  for (const k of Object.keys(original)) if (k in projected) out[k] = projected[k];
+  for (const k of Object.keys(projected)) if (!(k in out)) out[k] = projected[k];
+  return out;
+}
+
+const UPDATE_OPERATORS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$push',
+  '$pull',
+  '$pullAll',
+  '$addToSet',
+  '$pop',
+  '$rename',
+  '$bit',
+  '$setOnInsert',
+  '$currentDate',
+]);
+
+/** Operators whose operands mingo must see as plain numbers. */
+const NUMERIC_OPERAND_OPS = ['$inc', '$mul', '$min', '$max', '$pull', '$pullAll', '$bit'];
+const ARRAY_OPS = new Set(['$push', '$addToSet', '$pop', '$pull', '$pullAll']);
+const PIPELINE_UPDATE_STAGES = new Set(['$addFields', '$set', '$project', '$unset', '$replaceRoot', '$replaceWith']);
+
+export interface UpdateContext {
+  /** The query filter, used for the positional `$` operator. */
+  filter: Doc;
+  arrayFilters?: Doc[] | undefined;
+  /** True when building a new document for an upsert. */
+  isInsert: boolean;
+}
+
+export type UpdateKind = 'replacement' | 'operators' | 'pipeline';
+
+export function updateKind(u: unknown): UpdateKind {
+  if (Array.isArray(u)) return 'pipeline';
+  if (!isPlainObject(u)) {
+    throw new CommandError(ErrorCode.FailedToParse, 'Update argument must be either an object or an array');
+  }
+  const first = Object.keys(u)[0];
+  return first !== undefined && first.startsWith('$') ? 'operators' : 'replacement';
+}
+
+/**
+ * Returns the updated document as a new object; `doc` is never modified.
+ * For upserts `doc` is the seed built from the filter.
+ */
+export function applyUpdate(doc: Doc, u: unknown, ctx: UpdateContext): Doc {
+  const kind = updateKind(u);
+  let result: Doc;
+  if (kind === 'replacement') result = applyReplacement(doc, u as Doc, ctx);
+  else if (kind === 'pipeline') result = applyPipeline(doc, u as unknown[]);
+  else result = applyOperators(doc, u as Doc, ctx);
+  return withIdFirst(result);
+}
+
+function idChanged(before: unknown, after: unknown): boolean {
+  return canonicalKey(before) !== canonicalKey(after);
+}
+
+function immutableIdError(after: unknown): CommandError {
+  return new CommandError(
+    ErrorCode.ImmutableField,
+    `After applying the update, the (immutable) field '_id' was found to have been altered to _id: ${String(after)}`,
+  );
+}
+
+function applyReplacement(doc: Doc, replacement: Doc, ctx: UpdateContext): Doc {
+  for (const key of Object.keys(replacement)) {
+    if (key.startsWith('$')) {
+      throw new CommandError(
+        ErrorCode.DollarPrefixedFieldName,
+        `The dollar ($) prefixed field '${key}' in '${key}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
+      );
+    }
+  }
+  const next = cloneDeep(replacement);
+  if (doc._id !== undefined) {
+    if (next._id !== undefined && !ctx.isInsert && idChanged(doc._id, next._id)) throw immutableIdError(next._id);
+    if (next._id === undefined) next._id = doc._id;
+  }
+  return next;
+}
+
+function applyPipeline(doc: Doc, stages: unknown[]): Doc {
+  for (const stage of stages) {
+    const names = isPlainObject(stage) ? Object.keys(stage) : [];
+    const name = names[0];
+    if (names.length !== 1 || name === undefined || !PIPELINE_UPDATE_STAGES.has(name)) {
+      throw new CommandError(
+        ErrorCode.InvalidOptions,
+        `${String(name)} is not allowed to be used within an update (allowed: ${[...PIPELINE_UPDATE_STAGES].join(', ')})`,
+      );
+    }
+  }
+  const input = cloneDeep(normalize(doc) as Doc);
+  const out = new Aggregator(normalize(stages) as Doc[], mingoOptions()).run([input])[0];
+  const next = retype(out ?? {}, doc) as Doc;
+  if (doc._id !== undefined) {
+    if (next._id === undefined) next._id = doc._id;
+    else if (idChanged(doc._id, next._id)) throw immutableIdError(next._id);
+  }
+  return next;
+}
+
+function modifierError(op: string, value: unknown): CommandError {
+  return new CommandError(
+    ErrorCode.FailedToParse,
+    `Modifiers operate on fields but we found type ${typeName(value)} instead. For example: {$mod: {<field>: ...}} not {${op}: ${String(value)}}`,
+  );
+}
+
+function applyOperators(doc: Doc, update: Doc, ctx: UpdateContext): Doc {
+  const mods: Record<string, Doc> = {};
+  const setFields: Doc = {};
+  const addSet = (field: string, value: unknown): void => {
+    if (field in setFields) {
+      throw new CommandError(ErrorCode.ConflictingUpdateOperators, `Updating the path '${field}' would create a conflict at '${field}'`);
+    }
+    setFields[field] = value;
+  };
+  for (const [op, value] of Object.entries(update)) {
+    if (!UPDATE_OPERATORS.has(op)) {
+      throw new CommandError(
+        ErrorCode.FailedToParse,
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
+    }
+    if (!isPlainObject(value)) throw modifierError(op, value);
+    if (op === '$set') {
+      for (const [f, v] of Object.entries(value)) addSet(f, v);
+    } else if (op === '$setOnInsert') {
+      if (ctx.isInsert) for (const [f, v] of Object.entries(value)) addSet(f, v);
+    } else if (op === '$currentDate') {
+      // mingo stores timestamps as numbers, so $currentDate is turned into a $set of real BSON values.
+      const now = new Date();
+      for (const [f, v] of Object.entries(value)) {
+        const wantsTimestamp = isPlainObject(v) && v.$type === 'timestamp';
+        addSet(f, wantsTimestamp ? new Timestamp({ t: Math.floor(now.getTime() / 1000), i: 1 }) : now);
+      }
+    } else if (Object.keys(value).length > 0) {
+      mods[op] = value;
+    }
+  }
+
+  let working: Doc = doc;
+  if ('_id' in setFields) {
+    const newId = setFields._id;
+    delete setFields._id;
+    if (doc._id === undefined) working = { _id: newId, ...doc };
+    else if (idChanged(doc._id, newId)) {
+      throw new CommandError(ErrorCode.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    }
+  }
+  if (Object.keys(setFields).length > 0) mods.$set = setFields;
+
+  validateOperands(working, mods);
+
+  for (const op of NUMERIC_OPERAND_OPS) {
+    const operand = mods[op];
+    if (operand) mods[op] = normalize(operand) as Doc;
+  }
+  const positional = Object.values(mods).some((fields) => Object.keys(fields).some((f) => f.split('.').includes('$')));
+  const condition = positional ? (normalize(ctx.filter) as Doc) : {};
+  const arrayFilters = ctx.arrayFilters ? (normalize(ctx.arrayFilters) as Doc[]) : [];
+
+  const target = cloneDeep(normalize(working) as Doc);
+  if (Object.keys(mods).length > 0) {
+    mingoUpdate(target, mods, arrayFilters, condition, { cloneMode: 'deep', queryOptions: mingoOptions() });
+  }
+  return retype(target, working) as Doc;
+}
+
+/** mingo silently ignores some type errors that mongod reports; check the common ones first. */
+function validateOperands(doc: Doc, mods: Record<string, Doc>): void {
+  for (const [op, fields] of Object.entries(mods)) {
+    for (const [field, operand] of Object.entries(fields)) {
+      if ((op === '$inc' || op === '$mul') && !isNumeric(operand)) {
+        const verb = op === '$inc' ? 'increment' : 'multiply';
+        throw new CommandError(ErrorCode.TypeMismatch, `Cannot ${verb} with non-numeric argument: {${field}: ${String(operand)}}`);
+      }
+      if (field.includes('$')) continue; // positional paths are resolved by mingo
+      const current = getPath(doc, field);
+      if (current === undefined) continue;
+      if ((op === '$inc' || op === '$mul') && !isNumeric(current)) {
+        throw new CommandError(
+          ErrorCode.TypeMismatch,
+          `Cannot apply ${op} to a value of non-numeric type. {_id: ${String(doc._id)}} has the field '${field}' of non-numeric type ${typeName(current)}`,
+        );
+      }
+      if (ARRAY_OPS.has(op) && !Array.isArray(current)) {
+        throw new CommandError(
+          ErrorCode.BadValue,
+          `The field '${field}' must be an array but is of type ${typeName(current)} in document {_id: ${String(doc._id)}}`,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * The document an upsert starts from: every equality in the filter
+ * (`{a: 1}`, `{a: {$eq: 1}}`, single-value `$in`, and inside `$and`).
+ */
+export function upsertSeed(filter: Doc): Doc {
+  const seed: Doc = {};
+  const visit = (f: Doc): void => {
+    for (const [key, value] of Object.entries(f)) {
+      if (key === '$and' && Array.isArray(value)) {
+        for (const sub of value) if (isPlainObject(sub)) visit(sub);
+        continue;
+      }
+      if (key.startsWith('$')) continue;
+      if (value instanceof RegExp || bsonTypeOf(value) === 'BSONRegExp') continue;
+      if (isPlainObject(value)) {
+        const ops = Object.keys(value);
+        if (ops.length > 0 && ops.every((k) => k.startsWith('$'))) {
+          if ('$eq' in value) setPath(seed, key, cloneDeep(value.$eq));
+          else if (Array.isArray(value.$in) && value.$in.length === 1) setPath(seed, key, cloneDeep(value.$in[0]));
+          continue;
+        }
+      }
+      setPath(seed, key, cloneDeep(value));
+    }
+  };
+  visit(filter);
+  return seed;
+}

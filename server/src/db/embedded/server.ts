@@ -1,0 +1,115 @@
+/**
+ * TCP listener: one MessageFramer per socket, every complete message is
+ * executed synchronously and answered in order.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { MAX_MESSAGE_SIZE_BYTES } from './admin.js';
+import { errorReply } from './errors.js';
+import { isPlainObject, type Doc } from './values.js';
+import {
+  MessageFramer,
+  OP_QUERY,
+  ProtocolError,
+  encodeOpMsg,
+  encodeOpReply,
+  parseMessage,
+  readHeader,
+  type Request,
+} from './wire.js';
+
+export type Executor = (cmd: Doc, db: string, connectionId: number) => Doc;
+
+export class WireServer {
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private nextConnectionId = 1;
+  private readonly execute: Executor;
+
+  constructor(execute: Executor) {
+    this.execute = execute;
+    this.server = createServer((socket) => this.accept(socket));
+  }
+
+  listen(port: number, host = '127.0.0.1'): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        const address = this.server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    await closed;
+  }
+
+  private accept(socket: Socket): void {
+    const connectionId = this.nextConnectionId++;
+    const framer = new MessageFramer(MAX_MESSAGE_SIZE_BYTES);
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    // Client resets are normal (e.g. a test process exiting); never let them crash the host process.
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('data', (chunk: Buffer) => {
+      let messages: Buffer[];
+      try {
+        messages = framer.push(chunk);
+      } catch {
+        socket.destroy();
+        return;
+      }
+      for (const message of messages) {
+        if (socket.destroyed) return;
+        const reply = this.handle(message, connectionId);
+        if (reply === 'drop') {
+          socket.destroy();
+          return;
+        }
+        if (reply) socket.write(reply);
+      }
+    });
+  }
+
+  /** Returns the encoded reply, undefined when none is expected, or 'drop' for a broken stream. */
+  private handle(message: Buffer, connectionId: number): Buffer | undefined | 'drop' {
+    const header = readHeader(message);
+    const asReply = (doc: Doc): Buffer =>
+      header.opCode === OP_QUERY ? encodeOpReply(header.requestId, doc) : encodeOpMsg(header.requestId, doc);
+    let request: Request;
+    try {
+      request = parseMessage(message);
+    } catch (err) {
+      if (err instanceof ProtocolError) return 'drop';
+      // The framing was fine but a document was not valid BSON: answer, keep the connection.
+      return asReply(errorReply(err));
+    }
+    try {
+      if (request.kind === 'msg') {
+        const db = typeof request.command.$db === 'string' ? request.command.$db : 'admin';
+        const reply = this.execute(request.command, db, connectionId);
+        return request.moreToCome ? undefined : encodeOpMsg(header.requestId, reply);
+      }
+      return encodeOpReply(header.requestId, this.runLegacyQuery(request.fullCollectionName, request.query, connectionId));
+    } catch (err) {
+      // Most likely a reply that could not be serialized (e.g. over the BSON size limit).
+      return asReply(errorReply(err));
+    }
+  }
+
+  /** OP_QUERY is only used by drivers for the initial handshake on admin.$cmd. */
+  private runLegacyQuery(fullCollectionName: string, query: Doc, connectionId: number): Doc {
+    if (!fullCollectionName.endsWith('.$cmd')) {
+      return { $err: 'OP_QUERY is only supported for commands', code: 5739101, ok: 0 };
+    }
+    const db = fullCollectionName.slice(0, -'.$cmd'.length);
+    // Legacy drivers wrap commands as { $query: {...}, $readPreference: ... }.
+    const cmd = isPlainObject(query.$query) ? query.$query : query;
+    return this.execute(cmd, db, connectionId);
+  }
+}

@@ -1,0 +1,369 @@
+/**
+ * In-memory databases, collections and unique-index bookkeeping.
+ *
+ * Invariant: a document object, once stored, is never modified. Updates build
+ * a new object and swap it in. That makes cached normalized views, cursors and
+ * persistence snapshots safe without copying the whole collection.
+ */
+import { UUID, type Binary } from 'bson';
+import { CommandError, ErrorCode } from './errors.js';
+import {
+  ID_INDEX,
+  IndexRuntime,
+  duplicateKeyError,
+  sameIndexOptions,
+  sameKeyPattern,
+  type IndexKey,
+  type IndexSpec,
+} from './indexes.js';
+import { bsonTypeOf, canonicalKey, isPlainObject, pathValues, view, type Doc } from './values.js';
+
+export function validateDbName(db: string): void {
+  if (db === '' || db.length > 63 || /[/\\. "$*<>:|?\0]/.test(db)) {
+    throw new CommandError(ErrorCode.InvalidNamespace, `Invalid database name: '${db}'`);
+  }
+}
+
+export function validateCollectionName(db: string, name: string): void {
+  if (typeof name !== 'string' || name === '' || name.startsWith('.') || name.includes('$') || name.includes('\0')) {
+    throw new CommandError(ErrorCode.InvalidNamespace, `Invalid collection name: ${db}.${String(name)}`);
+  }
+}
+
+function isPlannerScalar(v: unknown): boolean {
+  if (typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return !Number.isNaN(v);
+  if (v instanceof Date) return true;
+  return bsonTypeOf(v) === 'ObjectId';
+}
+
+/** Values an `_id` condition pins down, or undefined when it is not a plain equality / $in. */
+function equalityValues(cond: unknown): unknown[] | undefined {
+  if (isPlannerScalar(cond)) return [cond];
+  if (!isPlainObject(cond)) return undefined;
+  const keys = Object.keys(cond);
+  if (keys.length !== 1) return undefined;
+  if (keys[0] === '$eq' && isPlannerScalar(cond.$eq)) return [cond.$eq];
+  if (keys[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(isPlannerScalar)) return cond.$in;
+  return undefined;
+}
+
+export class Collection {
+  readonly db: string;
+  name: string;
+  readonly uuid: Binary;
+  readonly options: Doc;
+  /** canonical _id -> stored document; Map order is the natural (insertion) order. */
+  readonly docs = new Map<string, Doc>();
+  private indexes: IndexRuntime[] = [];
+  private readonly onChange: () => void;
+
+  constructor(db: string, name: string, onChange: () => void, options: Doc = {}, uuid?: Binary) {
+    this.db = db;
+    this.name = name;
+    this.onChange = onChange;
+    this.options = options;
+    this.uuid = uuid ?? new UUID();
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  indexSpecs(): IndexSpec[] {
+    return [ID_INDEX, ...this.indexes.map((i) => i.spec)];
+  }
+
+  private uniqueIndexes(): IndexRuntime[] {
+    return this.indexes.filter((i) => i.unique);
+  }
+
+  getById(id: unknown): Doc | undefined {
+    return this.docs.get(canonicalKey(id));
+  }
+
+  /** Stores `doc` (which must already carry a valid _id and not be shared with anyone). */
+  insert(doc: Doc): void {
+    const id = doc._id;
+    if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
+    if (Array.isArray(id) || id instanceof RegExp || bsonTypeOf(id) === 'BSONRegExp') {
+      throw new CommandError(ErrorCode.InvalidIdField, `The '_id' value cannot be of type ${Array.isArray(id) ? 'array' : 'regex'}`);
+    }
+    const idKey = canonicalKey(id);
+    if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: id });
+    const planned = this.planKeys(doc, idKey);
+    this.docs.set(idKey, doc);
+    for (const [idx, keys] of planned) for (const k of keys) idx.entries.set(k.hash, idKey);
+    this.onChange();
+  }
+
+  /** Swaps a stored document for its updated version, enforcing unique indexes first. */
+  replace(oldDoc: Doc, newDoc: Doc): void {
+    const idKey = canonicalKey(oldDoc._id);
+    if (canonicalKey(newDoc._id) !== idKey) {
+      throw new CommandError(ErrorCode.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    }
+    const planned = this.planKeys(newDoc, idKey);
+    for (const idx of this.uniqueIndexes()) {
+      for (const k of idx.keysFor(oldDoc, view(oldDoc))) {
+        if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
+      }
+    }
+    for (const [idx, keys] of planned) for (const k of keys) idx.entries.set(k.hash, idKey);
+    this.docs.set(idKey, newDoc);
+    this.onChange();
+  }
+
+  remove(doc: Doc): void {
+    const idKey = canonicalKey(doc._id);
+    const stored = this.docs.get(idKey);
+    if (stored === undefined) return;
+    for (const idx of this.uniqueIndexes()) {
+      for (const k of idx.keysFor(stored, view(stored))) {
+        if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
+      }
+    }
+    this.docs.delete(idKey);
+    this.onChange();
+  }
+
+  /** Computes unique keys for `doc` and throws E11000 if another document owns one. */
+  private planKeys(doc: Doc, idKey: string): Array<[IndexRuntime, IndexKey[]]> {
+    const planned: Array<[IndexRuntime, IndexKey[]]> = [];
+    const normalized = view(doc);
+    for (const idx of this.uniqueIndexes()) {
+      const keys = idx.keysFor(doc, normalized);
+      for (const k of keys) {
+        const owner = idx.entries.get(k.hash);
+        if (owner !== undefined && owner !== idKey) throw duplicateKeyError(this.ns, idx.spec, k.value);
+      }
+      planned.push([idx, keys]);
+    }
+    return planned;
+  }
+
+  /**
+   * Documents that can possibly match `filter` (normalized). Uses the _id map
+   * or a unique index for equality lookups and falls back to a full scan; the
+   * caller still applies the complete filter.
+   */
+  candidates(filter: Doc): Iterable<Doc> {
+    const ids = filter._id === undefined ? undefined : equalityValues(filter._id);
+    if (ids) {
+      const seen = new Set<string>();
+      const out: Doc[] = [];
+      for (const id of ids) {
+        const key = canonicalKey(id);
+        const doc = this.docs.get(key);
+        if (doc && !seen.has(key)) {
+          seen.add(key);
+          out.push(doc);
+        }
+      }
+      return out;
+    }
+    for (const idx of this.uniqueIndexes()) {
+      if (idx.spec.sparse || idx.spec.partialFilterExpression) continue;
+      const values = idx.fields.map((f) => filter[f]);
+      if (!values.every(isPlannerScalar)) continue;
+      const owner = idx.entries.get(values.map(canonicalKey).join('\u0000'));
+      const doc = owner === undefined ? undefined : this.docs.get(owner);
+      return doc ? [doc] : [];
+    }
+    return this.docs.values();
+  }
+
+  /** @returns false when an identical index already exists. */
+  createIndex(spec: IndexSpec): boolean {
+    if (spec.name === '_id_' || sameKeyPattern(spec.key, ID_INDEX.key)) {
+      if (spec.name !== '_id_' || !sameKeyPattern(spec.key, ID_INDEX.key)) {
+        throw new CommandError(ErrorCode.IndexKeySpecsConflict, `An index on _id must be named '_id_' and use key { _id: 1 }`);
+      }
+      return false;
+    }
+    for (const existing of this.indexes) {
+      const sameName = existing.spec.name === spec.name;
+      const sameKey = sameKeyPattern(existing.spec.key, spec.key);
+      if (sameName && sameKey && sameIndexOptions(existing.spec, spec)) return false;
+      if (sameName) {
+        throw new CommandError(
+          ErrorCode.IndexKeySpecsConflict,
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+        );
+      }
+      const samePartial =
+        canonicalKey(existing.spec.partialFilterExpression ?? null) === canonicalKey(spec.partialFilterExpression ?? null);
+      if (sameKey && samePartial) {
+        throw new CommandError(
+          ErrorCode.IndexOptionsConflict,
+          `Index already exists with a different name: ${existing.spec.name}`,
+        );
+      }
+    }
+    const runtime = new IndexRuntime(spec);
+    if (runtime.unique) {
+      // Build the key map over existing data first so a failed build changes nothing.
+      for (const [idKey, doc] of this.docs) {
+        for (const k of runtime.keysFor(doc, view(doc))) {
+          if (runtime.entries.has(k.hash)) {
+            throw duplicateKeyError(this.ns, spec, k.value, `Index build failed: ${this.uuid.toString('hex')}: Collection ${this.ns} ( ${this.uuid.toString('hex')} ) :: caused by :: `);
+          }
+          runtime.entries.set(k.hash, idKey);
+        }
+      }
+    }
+    this.indexes.push(runtime);
+    this.onChange();
+    return true;
+  }
+
+  /** Drops by name or key pattern; returns the dropped spec. */
+  dropIndex(which: string | Doc): IndexSpec {
+    const found = this.indexes.find((i) =>
+      typeof which === 'string' ? i.spec.name === which : sameKeyPattern(i.spec.key, which),
+    );
+    if (!found) {
+      if (which === '_id_' || (typeof which !== 'string' && sameKeyPattern(which, ID_INDEX.key))) {
+        throw new CommandError(ErrorCode.InvalidOptions, 'cannot drop _id index');
+      }
+      const label = typeof which === 'string' ? which : JSON.stringify(which);
+      throw new CommandError(ErrorCode.IndexNotFound, `index not found with name [${label}]`);
+    }
+    this.indexes = this.indexes.filter((i) => i !== found);
+    this.onChange();
+    return found.spec;
+  }
+
+  dropAllIndexes(): void {
+    this.indexes = [];
+    this.onChange();
+  }
+
+  setIndexExpiry(name: string, seconds: number): void {
+    const idx = this.indexes.find((i) => i.spec.name === name);
+    if (!idx) throw new CommandError(ErrorCode.IndexNotFound, `cannot find index ${name} for ns ${this.ns}`);
+    idx.spec.expireAfterSeconds = seconds;
+    this.onChange();
+  }
+
+  /** Removes documents whose TTL date has passed; returns how many were removed. */
+  sweepExpired(now: number): number {
+    const ttl = this.indexes.filter((i) => i.spec.expireAfterSeconds !== undefined && i.fields.length === 1);
+    if (ttl.length === 0) return 0;
+    const expired: Doc[] = [];
+    for (const doc of this.docs.values()) {
+      const isExpired = ttl.some((idx) => {
+        const secs = Number(idx.spec.expireAfterSeconds);
+        return pathValues(doc, idx.fields[0] as string).some(
+          (v) => v instanceof Date && v.getTime() + secs * 1000 <= now,
+        );
+      });
+      if (isExpired) expired.push(doc);
+    }
+    for (const doc of expired) this.remove(doc);
+    return expired.length;
+  }
+}
+
+export class Store {
+  private readonly dbs = new Map<string, Map<string, Collection>>();
+  /** Called after every change to data or metadata; persistence hooks in here. */
+  onChange: () => void = () => undefined;
+
+  private readonly notify = (): void => this.onChange();
+
+  databaseNames(): string[] {
+    return [...this.dbs.keys()].filter((db) => (this.dbs.get(db)?.size ?? 0) > 0);
+  }
+
+  collections(db: string): Collection[] {
+    return [...(this.dbs.get(db)?.values() ?? [])];
+  }
+
+  allCollections(): Collection[] {
+    return [...this.dbs.values()].flatMap((m) => [...m.values()]);
+  }
+
+  getCollection(db: string, name: string): Collection | undefined {
+    return this.dbs.get(db)?.get(name);
+  }
+
+  createCollection(db: string, name: string, options: Doc = {}, uuid?: Binary): Collection {
+    validateDbName(db);
+    validateCollectionName(db, name);
+    let colls = this.dbs.get(db);
+    if (!colls) {
+      colls = new Map();
+      this.dbs.set(db, colls);
+    }
+    if (colls.has(name)) throw new CommandError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
+    const coll = new Collection(db, name, this.notify, options, uuid);
+    colls.set(name, coll);
+    this.onChange();
+    return coll;
+  }
+
+  /** A collection not yet visible to queries; fill it, then swap it in with installCollection. */
+  detachedCollection(db: string, name: string, options: Doc = {}): Collection {
+    validateDbName(db);
+    validateCollectionName(db, name);
+    return new Collection(db, name, this.notify, options);
+  }
+
+  installCollection(coll: Collection): void {
+    let colls = this.dbs.get(coll.db);
+    if (!colls) {
+      colls = new Map();
+      this.dbs.set(coll.db, colls);
+    }
+    colls.set(coll.name, coll);
+    this.onChange();
+  }
+
+  /** Collections are created implicitly by the first write, as in mongod. */
+  ensureCollection(db: string, name: string): Collection {
+    return this.getCollection(db, name) ?? this.createCollection(db, name);
+  }
+
+  dropCollection(db: string, name: string): Collection | undefined {
+    const colls = this.dbs.get(db);
+    const coll = colls?.get(name);
+    if (!colls || !coll) return undefined;
+    colls.delete(name);
+    if (colls.size === 0) this.dbs.delete(db);
+    this.onChange();
+    return coll;
+  }
+
+  dropDatabase(db: string): void {
+    if (this.dbs.delete(db)) this.onChange();
+  }
+
+  renameCollection(fromDb: string, from: string, toDb: string, to: string, dropTarget: boolean): void {
+    const source = this.getCollection(fromDb, from);
+    if (!source) throw new CommandError(ErrorCode.NamespaceNotFound, `Source collection ${fromDb}.${from} does not exist`);
+    validateDbName(toDb);
+    validateCollectionName(toDb, to);
+    if (fromDb === toDb && from === to) {
+      throw new CommandError(ErrorCode.IllegalOperation, "Can't rename a collection to itself");
+    }
+    if (this.getCollection(toDb, to)) {
+      if (!dropTarget) throw new CommandError(ErrorCode.NamespaceExists, `target namespace exists`);
+      this.dropCollection(toDb, to);
+    }
+    this.dropCollection(fromDb, from);
+    const target = this.createCollection(toDb, to, source.options, source.uuid);
+    for (const spec of source.indexSpecs().slice(1)) target.createIndex(spec);
+    for (const doc of source.docs.values()) target.insert(doc);
+  }
+
+  sweepExpired(now = Date.now()): number {
+    let removed = 0;
+    for (const coll of this.allCollections()) removed += coll.sweepExpired(now);
+    return removed;
+  }
+}

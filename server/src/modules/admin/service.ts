@@ -1,0 +1,37 @@
+import bcrypt from 'bcryptjs';
+import { MESSAGES } from '@kesh/shared';
+import { HttpError } from '../../lib/errors.js';
+import { issueToken, type TokenClaims } from '../../lib/tokens.js';
+import { Admin, RevokedToken } from './admin.model.js';
+
+export const ADMIN_BCRYPT_ROUNDS = 12;
+
+/** Compared against when the username is unknown, so both failures take the same time. */
+let unknownAdminHash: Promise<string> | undefined;
+const hashForUnknownAdmin = () => (unknownAdminHash ??= bcrypt.hash('no admin has this password', ADMIN_BCRYPT_ROUNDS));
+
+const invalidCredentials = () =>
+  new HttpError(401, MESSAGES.adminInvalidCredentials, undefined, { success: false });
+
+export async function logInAdmin(secret: string, username: string, password: string) {
+  const admin = await Admin.findOne({ username }).lean();
+  const matches = await bcrypt.compare(password, admin?.passwordHash ?? (await hashForUnknownAdmin()));
+  if (!admin || !matches) throw invalidCredentials();
+  return issueToken(secret, String(admin._id), 'admin');
+}
+
+/** Revokes the token until it would have expired anyway; the TTL index then forgets it. */
+export async function revokeAdminToken(claims: TokenClaims): Promise<void> {
+  await RevokedToken.updateOne(
+    { jti: claims.jti },
+    { $setOnInsert: { jti: claims.jti, expiresAt: new Date(claims.exp * 1000) } },
+    { upsert: true },
+  ).catch((err: unknown) => {
+    // Two logouts of one token at the same moment: the other one stored it.
+    if (!isDuplicateKey(err)) throw err;
+  });
+}
+
+export function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}

@@ -1,0 +1,166 @@
+import { Types } from 'mongoose';
+import { MESSAGES, paiseToRupees, type CartItem, type CartResponse } from '@kesh/shared';
+import { notFound } from '../../lib/errors.js';
+import { imageUrl } from '../../lib/storage.js';
+import { MainCategory } from '../catalog/category.model.js';
+import { Cart } from './cart.model.js';
+
+export const CART_MESSAGES = {
+  updated: 'Cart updated',
+  removed: 'Product removed from cart',
+  cleared: 'Cart cleared',
+  lineNotInCart: 'This product is not in your cart',
+} as const;
+
+export interface CartLine {
+  productId: string;
+  title: string;
+  quantity: number;
+  unitPricePaise: number;
+}
+
+export interface CartSnapshot {
+  lines: CartLine[];
+  totalPaise: number;
+}
+
+interface ProductRecord {
+  _id: Types.ObjectId;
+  title: string;
+  mainPricePaise?: number | null;
+  offerPricePaise?: number | null;
+  description?: string | null;
+  imageKey?: string | null;
+}
+
+interface PricedLine {
+  product: ProductRecord;
+  quantity: number;
+  unitPricePaise: number;
+}
+
+/** Each attempt only fails when another request changed the same line in between. */
+const MAX_ADD_ATTEMPTS = 10;
+
+const toObjectId = (id: string) => new Types.ObjectId(id);
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3). */
+function unitPricePaise(p: ProductRecord): number {
+  return p.offerPricePaise ?? p.mainPricePaise ?? 0;
+}
+
+/**
+ * The cart's lines joined with the current catalogue. Lines whose product was deleted are
+ * dropped here and pruned from the stored cart, so a deleted product never breaks the cart.
+ */
+async function pricedLines(userId: string): Promise<PricedLine[]> {
+  const cart = await Cart.findOne({ userId: toObjectId(userId) }).lean();
+  if (!cart || cart.items.length === 0) return [];
+  const ids = cart.items.map((i) => i.productId);
+  const products = await MainCategory.find({ _id: { $in: ids } }).lean<ProductRecord[]>();
+  const byId = new Map(products.map((p) => [String(p._id), p]));
+  const missing = ids.filter((id) => !byId.has(String(id)));
+  if (missing.length > 0) {
+    await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: { $in: missing } } } });
+  }
+  return cart.items.flatMap((item) => {
+    const product = byId.get(String(item.productId));
+    return product ? [{ product, quantity: item.quantity, unitPricePaise: unitPricePaise(product) }] : [];
+  });
+}
+
+function toCartItem({ product, quantity }: PricedLine): CartItem {
+  const rupees = (paise: number | null | undefined) => (paise === null || paise === undefined ? null : paiseToRupees(paise));
+  return {
+    productId: {
+      _id: String(product._id),
+      title: product.title,
+      offerPrice: rupees(product.offerPricePaise),
+      mainPrice: rupees(product.mainPricePaise),
+      image: imageUrl(product.imageKey),
+      description: product.description ?? '',
+    },
+    quantity,
+  };
+}
+
+/** The cart as the API answers it: populated products, prices in rupees. */
+export async function loadCart(userId: string): Promise<CartResponse> {
+  const lines = await pricedLines(userId);
+  const totalPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
+  return {
+    items: lines.map(toCartItem),
+    cartCount: lines.reduce((sum, l) => sum + l.quantity, 0),
+    totalAmount: paiseToRupees(totalPaise),
+  };
+}
+
+/** What checkout charges: current catalogue prices in paise, never the client's numbers. */
+export async function getCartSnapshot(userId: string): Promise<CartSnapshot> {
+  const lines = (await pricedLines(userId)).map((l) => ({
+    productId: String(l.product._id),
+    title: l.product.title,
+    quantity: l.quantity,
+    unitPricePaise: l.unitPricePaise,
+  }));
+  return { lines, totalPaise: lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) };
+}
+
+export async function clearCart(userId: string): Promise<void> {
+  await Cart.updateOne({ userId: toObjectId(userId) }, { $set: { items: [] } });
+}
+
+async function ensureCart(userId: Types.ObjectId): Promise<void> {
+  try {
+    await Cart.updateOne({ userId }, { $setOnInsert: { userId, items: [] } }, { upsert: true });
+  } catch (err) {
+    // Two first adds can race to create the cart; the loser finds the winner's document.
+    if (!isDuplicateKey(err)) throw err;
+  }
+}
+
+/**
+ * Adds to the existing line with $inc, else appends a line with a $push guarded by "not yet in
+ * the cart". Each step is one atomic document update, so parallel adds neither lose a quantity
+ * nor duplicate a line: whoever loses the $push race goes back to $inc.
+ */
+export async function addToCart(userId: string, productId: string, quantity: number): Promise<void> {
+  const product = toObjectId(productId);
+  if (!(await MainCategory.exists({ _id: product }))) throw notFound(MESSAGES.productNotFound);
+  const owner = toObjectId(userId);
+  await ensureCart(owner);
+  for (let attempt = 0; attempt < MAX_ADD_ATTEMPTS; attempt += 1) {
+    const added = await Cart.updateOne(
+      { userId: owner, 'items.productId': product },
+      { $inc: { 'items.$.quantity': quantity } },
+    );
+    if (added.matchedCount > 0) return;
+    const pushed = await Cart.updateOne(
+      { userId: owner, 'items.productId': { $ne: product } },
+      { $push: { items: { productId: product, quantity } } },
+    );
+    if (pushed.matchedCount > 0) return;
+    // Neither matched: the line vanished between the two steps, or the cart itself did.
+    await ensureCart(owner);
+  }
+  throw new Error(`add to cart kept conflicting for user ${userId}`);
+}
+
+export async function updateQuantity(userId: string, productId: string, quantity: number): Promise<void> {
+  const updated = await Cart.updateOne(
+    { userId: toObjectId(userId), 'items.productId': toObjectId(productId) },
+    { $set: { 'items.$.quantity': quantity } },
+  );
+  if (updated.matchedCount === 0) throw notFound(CART_MESSAGES.lineNotInCart);
+}
+
+export async function removeFromCart(userId: string, productId: string): Promise<void> {
+  await Cart.updateOne(
+    { userId: toObjectId(userId) },
+    { $pull: { items: { productId: toObjectId(productId) } } },
+  );
+}

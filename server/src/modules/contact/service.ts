@@ -1,0 +1,70 @@
+import type { ContactMessage as ContactMessageDto } from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import { ContactMessage } from './contact.model.js';
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  phoneNo?: string;
+  subject?: string;
+  message: string;
+}
+
+interface StoredMessage {
+  _id: unknown;
+  name: string;
+  email: string;
+  phoneNo?: string | null;
+  subject?: string | null;
+  message: string;
+  createdAt: Date;
+}
+
+function toDto(m: StoredMessage): ContactMessageDto {
+  return {
+    _id: String(m._id),
+    name: m.name,
+    email: m.email,
+    phoneNo: m.phoneNo ?? '',
+    subject: m.subject ?? '',
+    message: m.message,
+    createdAt: m.createdAt.toISOString(),
+  };
+}
+
+export function createContactService({ config, logger, mailer }: Pick<AppDeps, 'config' | 'logger' | 'mailer'>) {
+  return {
+    /**
+     * The message is stored first and mailed in the background: the database is the record,
+     * the mail only a notification, so a mail outage must neither lose it nor fail the visitor.
+     */
+    async submit(input: ContactInput): Promise<ContactMessageDto> {
+      const saved = toDto(
+        await ContactMessage.create({
+          name: input.name,
+          email: input.email,
+          phoneNo: input.phoneNo ?? '',
+          subject: input.subject ?? '',
+          message: input.message,
+        }),
+      );
+      mailer
+        .send({
+          to: config.shopNotifyEmail,
+          subject: `New message from ${saved.name}${saved.subject ? `: ${saved.subject}` : ''}`,
+          text:
+            `Name: ${saved.name}\nEmail: ${saved.email}\nPhone: ${saved.phoneNo || '-'}\n` +
+            `Subject: ${saved.subject || '-'}\n\n${saved.message}\n`,
+        })
+        .catch((err: unknown) =>
+          logger.error({ err, contactMessageId: saved._id }, 'contact message stored but the notification mail failed'),
+        );
+      return saved;
+    },
+
+    async list(): Promise<ContactMessageDto[]> {
+      const messages = await ContactMessage.find().sort({ createdAt: -1, _id: -1 }).lean();
+      return messages.map(toDto);
+    },
+  };
+}

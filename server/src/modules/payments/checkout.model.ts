@@ -1,0 +1,46 @@
+import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { CURRENCY } from '@kesh/shared';
+
+export const CHECKOUT_STATUSES = ['created', 'paid'] as const;
+
+const checkoutLineSchema = new Schema(
+  {
+    productId: { type: Schema.Types.ObjectId, ref: 'MainCategory', required: true },
+    title: { type: String, required: true },
+    quantity: { type: Number, required: true, min: 1 },
+    unitPricePaise: { type: Number, required: true, min: 0 },
+  },
+  { _id: false },
+);
+
+/**
+ * What the shopper is paying for, frozen when the Razorpay order is created. The order is later
+ * built from this snapshot (never from the browser's payload), whichever of verify, POST /api/orders
+ * or the webhook arrives first.
+ */
+const checkoutSchema = new Schema(
+  {
+    razorpayOrderId: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'User', required: true },
+    lines: { type: [checkoutLineSchema], required: true },
+    amountPaise: { type: Number, required: true, min: 0 },
+    currency: { type: String, default: CURRENCY },
+    receipt: { type: String, required: true },
+    userDetails: {
+      username: { type: String, default: '' },
+      email: { type: String, default: '' },
+      contact: { type: String, default: '' },
+      address: { type: String, default: '' },
+    },
+    /** 'paid' is set once, by whoever first turned a verified payment into an order. */
+    status: { type: String, enum: CHECKOUT_STATUSES, default: 'created' },
+    paymentId: { type: String, default: null },
+  },
+  { timestamps: true },
+);
+checkoutSchema.index({ razorpayOrderId: 1 }, { unique: true });
+checkoutSchema.index({ userId: 1, status: 1, updatedAt: -1 });
+
+export type CheckoutRecord = InferSchemaType<typeof checkoutSchema>;
+export type CheckoutDocument = HydratedDocument<CheckoutRecord>;
+export const PendingCheckout = model('PendingCheckout', checkoutSchema);

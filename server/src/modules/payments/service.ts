@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CURRENCY,
+  MESSAGES,
+  RECEIPT_MAX_LENGTH,
+  type CreatePaymentOrderBody,
+  type PaymentOrderResponse,
+  type VerifyPaymentBody,
+  type VerifyPaymentResponse,
+} from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
+import { getCartSnapshot } from '../cart/service.js';
+import { placeOrderFromCheckout } from '../orders/service.js';
+import { User } from '../users/user.model.js';
+import { PendingCheckout } from './checkout.model.js';
+
+/** Server-only texts of this module (the spec shows none for these situations). */
+export const PAYMENT_TEXTS = {
+  providerUnavailable: 'The payment service is not reachable right now. Please try again.',
+  amountTooSmall: 'The order total must be at least ₹1 to pay online.',
+  checkoutNotFound: 'Payment order not found.',
+  invalidWebhookSignature: 'Invalid webhook signature',
+} as const;
+
+/** Razorpay refuses orders under ₹1. */
+const MIN_AMOUNT_PAISE = 100;
+
+function newReceipt(): string {
+  return `rcpt_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`.slice(0, RECEIPT_MAX_LENGTH);
+}
+
+/**
+ * Creates the Razorpay order for what is in the caller's cart right now, priced from the
+ * catalogue, and freezes that cart as a pending checkout. A client `amount` is only a hint.
+ */
+export async function createCheckout(
+  deps: AppDeps,
+  userId: string,
+  body: Pick<CreatePaymentOrderBody, 'amount' | 'receipt' | 'address'>,
+): Promise<PaymentOrderResponse> {
+  const user = await User.findById(userId, { username: 1, email: 1, contact: 1, address: 1 }).lean();
+  if (!user) throw unauthorized(MESSAGES.userNotAuthenticated);
+
+  const cart = await getCartSnapshot(userId);
+  if (cart.lines.length === 0) throw badRequest(MESSAGES.cartEmpty);
+  const address = body.address?.trim() || user.address?.trim();
+  if (!address) throw badRequest(MESSAGES.selectDeliveryAddress);
+  if (cart.totalPaise < MIN_AMOUNT_PAISE) throw badRequest(PAYMENT_TEXTS.amountTooSmall);
+
+  if (body.amount !== undefined && body.amount !== cart.totalPaise) {
+    deps.logger.debug(
+      { userId, clientAmount: body.amount, amountPaise: cart.totalPaise },
+      'client amount differs from the catalogue total; charging the catalogue total',
+    );
+  }
+
+  const receipt = body.receipt?.trim() || newReceipt();
+  let providerOrder;
+  try {
+    providerOrder = await deps.payments.createOrder({ amountPaise: cart.totalPaise, receipt, notes: { userId } });
+  } catch (err) {
+    deps.logger.error({ err, userId }, 'the payment provider refused to create an order');
+    throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+  }
+
+  await PendingCheckout.create({
+    razorpayOrderId: providerOrder.id,
+    userId,
+    lines: cart.lines,
+    amountPaise: providerOrder.amount,
+    currency: providerOrder.currency,
+    receipt: providerOrder.receipt,
+    userDetails: { username: user.username, email: user.email, contact: user.contact, address },
+  });
+
+  return {
+    id: providerOrder.id,
+    amount: providerOrder.amount,
+    currency: CURRENCY,
+    receipt: providerOrder.receipt,
+    keyId: deps.payments.keyId,
+    mode: deps.payments.mode,
+  };
+}
+
+const verificationFailed = () =>
+  new HttpError(400, MESSAGES.paymentVerificationFailed, undefined, { success: false });
+
+/**
+ * Checks Razorpay's signature and places the order from the stored checkout. The browser's
+ * products, total and userDetails are ignored: only the signed ids matter.
+ */
+export async function verifyPayment(
+  deps: AppDeps,
+  userId: string,
+  body: Pick<VerifyPaymentBody, 'razorpay_order_id' | 'razorpay_payment_id' | 'razorpay_signature'>,
+): Promise<VerifyPaymentResponse> {
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
+  if (!deps.payments.verifyPaymentSignature(orderId, paymentId, signature)) {
+    deps.logger.warn({ userId, orderId, paymentId }, 'payment signature mismatch');
+    throw verificationFailed();
+  }
+  const checkout = await PendingCheckout.findOne({ razorpayOrderId: orderId });
+  if (!checkout) throw new HttpError(404, PAYMENT_TEXTS.checkoutNotFound, undefined, { success: false });
+  if (String(checkout.userId) !== userId) {
+    throw new HttpError(403, MESSAGES.forbidden, undefined, { success: false });
+  }
+  const { order } = await placeOrderFromCheckout(deps, checkout, paymentId);
+  return { success: true, message: MESSAGES.orderPlaced, order };
+}
+
+interface RazorpayWebhookEvent {
+  event?: unknown;
+  payload?: {
+    payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown } };
+    order?: { entity?: { id?: unknown } };
+  };
+}
+
+/** Events that prove an order was paid; every other event is acknowledged and ignored. */
+const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
+
+/**
+ * Razorpay's server-to-server notice, for when the browser never came back after paying.
+ * Idempotent with verify: both end in placeOrderFromCheckout.
+ */
+export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<void> {
+  if (!signature || !deps.payments.verifyWebhookSignature(rawBody, signature)) {
+    deps.logger.warn('webhook with a missing or wrong signature refused');
+    throw badRequest(PAYMENT_TEXTS.invalidWebhookSignature);
+  }
+  let event: RazorpayWebhookEvent;
+  try {
+    event = JSON.parse(rawBody.toString('utf8')) as RazorpayWebhookEvent;
+  } catch {
+    throw badRequest(MESSAGES.invalidRequest, 'Malformed JSON');
+  }
+  if (typeof event.event !== 'string' || !PAID_EVENTS.has(event.event)) return;
+
+  const payment = event.payload?.payment?.entity;
+  const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+  const paymentId = payment?.id;
+  if (typeof orderId !== 'string' || typeof paymentId !== 'string') {
+    deps.logger.warn({ event: event.event }, 'paid webhook without order and payment ids ignored');
+    return;
+  }
+  const checkout = await PendingCheckout.findOne({ razorpayOrderId: orderId });
+  if (!checkout) {
+    // Another integration on the same Razorpay account, or a checkout from another database.
+    deps.logger.warn({ orderId, paymentId }, 'paid webhook for an unknown order ignored');
+    return;
+  }
+  if (typeof payment?.amount === 'number' && payment.amount !== checkout.amountPaise) {
+    deps.logger.error(
+      { orderId, paymentId, paid: payment.amount, expected: checkout.amountPaise },
+      'webhook amount differs from the checkout; no order placed',
+    );
+    return;
+  }
+  const { order, created } = await placeOrderFromCheckout(deps, checkout, paymentId);
+  if (created) deps.logger.info({ orderId, orderRef: order._id }, 'order placed from the payment webhook');
+}
+
+/** Simulator only: what Razorpay's window hands the browser after the shopper presses Pay. */
+export async function simulatePayment(deps: AppDeps, orderId: string) {
+  const checkout = await PendingCheckout.findOne({ razorpayOrderId: orderId }, { _id: 1 }).lean();
+  const paid = checkout ? deps.payments.simulatePayment?.(orderId) : undefined;
+  if (!paid) throw new HttpError(404, PAYMENT_TEXTS.checkoutNotFound);
+  const { paymentId, signature } = paid;
+  return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature };
+}

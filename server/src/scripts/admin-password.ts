@@ -1,0 +1,51 @@
+/**
+ * Sets an admin's password (creating the admin if the name is new):
+ *   npm run admin:password -w server -- <username> <new password>
+ * Without arguments it uses ADMIN_USERNAME and ADMIN_PASSWORD from the environment.
+ * With the in-process database engine, stop the server first: both would own the same data file.
+ */
+import bcrypt from 'bcryptjs';
+import mongoose from 'mongoose';
+import { PASSWORD_MIN_LENGTH } from '@kesh/shared';
+import { ConfigError, loadConfig } from '../config.js';
+import { connectMongoose, databaseUri, startEngine, syncIndexes } from '../db/index.js';
+import { Admin } from '../modules/admin/admin.model.js';
+import { ADMIN_BCRYPT_ROUNDS } from '../modules/admin/service.js';
+
+async function run(): Promise<void> {
+  const config = loadConfig();
+  const [argUser, argPassword] = process.argv.slice(2);
+  const username = (argUser ?? config.admin.username).trim();
+  const password = argPassword ?? (argUser === undefined ? config.admin.password : undefined);
+  if (!username || password === undefined) {
+    throw new ConfigError('Usage: npm run admin:password -w server -- <username> <new password>');
+  }
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new ConfigError(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
+  }
+
+  const engine = await startEngine({
+    uri: config.db.uri,
+    preference: config.db.embeddedEngine,
+    dataDir: config.db.dataDir,
+  });
+  try {
+    await connectMongoose(databaseUri(engine.uri, config.db.name));
+    await syncIndexes();
+    const passwordHash = await bcrypt.hash(password, ADMIN_BCRYPT_ROUNDS);
+    const result = await Admin.updateOne({ username }, { $set: { username, passwordHash } }, { upsert: true });
+    console.log(
+      result.upsertedCount === 1
+        ? `Created admin "${username}" with the new password.`
+        : `Changed the password of admin "${username}".`,
+    );
+  } finally {
+    await mongoose.disconnect();
+    await engine.stop();
+  }
+}
+
+run().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
