@@ -11,6 +11,7 @@ import { UPLOADS_PATH } from './lib/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { usersAdminRoutes } from './modules/users/admin-routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Express {
     app.use(clientRoutes(deps.clientDir));
   }
   app.use('/api/shop', shopRoutes(deps));
+  app.use('/api/auth', usersAdminRoutes(deps));
   app.use('/api/auth', authRoutes(deps));
   app.use('/api/cart', cartRoutes(deps));
   app.use('/api/contact', contactRoutes(deps));

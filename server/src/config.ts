@@ -93,7 +93,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws one ConfigError line naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (as .env.example leaves optional ones) means "use the default".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
     throw new ConfigError(`Invalid environment: ${problems}`);

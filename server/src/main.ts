@@ -1,3 +1,4 @@
+import dotenv from 'dotenv';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
@@ -8,6 +9,8 @@ import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/ind
 import { createLogger } from './lib/logger.js';
 import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
+
+dotenv.config({ quiet: true });
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = path.resolve(here, '../../client/dist');

@@ -9,7 +9,7 @@ import type {
   Slider,
   UserSummary,
 } from '@kesh/shared';
-import { adminToken, apiRequest } from './http';
+import { ApiError, adminToken, apiRequest } from './http';
 
 /** Admin calls send the stored admin token; the server refuses them without it. */
 const withAdmin = () => ({ token: adminToken() });
@@ -44,3 +44,42 @@ export const fetchAllOrders = () => apiRequest<Order[]>('/api/orders/', withAdmi
 export const updateOrderStatus = (id: string, status: OrderStatus) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status }, ...withAdmin() });
 export const fetchContactMessages = () => apiRequest<ContactMessage[]>('/api/contact', withAdmin());
+
+/**
+ * POST /gallery/upload (repeated field `images`). XMLHttpRequest rather than fetch because only it
+ * reports upload progress; `onProgress` receives 0-100. Errors are the same ApiError as apiRequest.
+ */
+export function uploadGallery(form: FormData, onProgress: (percent: number) => void): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/gallery/upload');
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = adminToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError('Network error', 0, undefined, undefined, true));
+    xhr.onload = () => {
+      let data: unknown = undefined;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve(data);
+        return;
+      }
+      const d = (data ?? {}) as { error?: unknown; message?: unknown };
+      const serverError = typeof d.error === 'string' ? d.error : undefined;
+      const serverMessage = typeof d.message === 'string' ? d.message : undefined;
+      const network = data === undefined && (xhr.status === 502 || xhr.status === 503 || xhr.status === 504);
+      reject(
+        new ApiError(serverError ?? serverMessage ?? `HTTP ${xhr.status}`, xhr.status, serverError, serverMessage, network, data),
+      );
+    };
+    xhr.send(form);
+  });
+}

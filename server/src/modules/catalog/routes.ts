@@ -1,7 +1,49 @@
 import { Router } from 'express';
+import { MESSAGES } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
+import { requireAdmin } from '../../middleware/auth.js';
+import { publicListCache } from '../../middleware/public-cache.js';
+import { CATEGORY_IMAGE_KINDS, CATEGORY_IMAGE_MESSAGES, imageUpload } from '../../middleware/upload.js';
+import {
+  categoryValues,
+  checkCategoryId,
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from './service.js';
 
-export function catalogRoutes(_deps: AppDeps): Router {
+/** Main categories, shown to shoppers as products: /api/main-category (spec section 7). */
+export function catalogRoutes({ config, storage, logger }: AppDeps): Router {
   const router = Router();
+  const admin = requireAdmin(config.jwtSecret);
+  const image = imageUpload({
+    field: 'image',
+    maxFiles: 1,
+    kinds: CATEGORY_IMAGE_KINDS,
+    messages: CATEGORY_IMAGE_MESSAGES,
+  });
+  const deps = { storage, logger };
+
+  router.get('/', publicListCache, async (_req, res) => {
+    res.json(await listCategories());
+  });
+
+  router.post('/', admin, image, async (req, res) => {
+    const product = await createCategory(deps, categoryValues(req.body), req.images?.[0]);
+    res.status(201).json({ ...product, message: MESSAGES.categorySaved(product.title, 'added'), category: product });
+  });
+
+  router.put('/:id', admin, image, async (req, res) => {
+    checkCategoryId(req.params.id);
+    const product = await updateCategory(deps, req.params.id, categoryValues(req.body), req.images?.[0]);
+    res.json({ ...product, message: MESSAGES.categorySaved(product.title, 'updated'), category: product });
+  });
+
+  router.delete('/:id', admin, async (req, res) => {
+    const product = await deleteCategory(deps, req.params.id);
+    res.json({ message: MESSAGES.categorySaved(product.title, 'deleted'), category: product });
+  });
+
   return router;
 }

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from '../../api/http';
+import { useReportFailure } from './session';
+
+/** A 4xx will not change on retry; a dropped connection might. */
+const retryOnce = (failures: number, err: unknown) =>
+  failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
+
+/**
+ * A list the admin screen shows. A failed load is reported once as a toast (spec section 8), or
+ * as a logout when the token is no longer accepted.
+ */
+export function useAdminQuery<T>(queryKey: QueryKey, load: () => Promise<T>, failureText: (err: unknown) => string) {
+  const report = useReportFailure();
+  const query = useQuery({ queryKey, queryFn: load, retry: retryOnce, staleTime: 0 });
+  const { error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (error) report(error, failureText(error));
+    // failureText is usually an inline arrow; the error's timestamp says when a new failure arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error, errorUpdatedAt, report]);
+  return query;
+}
+
+export const adminKeys = {
+  sliders: ['admin', 'sliders'] as const,
+  categories: ['admin', 'categories'] as const,
+  gallery: ['admin', 'gallery'] as const,
+  users: ['admin', 'users'] as const,
+  orders: ['admin', 'orders'] as const,
+  messages: ['admin', 'messages'] as const,
+};

@@ -1,0 +1,35 @@
+import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE, paiseToRupees, type Product } from '@kesh/shared';
+import { imageUrl } from '../../lib/storage.js';
+
+/** The stored shape of a main category, as `.lean()` or a document gives it. */
+export interface CategoryRecord {
+  _id: unknown;
+  title: string;
+  subtitle?: string | null;
+  mainPricePaise?: number | null;
+  offerPricePaise?: number | null;
+  ratingCount?: number | null;
+  description?: string | null;
+  imageKey?: string | null;
+  createdAt?: Date | string | null;
+  updatedAt?: Date | string | null;
+}
+
+const rupeesOrNull = (paise: number | null | undefined) => (typeof paise === 'number' ? paiseToRupees(paise) : null);
+const isoOf = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : '');
+
+/** The API shape of a product: rupees instead of paise, an image URL instead of a storage key. */
+export function productDto(doc: CategoryRecord): Product {
+  return {
+    _id: String(doc._id),
+    title: doc.title,
+    subtitle: doc.subtitle || DEFAULT_SUBTITLE,
+    mainPrice: rupeesOrNull(doc.mainPricePaise),
+    offerPrice: rupeesOrNull(doc.offerPricePaise),
+    ratingCount: doc.ratingCount ?? 0,
+    description: doc.description || DEFAULT_DESCRIPTION,
+    image: imageUrl(doc.imageKey),
+    createdAt: isoOf(doc.createdAt),
+    updatedAt: isoOf(doc.updatedAt),
+  };
+}

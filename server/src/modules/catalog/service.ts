@@ -1,0 +1,112 @@
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_SUBTITLE,
+  MESSAGES,
+  OBJECT_ID_PATTERN,
+  categoryFieldsSchema,
+  rupeesToPaise,
+  type Product,
+} from '@kesh/shared';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import type { ImageStorage } from '../../lib/storage.js';
+import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
+import { MainCategory } from './category.model.js';
+import { productDto } from './serialize.js';
+
+export const CATEGORY_NOT_FOUND = 'Category not found!';
+
+export interface CatalogDeps {
+  storage: ImageStorage;
+  logger: Logger;
+}
+
+type CategoryFieldName = 'title' | 'subtitle' | 'mainPrice' | 'offerPrice' | 'ratingCount' | 'description';
+const FIELD_NAMES: readonly CategoryFieldName[] = ['title', 'subtitle', 'mainPrice', 'offerPrice', 'ratingCount', 'description'];
+
+interface CategoryValues {
+  title: string;
+  subtitle: string;
+  mainPricePaise: number | null;
+  offerPricePaise: number | null;
+  ratingCount: number;
+  description: string;
+}
+
+/**
+ * Multipart text fields -> stored values. Only the fields the request carries are returned, so a
+ * PUT that leaves a field out keeps it; an empty field means "not set" (default text, no price).
+ */
+export function categoryValues(body: unknown): Partial<CategoryValues> & { title: string } {
+  const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const parsed = categoryFieldsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(issue?.message ?? MESSAGES.invalidRequest, issue?.path.join('.') || undefined);
+  }
+  const f = parsed.data;
+  const all: CategoryValues = {
+    title: f.title,
+    subtitle: f.subtitle || DEFAULT_SUBTITLE,
+    mainPricePaise: f.mainPrice === null ? null : rupeesToPaise(f.mainPrice),
+    offerPricePaise: f.offerPrice === null ? null : rupeesToPaise(f.offerPrice),
+    ratingCount: f.ratingCount,
+    description: f.description || DEFAULT_DESCRIPTION,
+  };
+  const present = new Set(FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
+  return {
+    title: all.title,
+    ...(present.has('subtitle') ? { subtitle: all.subtitle } : {}),
+    ...(present.has('mainPrice') ? { mainPricePaise: all.mainPricePaise } : {}),
+    ...(present.has('offerPrice') ? { offerPricePaise: all.offerPricePaise } : {}),
+    ...(present.has('ratingCount') ? { ratingCount: all.ratingCount } : {}),
+    ...(present.has('description') ? { description: all.description } : {}),
+  };
+}
+
+export function checkCategoryId(id: string): void {
+  if (!OBJECT_ID_PATTERN.test(id)) throw badRequest(MESSAGES.invalidCategoryId, 'A category id is 24 hexadecimal characters.');
+}
+
+/** Oldest first, so the home page's "last 3" are the newest products. */
+export async function listCategories(): Promise<Product[]> {
+  const categories = await MainCategory.find().sort({ createdAt: 1, _id: 1 }).lean();
+  return categories.map(productDto);
+}
+
+export async function createCategory(
+  { storage, logger }: CatalogDeps,
+  values: Partial<CategoryValues> & { title: string },
+  image: ImageUpload | undefined,
+): Promise<Product> {
+  return withStoredImages(storage, image ? [image] : [], logger, async ([imageKey]) => {
+    const created = await MainCategory.create({ ...values, imageKey: imageKey ?? null });
+    return productDto(created);
+  });
+}
+
+export async function updateCategory(
+  { storage, logger }: CatalogDeps,
+  id: string,
+  values: Partial<CategoryValues> & { title: string },
+  image: ImageUpload | undefined,
+): Promise<Product> {
+  checkCategoryId(id);
+  const { previous, updated } = await withStoredImages(storage, image ? [image] : [], logger, async ([imageKey]) => {
+    const update = imageKey ? { ...values, imageKey } : values;
+    // The document as it was: its image is the one this update replaced, even when edits race.
+    const before = await MainCategory.findByIdAndUpdate(id, { $set: update }, { new: false, runValidators: true }).lean();
+    if (!before) throw notFound(CATEGORY_NOT_FOUND);
+    return { previous: before, updated: { ...before, ...update, updatedAt: new Date() } };
+  });
+  if (image && previous.imageKey !== updated.imageKey) await discardImages(storage, [previous.imageKey], logger);
+  return productDto(updated);
+}
+
+export async function deleteCategory({ storage, logger }: CatalogDeps, id: string): Promise<Product> {
+  checkCategoryId(id);
+  const removed = await MainCategory.findByIdAndDelete(id).lean();
+  if (!removed) throw notFound(CATEGORY_NOT_FOUND);
+  await discardImages(storage, [removed.imageKey], logger);
+  return productDto(removed);
+}

@@ -1,0 +1,63 @@
+import { MESSAGES, OBJECT_ID_PATTERN, type GalleryItem as GalleryItemDto } from '@kesh/shared';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import { imageUrl, type ImageStorage } from '../../lib/storage.js';
+import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
+import { GalleryItem } from './gallery.model.js';
+
+export const INVALID_IMAGE_ID = 'Invalid image ID!';
+export const IMAGE_NOT_FOUND = 'Image not found!';
+
+export interface GalleryDeps {
+  storage: ImageStorage;
+  logger: Logger;
+}
+
+export function galleryItemDto(doc: { _id: unknown; imageKey: string }): GalleryItemDto {
+  const id = String(doc._id);
+  return { _id: id, id, image: imageUrl(doc.imageKey) ?? '' };
+}
+
+export function checkImageId(id: string): void {
+  if (!OBJECT_ID_PATTERN.test(id)) throw badRequest(INVALID_IMAGE_ID, 'An image id is 24 hexadecimal characters.');
+}
+
+export async function listGallery(): Promise<GalleryItemDto[]> {
+  const items = await GalleryItem.find().sort({ createdAt: 1, _id: 1 }).lean();
+  return items.map(galleryItemDto);
+}
+
+/** All or nothing: the files were all checked before this runs, and a failed insert removes them. */
+export async function addGalleryImages(
+  { storage, logger }: GalleryDeps,
+  images: readonly ImageUpload[],
+): Promise<GalleryItemDto[]> {
+  if (images.length === 0) throw badRequest(MESSAGES.gallerySelectAtLeastOne);
+  return withStoredImages(storage, images, logger, async (keys) => {
+    const created = await GalleryItem.insertMany(keys.map((imageKey) => ({ imageKey })));
+    return created.map(galleryItemDto);
+  });
+}
+
+export async function replaceGalleryImage(
+  { storage, logger }: GalleryDeps,
+  id: string,
+  image: ImageUpload | undefined,
+): Promise<GalleryItemDto> {
+  checkImageId(id);
+  if (!image) throw badRequest(MESSAGES.gallerySelectReplacement);
+  const { previous, updated } = await withStoredImages(storage, [image], logger, async ([imageKey]) => {
+    const before = await GalleryItem.findByIdAndUpdate(id, { $set: { imageKey } }, { new: false }).lean();
+    if (!before) throw notFound(IMAGE_NOT_FOUND);
+    return { previous: before, updated: { ...before, imageKey: imageKey! } };
+  });
+  await discardImages(storage, [previous.imageKey], logger);
+  return galleryItemDto(updated);
+}
+
+export async function deleteGalleryImage({ storage, logger }: GalleryDeps, id: string): Promise<void> {
+  checkImageId(id);
+  const removed = await GalleryItem.findByIdAndDelete(id).lean();
+  if (!removed) throw notFound(IMAGE_NOT_FOUND);
+  await discardImages(storage, [removed.imageKey], logger);
+}
