@@ -13,11 +13,7 @@ export async function ensureAdmin(config: Pick<Config, 'admin'>): Promise<boolea
   if (await Admin.exists({ username })) return false;
   const passwordHash = await bcrypt.hash(password, ADMIN_BCRYPT_ROUNDS);
   try {
-    const result = await Admin.updateOne(
-      { username },
-      { $setOnInsert: { username, passwordHash } },
-      { upsert: true },
-    );
+    const result = await Admin.updateOne({ username }, { $setOnInsert: { username, passwordHash } }, { upsert: true });
     return result.upsertedCount === 1;
   } catch (err) {
     // Another process created it at the same moment; the unique index kept one.

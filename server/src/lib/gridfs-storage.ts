@@ -1,4 +1,4 @@
-import { GridFSBucket, MongoRuntimeError, type Db } from 'mongodb';
+import { mongo } from 'mongoose';
 import { contentTypeOfKey, isStorageKey, newStorageKey, type ImageStorage } from './storage.js';
 
 const BUCKET_NAME = 'images';
@@ -7,8 +7,9 @@ const BUCKET_NAME = 'images';
  * Images in MongoDB GridFS, so that every server process behind a load balancer sees the same
  * files. The GridFS file name is the storage key; it is never taken from the client.
  */
-export function createGridFsStorage(db: Db): ImageStorage {
-  const bucket = new GridFSBucket(db, { bucketName: BUCKET_NAME });
+// The driver copy mongoose connects with, so the Db of mongoose.connection fits without a cast.
+export function createGridFsStorage(db: mongo.Db): ImageStorage {
+  const bucket = new mongo.GridFSBucket(db, { bucketName: BUCKET_NAME });
 
   async function idsOf(key: string) {
     const files = await bucket.find({ filename: key }, { projection: { _id: 1 } }).toArray();
@@ -45,7 +46,7 @@ export function createGridFsStorage(db: Db): ImageStorage {
           await bucket.delete(id);
         } catch (err) {
           // Another process removed it between find and delete: the goal is reached.
-          if (!(err instanceof MongoRuntimeError)) throw err;
+          if (!(err instanceof mongo.MongoRuntimeError)) throw err;
         }
       }
     },

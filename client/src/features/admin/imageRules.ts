@@ -1,4 +1,5 @@
 import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES, MESSAGES } from '@kesh/shared';
+import { ApiError } from '../../api/http';
 
 const allowedType = (file: File) => (IMAGE_MIME_TYPES as readonly string[]).includes(file.type);
 
@@ -30,7 +31,8 @@ export function queueGalleryFiles(queue: readonly File[], picked: Iterable<File>
 
 /** Save failures: the server's error (else the fallback), then ': ' and its details when sent. */
 export function saveFailureText(err: unknown, fallback: string): string {
-  const body = (err as { body?: unknown } | null)?.body as { error?: unknown; details?: unknown } | undefined;
-  const base = typeof body?.error === 'string' && body.error ? body.error : fallback;
-  return typeof body?.details === 'string' && body.details ? `${base}: ${body.details}` : base;
+  if (!(err instanceof ApiError)) return fallback;
+  const base = err.serverError || fallback;
+  const details = (err.body as { details?: unknown } | undefined)?.details;
+  return typeof details === 'string' && details ? `${base}: ${details}` : base;
 }

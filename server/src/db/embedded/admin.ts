@@ -125,7 +125,9 @@ export const listDatabases: CommandHandler = (cmd, _db, ctx) => {
       return { name, sizeOnDisk: size, empty: size === 0 };
     })
     .filter((d) => filter.test(d));
-  return nameOnly ? { databases, ok: 1 } : { databases, totalSize: total, totalSizeMb: Math.floor(total / 1048576), ok: 1 };
+  return nameOnly
+    ? { databases, ok: 1 }
+    : { databases, totalSize: total, totalSizeMb: Math.floor(total / 1048576), ok: 1 };
 };
 
 export const dropDatabase: CommandHandler = (_cmd, db, ctx) => {
@@ -170,7 +172,10 @@ const CREATE_OPTIONS = [
 export const create: CommandHandler = (cmd, db, ctx) => {
   const name = collectionArg(cmd, 'create');
   if (cmd.viewOn !== undefined || cmd.timeseries !== undefined) {
-    throw new CommandError(ErrorCode.CommandNotFound, 'views and time-series collections are not supported by the embedded engine');
+    throw new CommandError(
+      ErrorCode.CommandNotFound,
+      'views and time-series collections are not supported by the embedded engine',
+    );
   }
   const options: Doc = {};
   for (const key of CREATE_OPTIONS) if (cmd[key] !== undefined) options[key] = cloneDeep(cmd[key]);
@@ -190,17 +195,16 @@ export const listCollections: CommandHandler = (cmd, db, ctx) => {
   const filter = compileFilter(cmd.filter);
   const entries = ctx.store
     .collections(db)
-    .map(
-      (c): Doc =>
-        nameOnly
-          ? { name: c.name, type: 'collection' }
-          : {
-              name: c.name,
-              type: 'collection',
-              options: cloneDeep(c.options),
-              info: { readOnly: false, uuid: c.uuid },
-              idIndex: { ...ID_INDEX },
-            },
+    .map((c): Doc =>
+      nameOnly
+        ? { name: c.name, type: 'collection' }
+        : {
+            name: c.name,
+            type: 'collection',
+            options: cloneDeep(c.options),
+            info: { readOnly: false, uuid: c.uuid },
+            idIndex: { ...ID_INDEX },
+          },
     )
     .filter((e) => filter.test(e));
   const cursorOpts = asDoc(cmd.cursor, 'cursor');
@@ -244,7 +248,12 @@ export const listIndexes: CommandHandler = (cmd, db, ctx) => {
   const cursorOpts = asDoc(cmd.cursor, 'cursor');
   const batchSize = cursorOpts.batchSize === undefined ? undefined : toInt(cursorOpts.batchSize, 101);
   const ns = `${db}.${name}`;
-  const batch = ctx.cursors.open(ns, coll.indexSpecs().map((s) => cloneDeep(s)), batchSize, false);
+  const batch = ctx.cursors.open(
+    ns,
+    coll.indexSpecs().map((s) => cloneDeep(s)),
+    batchSize,
+    false,
+  );
   return { cursor: { id: batch.id, ns, firstBatch: batch.docs }, ok: 1 };
 };
 
@@ -278,7 +287,9 @@ export const collMod: CommandHandler = (cmd, db, ctx) => {
     const target = cmd.index;
     const spec = coll
       .indexSpecs()
-      .find((s) => s.name === target.name || (isPlainObject(target.keyPattern) && sameKeyPattern(s.key, target.keyPattern)));
+      .find(
+        (s) => s.name === target.name || (isPlainObject(target.keyPattern) && sameKeyPattern(s.key, target.keyPattern)),
+      );
     if (!spec) throw new CommandError(ErrorCode.IndexNotFound, `cannot find index for ns ${coll.ns}`);
     coll.setIndexExpiry(spec.name, toInt(target.expireAfterSeconds, 0));
   }

@@ -62,7 +62,10 @@ export function executeCommand(cmd: Doc, db: string, ctx: CommandContext): Doc {
   try {
     const handler = handlers.get(name);
     if (!handler) {
-      throw new CommandError(ErrorCode.CommandNotFound, `no such command: '${name}' (not supported by the embedded engine)`);
+      throw new CommandError(
+        ErrorCode.CommandNotFound,
+        `no such command: '${name}' (not supported by the embedded engine)`,
+      );
     }
     // Session fields (lsid, txnNumber, $clusterTime, ...) are accepted and ignored, but an actual
     // transaction would silently lose its all-or-nothing guarantee, so refuse it like a standalone mongod.

@@ -25,7 +25,17 @@ import {
   type SortSpec,
 } from './query.js';
 import type { Collection } from './store.js';
-import { canonicalKey, cloneDeep, isPlainObject, normalize, pathValues, toInt, view, withIdFirst, type Doc } from './values.js';
+import {
+  canonicalKey,
+  cloneDeep,
+  isPlainObject,
+  normalize,
+  pathValues,
+  toInt,
+  view,
+  withIdFirst,
+  type Doc,
+} from './values.js';
 
 export function collectionArg(cmd: Doc, commandName: string): string {
   const name = cmd[commandName];
@@ -237,7 +247,10 @@ export const deleteCommand: CommandHandler = (cmd, db, ctx) => {
       const spec = asDoc(specs[index], 'deletes');
       const limit = toInt(spec.limit, 0);
       if (limit !== 0 && limit !== 1) {
-        throw new CommandError(ErrorCode.FailedToParse, `The limit field in delete objects must be 0 or 1. Got ${limit}`);
+        throw new CommandError(
+          ErrorCode.FailedToParse,
+          `The limit field in delete objects must be 0 or 1. Got ${limit}`,
+        );
       }
       const matched = selectDocs(coll, compileFilter(spec.q, vars), parseSort(spec.sort), 0, limit);
       for (const doc of matched) coll?.remove(doc);
@@ -251,7 +264,8 @@ export const deleteCommand: CommandHandler = (cmd, db, ctx) => {
 };
 
 export const findAndModify: CommandHandler = (cmd, db, ctx) => {
-  const name = typeof cmd.findAndModify === 'string' ? collectionArg(cmd, 'findAndModify') : collectionArg(cmd, 'findandmodify');
+  const name =
+    typeof cmd.findAndModify === 'string' ? collectionArg(cmd, 'findAndModify') : collectionArg(cmd, 'findandmodify');
   const matcher = compileFilter(cmd.query, letVariables(cmd));
   const sort = parseSort(cmd.sort);
   const remove = cmd.remove === true;
@@ -265,8 +279,10 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   if (!remove && cmd.update === undefined) {
     throw new CommandError(ErrorCode.FailedToParse, 'Either an update or remove=true must be specified');
   }
-  if (remove && upsert) throw new CommandError(ErrorCode.FailedToParse, 'Cannot specify both upsert=true and remove=true');
-  if (remove && returnNew) throw new CommandError(ErrorCode.FailedToParse, 'Cannot specify both new=true and remove=true');
+  if (remove && upsert)
+    throw new CommandError(ErrorCode.FailedToParse, 'Cannot specify both upsert=true and remove=true');
+  if (remove && returnNew)
+    throw new CommandError(ErrorCode.FailedToParse, 'Cannot specify both new=true and remove=true');
   makeProjector(projection, matcher.normalized);
 
   const coll = upsert ? ctx.store.ensureCollection(db, name) : ctx.store.getCollection(db, name);
@@ -346,12 +362,18 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     throw new CommandError(ErrorCode.CommandNotFound, 'explain is not supported by the embedded engine');
   }
   if (!isPlainObject(cmd.cursor)) {
-    throw new CommandError(ErrorCode.FailedToParse, "The 'cursor' option is required, except for aggregate with the explain argument");
+    throw new CommandError(
+      ErrorCode.FailedToParse,
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   }
   let pipeline = cmd.pipeline as unknown[];
   const names = pipeline.map(stageName);
   if (names.includes('$merge')) {
-    throw new CommandError(ErrorCode.Location40324, "Unrecognized pipeline stage name: '$merge' (not supported by the embedded engine)");
+    throw new CommandError(
+      ErrorCode.Location40324,
+      "Unrecognized pipeline stage name: '$merge' (not supported by the embedded engine)",
+    );
   }
   const outIndex = names.indexOf('$out');
   if (outIndex !== -1 && outIndex !== names.length - 1) {
@@ -392,9 +414,10 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     return docs;
   };
   const results = pipeline.length
-    ? (new Aggregator(normalize(pipeline) as Doc[], mingoOptions({ collectionResolver, ...(vars ? { variables: vars } : {}) })).run(
-        input,
-      ) as Doc[])
+    ? (new Aggregator(
+        normalize(pipeline) as Doc[],
+        mingoOptions({ collectionResolver, ...(vars ? { variables: vars } : {}) }),
+      ).run(input) as Doc[])
     : input;
 
   const ns = onCollection ? `${db}.${target}` : `${db}.$cmd.aggregate`;

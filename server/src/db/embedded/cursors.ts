@@ -50,7 +50,10 @@ export class CursorManager {
     const state = this.cursors.get(id);
     if (!state) throw new CommandError(ErrorCode.CursorNotFound, `cursor id ${id.toString()} not found`);
     if (state.ns !== ns) {
-      throw new CommandError(ErrorCode.Unauthorized, `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${state.ns}`);
+      throw new CommandError(
+        ErrorCode.Unauthorized,
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${state.ns}`,
+      );
     }
     state.lastUsed = Date.now();
     // Without a batchSize mongod fills the batch up to the byte limit.

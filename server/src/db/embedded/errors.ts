@@ -63,7 +63,10 @@ export function toCommandError(err: unknown): CommandError {
     return new CommandError(ErrorCode.ImmutableField, message.replace(/\.$/, ''));
   }
   if (/positional operator found no match/.test(message)) {
-    return new CommandError(ErrorCode.BadValue, 'The positional operator did not find the match needed from the query.');
+    return new CommandError(
+      ErrorCode.BadValue,
+      'The positional operator did not find the match needed from the query.',
+    );
   }
   const unknownOp = /^unknown (?:query|top level) operator[:]? (\$\w+)/i.exec(message);
   if (unknownOp) {

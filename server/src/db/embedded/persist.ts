@@ -104,7 +104,8 @@ export function loadSnapshot(store: Store, file: string): void {
 
   const header = next('header');
   if (header.format !== FORMAT) throw new CorruptDataFileError(file, 'not an embedded database file');
-  if (header.version !== VERSION) throw new CorruptDataFileError(file, `unsupported format version ${String(header.version)}`);
+  if (header.version !== VERSION)
+    throw new CorruptDataFileError(file, `unsupported format version ${String(header.version)}`);
   let collections = 0;
   let documents = 0;
   for (;;) {
@@ -122,7 +123,12 @@ export function loadSnapshot(store: Store, file: string): void {
     if (count < 0 || !Array.isArray(entry.indexes)) throw new CorruptDataFileError(file, 'malformed collection header');
     try {
       const uuid = bsonTypeOf(entry.uuid) === 'Binary' ? (entry.uuid as Binary) : undefined;
-      const coll = store.createCollection(entry.db, entry.name, isPlainObject(entry.options) ? entry.options : {}, uuid);
+      const coll = store.createCollection(
+        entry.db,
+        entry.name,
+        isPlainObject(entry.options) ? entry.options : {},
+        uuid,
+      );
       for (const spec of entry.indexes) coll.createIndex(normalizeIndexSpec(spec));
       for (let i = 0; i < count; i++) coll.insert(next(`document ${i + 1} of ${entry.db}.${entry.name}`));
     } catch (err) {

@@ -43,7 +43,10 @@ export function typeName(v: unknown): string {
 export function asDoc(v: unknown, what: string): Doc {
   if (v === undefined || v === null) return {};
   if (!isPlainObject(v)) {
-    throw new CommandError(ErrorCode.TypeMismatch, `BSON field '${what}' is the wrong type '${typeName(v)}', expected type 'object'`);
+    throw new CommandError(
+      ErrorCode.TypeMismatch,
+      `BSON field '${what}' is the wrong type '${typeName(v)}', expected type 'object'`,
+    );
   }
   return v;
 }
@@ -72,7 +75,10 @@ export function parseSort(sort: unknown): SortSpec | undefined {
   const spec: SortSpec = [];
   for (const [field, dir] of Object.entries(sort)) {
     if (isPlainObject(dir)) {
-      throw new CommandError(ErrorCode.BadValue, `$meta sort by ${JSON.stringify(dir)} is not supported by the embedded engine`);
+      throw new CommandError(
+        ErrorCode.BadValue,
+        `$meta sort by ${JSON.stringify(dir)} is not supported by the embedded engine`,
+      );
     }
     const n = isNumeric(dir) ? toNumber(dir) : Number.NaN;
     if (n !== 1 && n !== -1) {
@@ -260,7 +266,10 @@ function applyOperators(doc: Doc, update: Doc, ctx: UpdateContext): Doc {
   const setFields: Doc = {};
   const addSet = (field: string, value: unknown): void => {
     if (field in setFields) {
-      throw new CommandError(ErrorCode.ConflictingUpdateOperators, `Updating the path '${field}' would create a conflict at '${field}'`);
+      throw new CommandError(
+        ErrorCode.ConflictingUpdateOperators,
+        `Updating the path '${field}' would create a conflict at '${field}'`,
+      );
     }
     setFields[field] = value;
   };
@@ -294,7 +303,10 @@ function applyOperators(doc: Doc, update: Doc, ctx: UpdateContext): Doc {
     delete setFields._id;
     if (doc._id === undefined) working = { _id: newId, ...doc };
     else if (idChanged(doc._id, newId)) {
-      throw new CommandError(ErrorCode.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");
+      throw new CommandError(
+        ErrorCode.ImmutableField,
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
     }
   }
   if (Object.keys(setFields).length > 0) mods.$set = setFields;
@@ -322,7 +334,10 @@ function validateOperands(doc: Doc, mods: Record<string, Doc>): void {
     for (const [field, operand] of Object.entries(fields)) {
       if ((op === '$inc' || op === '$mul') && !isNumeric(operand)) {
         const verb = op === '$inc' ? 'increment' : 'multiply';
-        throw new CommandError(ErrorCode.TypeMismatch, `Cannot ${verb} with non-numeric argument: {${field}: ${String(operand)}}`);
+        throw new CommandError(
+          ErrorCode.TypeMismatch,
+          `Cannot ${verb} with non-numeric argument: {${field}: ${String(operand)}}`,
+        );
       }
       if (field.includes('$')) continue; // positional paths are resolved by mingo
       const current = getPath(doc, field);

@@ -95,7 +95,10 @@ export class WireServer {
         const reply = this.execute(request.command, db, connectionId);
         return request.moreToCome ? undefined : encodeOpMsg(header.requestId, reply);
       }
-      return encodeOpReply(header.requestId, this.runLegacyQuery(request.fullCollectionName, request.query, connectionId));
+      return encodeOpReply(
+        header.requestId,
+        this.runLegacyQuery(request.fullCollectionName, request.query, connectionId),
+      );
     } catch (err) {
       // Most likely a reply that could not be serialized (e.g. over the BSON size limit).
       return asReply(errorReply(err));

@@ -91,7 +91,10 @@ export class Collection {
     const id = doc._id;
     if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
     if (Array.isArray(id) || id instanceof RegExp || bsonTypeOf(id) === 'BSONRegExp') {
-      throw new CommandError(ErrorCode.InvalidIdField, `The '_id' value cannot be of type ${Array.isArray(id) ? 'array' : 'regex'}`);
+      throw new CommandError(
+        ErrorCode.InvalidIdField,
+        `The '_id' value cannot be of type ${Array.isArray(id) ? 'array' : 'regex'}`,
+      );
     }
     const idKey = canonicalKey(id);
     if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: id });
@@ -105,7 +108,10 @@ export class Collection {
   replace(oldDoc: Doc, newDoc: Doc): void {
     const idKey = canonicalKey(oldDoc._id);
     if (canonicalKey(newDoc._id) !== idKey) {
-      throw new CommandError(ErrorCode.ImmutableField, "Performing an update on the path '_id' would modify the immutable field '_id'");
+      throw new CommandError(
+        ErrorCode.ImmutableField,
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
     }
     const planned = this.planKeys(newDoc, idKey);
     for (const idx of this.uniqueIndexes()) {
@@ -181,7 +187,10 @@ export class Collection {
   createIndex(spec: IndexSpec): boolean {
     if (spec.name === '_id_' || sameKeyPattern(spec.key, ID_INDEX.key)) {
       if (spec.name !== '_id_' || !sameKeyPattern(spec.key, ID_INDEX.key)) {
-        throw new CommandError(ErrorCode.IndexKeySpecsConflict, `An index on _id must be named '_id_' and use key { _id: 1 }`);
+        throw new CommandError(
+          ErrorCode.IndexKeySpecsConflict,
+          `An index on _id must be named '_id_' and use key { _id: 1 }`,
+        );
       }
       return false;
     }
@@ -196,7 +205,8 @@ export class Collection {
         );
       }
       const samePartial =
-        canonicalKey(existing.spec.partialFilterExpression ?? null) === canonicalKey(spec.partialFilterExpression ?? null);
+        canonicalKey(existing.spec.partialFilterExpression ?? null) ===
+        canonicalKey(spec.partialFilterExpression ?? null);
       if (sameKey && samePartial) {
         throw new CommandError(
           ErrorCode.IndexOptionsConflict,
@@ -210,7 +220,12 @@ export class Collection {
       for (const [idKey, doc] of this.docs) {
         for (const k of runtime.keysFor(doc, view(doc))) {
           if (runtime.entries.has(k.hash)) {
-            throw duplicateKeyError(this.ns, spec, k.value, `Index build failed: ${this.uuid.toString('hex')}: Collection ${this.ns} ( ${this.uuid.toString('hex')} ) :: caused by :: `);
+            throw duplicateKeyError(
+              this.ns,
+              spec,
+              k.value,
+              `Index build failed: ${this.uuid.toString('hex')}: Collection ${this.ns} ( ${this.uuid.toString('hex')} ) :: caused by :: `,
+            );
           }
           runtime.entries.set(k.hash, idKey);
         }
@@ -345,7 +360,8 @@ export class Store {
 
   renameCollection(fromDb: string, from: string, toDb: string, to: string, dropTarget: boolean): void {
     const source = this.getCollection(fromDb, from);
-    if (!source) throw new CommandError(ErrorCode.NamespaceNotFound, `Source collection ${fromDb}.${from} does not exist`);
+    if (!source)
+      throw new CommandError(ErrorCode.NamespaceNotFound, `Source collection ${fromDb}.${from} does not exist`);
     validateDbName(toDb);
     validateCollectionName(toDb, to);
     if (fromDb === toDb && from === to) {

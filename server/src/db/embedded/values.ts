@@ -124,7 +124,14 @@ export function retype(next: unknown, prev: unknown): unknown {
     return next;
   }
   if (Array.isArray(next) && Array.isArray(prev)) {
-    return next.map((item, i) => retype(item, prev[i]));
+    if (next.length === prev.length) return next.map((item, i) => retype(item, prev[i]));
+    // $pull/$push/$pop shifted positions: match numbers back to int64/decimal values by value instead.
+    const exotic = new Map<number, unknown>();
+    for (const item of prev) {
+      const t = bsonTypeOf(item);
+      if (t === 'Long' || t === 'Decimal128') exotic.set(toNumber(item), item);
+    }
+    return next.map((item) => (typeof item === 'number' && exotic.has(item) ? exotic.get(item) : item));
   }
   if (isPlainObject(next) && isPlainObject(prev)) {
     const out: Doc = {};
@@ -438,7 +445,6 @@ export function toInt(v: unknown, fallback: number): number {
   if (typeof v === 'boolean') return v ? 1 : 0;
   return Number.isFinite(n) ? Math.trunc(n) : fallback;
 }
-
 
 /**
  * Stored documents are never mutated in place (every update stores a new

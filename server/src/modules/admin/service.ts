@@ -10,8 +10,7 @@ export const ADMIN_BCRYPT_ROUNDS = 12;
 let unknownAdminHash: Promise<string> | undefined;
 const hashForUnknownAdmin = () => (unknownAdminHash ??= bcrypt.hash('no admin has this password', ADMIN_BCRYPT_ROUNDS));
 
-const invalidCredentials = () =>
-  new HttpError(401, MESSAGES.adminInvalidCredentials, undefined, { success: false });
+const invalidCredentials = () => new HttpError(401, MESSAGES.adminInvalidCredentials, undefined, { success: false });
 
 export async function logInAdmin(secret: string, username: string, password: string) {
   const admin = await Admin.findOne({ username }).lean();

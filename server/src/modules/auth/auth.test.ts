@@ -68,9 +68,7 @@ describe('POST /api/auth/signup', () => {
 
   it('lets exactly one of many parallel sign-ups with one email through', async () => {
     const body = valid();
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => ctx.http.post('/api/auth/signup').send(body)),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ctx.http.post('/api/auth/signup').send(body)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(7);

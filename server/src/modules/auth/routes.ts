@@ -42,9 +42,14 @@ export function authRoutes(deps: AppDeps): Router {
     res.json(await auth.login(email, password));
   });
 
-  router.post('/forgot-password', ...limited('forgotPassword'), validateBody(forgotPasswordSchema), async (req, res) => {
-    res.json(await auth.requestOtp(bodyOf(forgotPasswordSchema, req.body).email));
-  });
+  router.post(
+    '/forgot-password',
+    ...limited('forgotPassword'),
+    validateBody(forgotPasswordSchema),
+    async (req, res) => {
+      res.json(await auth.requestOtp(bodyOf(forgotPasswordSchema, req.body).email));
+    },
+  );
 
   router.post('/verify-otp', ...limited('verifyOtp'), validateBody(verifyOtpSchema), async (req, res) => {
     const { email, otp, newPassword } = bodyOf(verifyOtpSchema, req.body);

@@ -79,7 +79,9 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
       const otp = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
       const user = await User.findOneAndUpdate(
         { email },
-        { $set: { otp: { hash: otpHash(email, otp), expiresAt: new Date(Date.now() + OTP_LIFETIME_MS), attempts: 0 } } },
+        {
+          $set: { otp: { hash: otpHash(email, otp), expiresAt: new Date(Date.now() + OTP_LIFETIME_MS), attempts: 0 } },
+        },
       ).lean();
       if (user) {
         mailer

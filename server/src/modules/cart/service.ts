@@ -74,7 +74,8 @@ async function pricedLines(userId: string): Promise<PricedLine[]> {
 }
 
 function toCartItem({ product, quantity }: PricedLine): CartItem {
-  const rupees = (paise: number | null | undefined) => (paise === null || paise === undefined ? null : paiseToRupees(paise));
+  const rupees = (paise: number | null | undefined) =>
+    paise === null || paise === undefined ? null : paiseToRupees(paise);
   return {
     productId: {
       _id: String(product._id),
@@ -159,8 +160,5 @@ export async function updateQuantity(userId: string, productId: string, quantity
 }
 
 export async function removeFromCart(userId: string, productId: string): Promise<void> {
-  await Cart.updateOne(
-    { userId: toObjectId(userId) },
-    { $pull: { items: { productId: toObjectId(productId) } } },
-  );
+  await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: toObjectId(productId) } } });
 }

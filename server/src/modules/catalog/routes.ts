@@ -5,8 +5,8 @@ import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
 import { CATEGORY_IMAGE_KINDS, CATEGORY_IMAGE_MESSAGES, imageUpload } from '../../middleware/upload.js';
 import {
+  categoryIdOf,
   categoryValues,
-  checkCategoryId,
   createCategory,
   deleteCategory,
   listCategories,
@@ -35,8 +35,8 @@ export function catalogRoutes({ config, storage, logger }: AppDeps): Router {
   });
 
   router.put('/:id', admin, image, async (req, res) => {
-    checkCategoryId(req.params.id);
-    const product = await updateCategory(deps, req.params.id, categoryValues(req.body), req.images?.[0]);
+    const id = categoryIdOf(req.params.id);
+    const product = await updateCategory(deps, id, categoryValues(req.body), req.images?.[0]);
     res.json({ ...product, message: MESSAGES.categorySaved(product.title, 'updated'), category: product });
   });
 

@@ -22,7 +22,14 @@ export interface CatalogDeps {
 }
 
 type CategoryFieldName = 'title' | 'subtitle' | 'mainPrice' | 'offerPrice' | 'ratingCount' | 'description';
-const FIELD_NAMES: readonly CategoryFieldName[] = ['title', 'subtitle', 'mainPrice', 'offerPrice', 'ratingCount', 'description'];
+const FIELD_NAMES: readonly CategoryFieldName[] = [
+  'title',
+  'subtitle',
+  'mainPrice',
+  'offerPrice',
+  'ratingCount',
+  'description',
+];
 
 interface CategoryValues {
   title: string;
@@ -64,8 +71,12 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
   };
 }
 
-export function checkCategoryId(id: string): void {
-  if (!OBJECT_ID_PATTERN.test(id)) throw badRequest(MESSAGES.invalidCategoryId, 'A category id is 24 hexadecimal characters.');
+/** The route's id when it is a well-formed ObjectId. */
+export function categoryIdOf(raw: unknown): string {
+  const id = typeof raw === 'string' ? raw : '';
+  if (!OBJECT_ID_PATTERN.test(id))
+    throw badRequest(MESSAGES.invalidCategoryId, 'A category id is 24 hexadecimal characters.');
+  return id;
 }
 
 /** Oldest first, so the home page's "last 3" are the newest products. */
@@ -87,15 +98,19 @@ export async function createCategory(
 
 export async function updateCategory(
   { storage, logger }: CatalogDeps,
-  id: string,
+  rawId: unknown,
   values: Partial<CategoryValues> & { title: string },
   image: ImageUpload | undefined,
 ): Promise<Product> {
-  checkCategoryId(id);
+  const id = categoryIdOf(rawId);
   const { previous, updated } = await withStoredImages(storage, image ? [image] : [], logger, async ([imageKey]) => {
     const update = imageKey ? { ...values, imageKey } : values;
     // The document as it was: its image is the one this update replaced, even when edits race.
-    const before = await MainCategory.findByIdAndUpdate(id, { $set: update }, { new: false, runValidators: true }).lean();
+    const before = await MainCategory.findByIdAndUpdate(
+      id,
+      { $set: update },
+      { returnDocument: 'before', runValidators: true },
+    ).lean();
     if (!before) throw notFound(CATEGORY_NOT_FOUND);
     return { previous: before, updated: { ...before, ...update, updatedAt: new Date() } };
   });
@@ -103,8 +118,8 @@ export async function updateCategory(
   return productDto(updated);
 }
 
-export async function deleteCategory({ storage, logger }: CatalogDeps, id: string): Promise<Product> {
-  checkCategoryId(id);
+export async function deleteCategory({ storage, logger }: CatalogDeps, rawId: unknown): Promise<Product> {
+  const id = categoryIdOf(rawId);
   const removed = await MainCategory.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(CATEGORY_NOT_FOUND);
   await discardImages(storage, [removed.imageKey], logger);

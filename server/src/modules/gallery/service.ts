@@ -18,8 +18,11 @@ export function galleryItemDto(doc: { _id: unknown; imageKey: string }): Gallery
   return { _id: id, id, image: imageUrl(doc.imageKey) ?? '' };
 }
 
-export function checkImageId(id: string): void {
+/** The route's id when it is a well-formed ObjectId. */
+export function imageIdOf(raw: unknown): string {
+  const id = typeof raw === 'string' ? raw : '';
   if (!OBJECT_ID_PATTERN.test(id)) throw badRequest(INVALID_IMAGE_ID, 'An image id is 24 hexadecimal characters.');
+  return id;
 }
 
 export async function listGallery(): Promise<GalleryItemDto[]> {
@@ -41,13 +44,13 @@ export async function addGalleryImages(
 
 export async function replaceGalleryImage(
   { storage, logger }: GalleryDeps,
-  id: string,
+  rawId: unknown,
   image: ImageUpload | undefined,
 ): Promise<GalleryItemDto> {
-  checkImageId(id);
+  const id = imageIdOf(rawId);
   if (!image) throw badRequest(MESSAGES.gallerySelectReplacement);
   const { previous, updated } = await withStoredImages(storage, [image], logger, async ([imageKey]) => {
-    const before = await GalleryItem.findByIdAndUpdate(id, { $set: { imageKey } }, { new: false }).lean();
+    const before = await GalleryItem.findByIdAndUpdate(id, { $set: { imageKey } }, { returnDocument: 'before' }).lean();
     if (!before) throw notFound(IMAGE_NOT_FOUND);
     return { previous: before, updated: { ...before, imageKey: imageKey! } };
   });
@@ -55,8 +58,8 @@ export async function replaceGalleryImage(
   return galleryItemDto(updated);
 }
 
-export async function deleteGalleryImage({ storage, logger }: GalleryDeps, id: string): Promise<void> {
-  checkImageId(id);
+export async function deleteGalleryImage({ storage, logger }: GalleryDeps, rawId: unknown): Promise<void> {
+  const id = imageIdOf(rawId);
   const removed = await GalleryItem.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(IMAGE_NOT_FOUND);
   await discardImages(storage, [removed.imageKey], logger);

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
 import { SINGLE_IMAGE_MESSAGES, SPEC_IMAGE_KINDS, imageUpload } from '../../middleware/upload.js';
-import { addSlider, deleteSlider, listSliders, updateSlider } from './service.js';
+import { addSlider, deleteSlider, listSliders, sliderIdOf, updateSlider } from './service.js';
 
 function sliderFields(req: Request) {
   const parsed = sliderFieldsSchema.safeParse(req.body ?? {});
@@ -33,7 +33,8 @@ export function slidersRoutes({ config, storage, logger }: AppDeps): Router {
   });
 
   router.put('/updateSlider/:id', admin, image, async (req, res) => {
-    const slider = await updateSlider(deps, req.params.id, sliderFields(req), req.images?.[0]);
+    const id = sliderIdOf(req.params.id);
+    const slider = await updateSlider(deps, id, sliderFields(req), req.images?.[0]);
     res.json({ ...slider, message: MESSAGES.sliderSaved(slider.title, 'updated'), slider });
   });
 

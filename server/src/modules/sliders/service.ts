@@ -30,8 +30,11 @@ export interface SliderDeps {
 const limitReached = () =>
   badRequest(MESSAGES.sliderLimitReached, `Delete one of the ${SLIDER_LIMIT} sliders before adding another.`);
 
-function checkId(id: string): void {
+/** The route's id when it is a well-formed ObjectId. */
+export function sliderIdOf(raw: unknown): string {
+  const id = typeof raw === 'string' ? raw : '';
   if (!OBJECT_ID_PATTERN.test(id)) throw badRequest(INVALID_SLIDER_ID, 'A slider id is 24 hexadecimal characters.');
+  return id;
 }
 
 /** Oldest first, the order in which the owner added them. */
@@ -77,16 +80,20 @@ export async function addSlider(
 
 export async function updateSlider(
   { storage, logger }: SliderDeps,
-  id: string,
+  rawId: unknown,
   fields: { title: string; description: string },
   image: ImageUpload | undefined,
 ): Promise<SliderDto> {
-  checkId(id);
+  const id = sliderIdOf(rawId);
   const images = image ? [image] : [];
   const { before, after } = await withStoredImages(storage, images, logger, async ([imageKey]) => {
     const update = imageKey ? { ...fields, imageKey } : fields;
     // The previous document tells which image this update replaced, even when two edits race.
-    const previous = await Slider.findByIdAndUpdate(id, { $set: update }, { new: false, runValidators: true }).lean();
+    const previous = await Slider.findByIdAndUpdate(
+      id,
+      { $set: update },
+      { returnDocument: 'before', runValidators: true },
+    ).lean();
     if (!previous) throw notFound(SLIDER_NOT_FOUND);
     return { before: previous, after: { ...previous, ...update } };
   });
@@ -94,8 +101,8 @@ export async function updateSlider(
   return sliderDto(after);
 }
 
-export async function deleteSlider({ storage, logger }: SliderDeps, id: string): Promise<SliderDto> {
-  checkId(id);
+export async function deleteSlider({ storage, logger }: SliderDeps, rawId: unknown): Promise<SliderDto> {
+  const id = sliderIdOf(rawId);
   const removed = await Slider.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(SLIDER_NOT_FOUND);
   await discardImages(storage, [removed.imageKey], logger);

@@ -1,0 +1,39 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../components/ui/Spinner';
+import { AuthModal } from '../features/auth/AuthModal';
+import { Header } from './layout/Header';
+import { Footer } from './layout/Footer';
+import { ChatButton, ScrollTopButton } from './layout/FloatingButtons';
+import { ScrollToTop } from './layout/ScrollToTop';
+import { useReveal } from './layout/useReveal';
+import { useCartCountOnLoad } from './layout/useCartCountOnLoad';
+
+/** Header, footer and floating widgets around every storefront page (admin has its own shell). */
+export function StorefrontLayout() {
+  const { t } = useTranslation();
+  useReveal();
+  useCartCountOnLoad();
+  return (
+    <div className="flex min-h-svh flex-col bg-stone-50 text-stone-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-gold-400 px-4 py-2 font-semibold text-brand-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('skipToContent')}
+      </a>
+      <ScrollToTop />
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollTopButton />
+      <ChatButton />
+      <AuthModal />
+    </div>
+  );
+}

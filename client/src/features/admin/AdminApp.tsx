@@ -1,0 +1,54 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { AdminLayout } from './components/AdminLayout';
+import { Spinner } from './components/ui';
+import LoginPage from './pages/LoginPage';
+import { AdminSessionProvider, useAdminSession } from './session';
+
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+const SliderPage = lazy(() => import('./pages/SliderPage'));
+const CategoryPage = lazy(() => import('./pages/CategoryPage'));
+const GalleryPage = lazy(() => import('./pages/GalleryPage'));
+const UsersPage = lazy(() => import('./pages/UsersPage'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+const MessagesPage = lazy(() => import('./pages/MessagesPage'));
+
+/** Spec section 2: every admin path except /admin needs a stored admin token. */
+function RequireAdmin({ children }: { children: ReactNode }) {
+  const { token } = useAdminSession();
+  return token ? children : <Navigate to="/admin" replace />;
+}
+
+function ScreenFallback() {
+  const { t } = useTranslation('admin');
+  return <Spinner label={t('common.loading')} />;
+}
+
+/** The owner's admin area, mounted by the app router at /admin/*. */
+export default function AdminApp() {
+  const screen = (page: ReactNode) => <Suspense fallback={<ScreenFallback />}>{page}</Suspense>;
+  return (
+    <AdminSessionProvider>
+      <Routes>
+        <Route index element={<LoginPage />} />
+        <Route
+          element={
+            <RequireAdmin>
+              <AdminLayout />
+            </RequireAdmin>
+          }
+        >
+          <Route path="dashboard" element={screen(<DashboardPage />)} />
+          <Route path="slider" element={screen(<SliderPage />)} />
+          <Route path="main-category" element={screen(<CategoryPage />)} />
+          <Route path="gallery" element={screen(<GalleryPage />)} />
+          <Route path="usermanagment" element={screen(<UsersPage />)} />
+          <Route path="orders" element={screen(<OrdersPage />)} />
+          <Route path="messages" element={screen(<MessagesPage />)} />
+          <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+        </Route>
+      </Routes>
+    </AdminSessionProvider>
+  );
+}

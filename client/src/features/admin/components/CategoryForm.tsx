@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Loader2 } from 'lucide-react';
+import { MESSAGES, categoryFieldsSchema, type Product } from '@kesh/shared';
+import { addCategory, updateCategory } from '../../../api/admin';
+import { saveFailureText } from '../imageRules';
+import { useReportFailure } from '../session';
+import { useObjectUrl } from './useObjectUrl';
+import { Thumbnail, inputClass, labelClass, primaryButton, secondaryButton } from './ui';
+
+interface Props {
+  editing: Product | null;
+  onSaved(): void;
+  onCancel(): void;
+}
+
+const fieldNames = ['title', 'subtitle', 'mainPrice', 'offerPrice', 'ratingCount', 'description'] as const;
+type Fields = Record<(typeof fieldNames)[number], string>;
+
+const fieldsOf = (p: Product | null): Fields => ({
+  title: p?.title ?? '',
+  subtitle: p?.subtitle ?? '',
+  mainPrice: p?.mainPrice?.toString() ?? '',
+  offerPrice: p?.offerPrice?.toString() ?? '',
+  ratingCount: p?.ratingCount?.toString() ?? '',
+  description: p?.description ?? '',
+});
+
+/** Main category (product) add/edit form; the same zod rules as the server check it first. */
+export function CategoryForm({ editing, onSaved, onCancel }: Props) {
+  const { t } = useTranslation('admin');
+  const report = useReportFailure();
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(editing));
+  const [image, setImage] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const preview = useObjectUrl(image);
+
+  useEffect(() => {
+    if (editing) titleInput.current?.focus();
+  }, [editing]);
+
+  const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = categoryFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? MESSAGES.invalidRequest);
+      return;
+    }
+    const form = new FormData();
+    for (const name of fieldNames) form.append(name, fields[name].trim());
+    if (image) form.append('image', image);
+
+    setBusy(true);
+    try {
+      if (editing) await updateCategory(editing._id, form);
+      else await addCategory(form);
+      toast.success(MESSAGES.categorySaved(parsed.data.title, editing ? 'updated' : 'added'));
+      setFields(fieldsOf(null));
+      setImage(null);
+      if (fileInput.current) fileInput.current.value = '';
+      onSaved();
+    } catch (err) {
+      report(err, saveFailureText(err, editing ? MESSAGES.categoryUpdateFailed : MESSAGES.categoryAddFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (name: 'title' | 'subtitle', label: string, required = false) => (
+    <div>
+      <label htmlFor={`category-${name}`} className={labelClass}>
+        {label} {required && <span aria-hidden="true" className="text-red-600">*</span>}
+      </label>
+      <input
+        id={`category-${name}`}
+        ref={name === 'title' ? titleInput : undefined}
+        value={fields[name]}
+        onChange={set(name)}
+        required={required}
+        className={inputClass}
+      />
+    </div>
+  );
+
+  const number = (name: 'mainPrice' | 'offerPrice' | 'ratingCount', label: string, step: string) => (
+    <div>
+      <label htmlFor={`category-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={`category-${name}`}
+        type="number"
+        inputMode={step === '1' ? 'numeric' : 'decimal'}
+        min="0"
+        step={step}
+        value={fields[name]}
+        onChange={set(name)}
+        className={inputClass}
+      />
+    </div>
+  );
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={editing ? t('category.editTitle') : t('category.addTitle')}>
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {text('title', t('common.title'), true)}
+        {text('subtitle', t('category.subtitle'))}
+        {number('ratingCount', t('category.ratingCount'), '1')}
+        {number('mainPrice', t('category.mainPrice'), '0.01')}
+        {number('offerPrice', t('category.offerPrice'), '0.01')}
+        <div>
+          <label htmlFor="category-image" className={labelClass}>
+            {t('common.image')}
+          </label>
+          <input
+            id="category-image"
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-200"
+          />
+        </div>
+        <div className="md:col-span-2">
+          <label htmlFor="category-description" className={labelClass}>
+            {t('common.description')}
+          </label>
+          <textarea id="category-description" rows={3} value={fields.description} onChange={set('description')} className={inputClass} />
+        </div>
+        {(preview || editing?.image) && (
+          <Thumbnail src={preview ?? editing?.image} alt={fields.title || t('common.currentImage')} fallback={t('common.noImage')} size="h-24 w-32" />
+        )}
+      </div>
+      <div className="mt-4 flex gap-3">
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+          {busy ? t('common.saving') : editing ? t('category.update') : t('category.add')}
+        </button>
+        {editing && (
+          <button type="button" onClick={onCancel} disabled={busy} className={secondaryButton}>
+            {t('common.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

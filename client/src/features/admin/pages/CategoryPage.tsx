@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Package, Pencil, Trash2 } from 'lucide-react';
+import { MESSAGES, formatRupees, type Product } from '@kesh/shared';
+import { deleteCategory } from '../../../api/admin';
+import { fetchProducts } from '../../../api/catalog';
+import { serverErrorOr } from '../../../api/http';
+import { CategoryForm } from '../components/CategoryForm';
+import { EmptyState, PageHeading, Panel, Spinner, TableWrap, Thumbnail, smallButton, tableClass, tdClass, thClass } from '../components/ui';
+import { useReportFailure } from '../session';
+import { adminKeys, useAdminQuery } from '../useAdminQuery';
+
+const price = (value: number | null, fallback: string) => (value === null || value === undefined ? fallback : formatRupees(value));
+
+export default function CategoryPage() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const report = useReportFailure();
+  const { data: categories = [], isPending } = useAdminQuery(adminKeys.categories, fetchProducts, () => MESSAGES.categoriesFetchFailed);
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.categories });
+
+  const remove = async (category: Product) => {
+    if (!category._id) {
+      toast.error(MESSAGES.invalidCategoryId);
+      return;
+    }
+    if (!window.confirm(MESSAGES.confirmDeleteCategory)) return;
+    setDeletingId(category._id);
+    try {
+      await deleteCategory(category._id);
+      toast.success(MESSAGES.categorySaved(category.title, 'deleted'));
+      if (editing?._id === category._id) setEditing(null);
+      await reload();
+    } catch (err) {
+      report(err, serverErrorOr(err, MESSAGES.categoryDeleteFailed));
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  const headings = [
+    t('common.title'),
+    t('category.subtitle'),
+    t('category.mainPriceColumn'),
+    t('category.offerPriceColumn'),
+    t('category.ratingCount'),
+    t('common.description'),
+    t('common.image'),
+    t('common.actions'),
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeading icon={<Package className="h-7 w-7" aria-hidden="true" />}>{t('category.heading')}</PageHeading>
+
+      <Panel title={editing ? t('category.editTitle') : t('category.addTitle')}>
+        <CategoryForm
+          key={editing?._id ?? 'new'}
+          editing={editing}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      </Panel>
+
+      <Panel title={t('category.listTitle', { count: categories.length })}>
+        {isPending ? (
+          <Spinner label={t('category.loading')} />
+        ) : categories.length === 0 ? (
+          <EmptyState>{t('category.empty')}</EmptyState>
+        ) : (
+          <TableWrap label={t('category.heading')}>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  {headings.map((heading) => (
+                    <th key={heading} scope="col" className={thClass}>
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 bg-white">
+                {categories.map((category) => {
+                  const busy = deletingId === category._id;
+                  return (
+                    <tr key={category._id} className={editing?._id === category._id ? 'bg-brand-50' : busy ? 'opacity-60' : undefined} aria-busy={busy}>
+                      <td className={`${tdClass} font-medium text-gray-900`}>{category.title}</td>
+                      <td className={tdClass}>{category.subtitle || t('category.noSubtitle')}</td>
+                      <td className={`${tdClass} whitespace-nowrap`}>{price(category.mainPrice, t('category.noPrice'))}</td>
+                      <td className={`${tdClass} whitespace-nowrap`}>{price(category.offerPrice, t('category.noOffer'))}</td>
+                      <td className={tdClass}>{category.ratingCount || t('category.noRaters')}</td>
+                      <td className={`${tdClass} max-w-xs`}>
+                        <span className="line-clamp-2">{category.description || t('common.noDescription')}</span>
+                      </td>
+                      <td className={tdClass}>
+                        <Thumbnail src={category.image} alt={category.title} fallback={t('common.noImage')} size="h-14 w-14" />
+                      </td>
+                      <td className={tdClass}>
+                        <div className="flex gap-2">
+                          <button
+                            type="button"
+                            onClick={() => setEditing(category)}
+                            disabled={busy}
+                            aria-label={t('category.editRow', { title: category.title })}
+                            className={smallButton('edit')}
+                          >
+                            <Pencil className="h-4 w-4" aria-hidden="true" />
+                            {t('common.edit')}
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => void remove(category)}
+                            disabled={busy}
+                            aria-label={t('category.deleteRow', { title: category.title })}
+                            className={smallButton('delete')}
+                          >
+                            <Trash2 className="h-4 w-4" aria-hidden="true" />
+                            {busy ? t('common.deleting') : t('common.delete')}
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ShoppingBag } from 'lucide-react';
+import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderStatus } from '@kesh/shared';
+import { fetchAllOrders, updateOrderStatus } from '../../../api/admin';
+import { serverReason } from '../../../api/http';
+import { EmptyState, PageHeading, Panel, Spinner, TableWrap, tableClass, tdClass, thClass } from '../components/ui';
+import { formatDate, shortOrderId } from '../format';
+import { useReportFailure } from '../session';
+import { adminKeys, useAdminQuery } from '../useAdminQuery';
+
+const badgeTone: Record<OrderStatus, string> = {
+  Processing: 'bg-yellow-100 text-yellow-800 ring-yellow-300',
+  Dispatched: 'bg-blue-100 text-blue-800 ring-blue-300',
+  Delivered: 'bg-green-100 text-green-800 ring-green-300',
+  Cancelled: 'bg-red-100 text-red-800 ring-red-300',
+};
+
+const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+
+function StatusTabs({ active, counts, onSelect }: { active: OrderStatus; counts: Record<OrderStatus, number>; onSelect(s: OrderStatus): void }) {
+  const { t } = useTranslation('admin');
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Arrow keys move between tabs, as the ARIA tabs pattern expects.
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + ORDER_STATUSES.length) % ORDER_STATUSES.length;
+    onSelect(ORDER_STATUSES[next] as OrderStatus);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <div role="tablist" aria-label={t('orders.tabs')} className="mb-4 flex flex-wrap gap-2 border-b border-gray-200">
+      {ORDER_STATUSES.map((status, index) => {
+        const selected = status === active;
+        return (
+          <button
+            key={status}
+            ref={(el) => {
+              tabs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`orders-tab-${status}`}
+            aria-selected={selected}
+            aria-controls="orders-panel"
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onSelect(status)}
+            onKeyDown={(e) => onKeyDown(e, index)}
+            className={`-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium transition ${
+              selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-gray-500 hover:border-gray-300 hover:text-gray-700'
+            }`}
+          >
+            {t(`orders.statuses.${status}`)}
+            <span className={`rounded-full px-2 py-0.5 text-xs ${selected ? 'bg-brand-100 text-brand-800' : 'bg-gray-100 text-gray-600'}`}>
+              {counts[status]}
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export default function OrdersPage() {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const report = useReportFailure();
+  const { data: orders = [], isPending } = useAdminQuery(
+    adminKeys.orders,
+    fetchAllOrders,
+    (err) => MESSAGES.adminOrdersFailed + serverReason(err, 'unknown error'),
+  );
+  const [tab, setTab] = useState<OrderStatus>('Processing');
+  const [updatingId, setUpdatingId] = useState<string | null>(null);
+
+  const counts = useMemo(() => {
+    const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+    for (const order of orders) if (order.status in byStatus) byStatus[order.status] += 1;
+    return byStatus;
+  }, [orders]);
+  const shown = useMemo(() => orders.filter((o) => o.status === tab).sort(newestFirst), [orders, tab]);
+
+  const changeStatus = async (order: Order, status: OrderStatus) => {
+    setUpdatingId(order._id);
+    try {
+      await updateOrderStatus(order._id, status);
+      toast.success(MESSAGES.orderStatusUpdated(status));
+      await queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+    } catch (err) {
+      report(err, MESSAGES.orderStatusFailed + serverReason(err, 'unknown error'));
+    } finally {
+      setUpdatingId(null);
+    }
+  };
+
+  const headings = [
+    t('orders.orderId'),
+    t('orders.customer'),
+    t('orders.products'),
+    t('orders.total'),
+    t('orders.address'),
+    t('orders.contact'),
+    t('orders.status'),
+    t('orders.date'),
+    t('orders.changeStatus'),
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeading icon={<ShoppingBag className="h-7 w-7" aria-hidden="true" />}>{t('orders.heading')}</PageHeading>
+      <Panel>
+        <StatusTabs active={tab} counts={counts} onSelect={setTab} />
+        <div id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
+          {isPending ? (
+            <Spinner label={t('orders.loading')} />
+          ) : shown.length === 0 ? (
+            <EmptyState>{t('orders.empty')}</EmptyState>
+          ) : (
+            <TableWrap label={t('orders.statuses.' + tab)}>
+              <table className={tableClass}>
+                <thead>
+                  <tr>
+                    {headings.map((heading) => (
+                      <th key={heading} scope="col" className={thClass}>
+                        {heading}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-100 bg-white">
+                  {shown.map((order) => {
+                    const id = shortOrderId(order._id);
+                    return (
+                      <tr key={order._id} aria-busy={updatingId === order._id}>
+                        <td className={`${tdClass} font-mono text-xs font-semibold text-gray-900`} title={order._id}>
+                          {id}
+                        </td>
+                        <td className={tdClass}>
+                          <p className="font-medium text-gray-900">{order.userDetails.username}</p>
+                          <p className="text-xs text-gray-500">{order.userDetails.email}</p>
+                        </td>
+                        <td className={tdClass}>
+                          <ul className="space-y-1">
+                            {order.products.map((line, index) => (
+                              <li key={index} className="whitespace-nowrap">
+                                <span className="font-medium">{line.productId?.title || line.title || t('orders.unknownProduct')}</span>{' '}
+                                × {line.quantity} @ {formatRupees(line.price)}
+                              </li>
+                            ))}
+                          </ul>
+                        </td>
+                        <td className={`${tdClass} font-semibold whitespace-nowrap text-gray-900`}>{formatRupees(order.totalAmount)}</td>
+                        <td className={`${tdClass} max-w-xs`}>{order.userDetails.address || t('orders.noAddress')}</td>
+                        <td className={`${tdClass} whitespace-nowrap`}>{order.userDetails.contact}</td>
+                        <td className={tdClass}>
+                          <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${badgeTone[order.status]}`}>
+                            {t(`orders.statuses.${order.status}`)}
+                          </span>
+                        </td>
+                        <td className={`${tdClass} whitespace-nowrap`}>
+                          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                        </td>
+                        <td className={tdClass}>
+                          <select
+                            aria-label={t('orders.changeStatusFor', { id })}
+                            value={order.status}
+                            disabled={updatingId === order._id}
+                            onChange={(e) => void changeStatus(order, e.target.value as OrderStatus)}
+                            className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-wait disabled:bg-gray-100"
+                          >
+                            {ORDER_STATUSES.map((status) => (
+                              <option key={status} value={status}>
+                                {t(`orders.statuses.${status}`)}
+                              </option>
+                            ))}
+                          </select>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableWrap>
+          )}
+        </div>
+      </Panel>
+    </div>
+  );
+}

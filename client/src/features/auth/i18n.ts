@@ -1,0 +1,213 @@
+import type { Catalogue } from '../../i18n';
+import type { Shape } from '../../i18n/common';
+
+const en = {
+  dialogLabel: 'Account',
+  titles: {
+    login: 'Welcome Back!',
+    signup: 'Create Account',
+    forgot: 'Forgot Password',
+    verify: 'Verify OTP',
+    reset: 'Reset Password',
+  },
+  subtitles: {
+    login: 'Log in to continue your natural hair-care journey.',
+    signup: 'Join us for pure Ayurvedic care, delivered to your door.',
+    forgot: 'Enter your registered email and we will send you a one-time code.',
+    verify: 'Enter the 6-digit code we sent to {{email}}.',
+    reset: 'Choose a new password for your account.',
+  },
+  fields: {
+    username: 'Username',
+    email: 'Email address',
+    contact: 'Phone number',
+    password: 'Password',
+    otp: 'One-time code (OTP)',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+  },
+  placeholders: {
+    username: 'Your name',
+    email: 'you@example.com',
+    contact: '10-digit mobile number',
+    password: 'At least 8 characters',
+    otp: '6-digit code',
+  },
+  submit: {
+    login: 'Log In',
+    signup: 'Sign Up',
+    forgot: 'Send OTP',
+    verify: 'Verify OTP',
+    reset: 'Reset Password',
+  },
+  links: {
+    logIn: 'Log In',
+    signUp: 'Sign Up',
+    forgot: 'Forgot Password?',
+    backToLogin: 'Back to Login',
+    resendOtp: 'Resend OTP',
+  },
+  noAccount: "Don't have an account?",
+  haveAccount: 'Already have an account?',
+  working: 'Please wait...',
+  welcome: 'Welcome, {{name}}!',
+};
+
+const hi: Shape<typeof en> = {
+  dialogLabel: 'खाता',
+  titles: {
+    login: 'फिर से स्वागत है!',
+    signup: 'खाता बनाएँ',
+    forgot: 'पासवर्ड भूल गए',
+    verify: 'OTP सत्यापित करें',
+    reset: 'पासवर्ड रीसेट करें',
+  },
+  subtitles: {
+    login: 'अपनी प्राकृतिक केश देखभाल यात्रा जारी रखने के लिए लॉग इन करें।',
+    signup: 'शुद्ध आयुर्वेदिक देखभाल के लिए हमसे जुड़ें, सीधे आपके घर तक।',
+    forgot: 'अपना पंजीकृत ईमेल दर्ज करें, हम आपको एक बार का कोड भेजेंगे।',
+    verify: '{{email}} पर भेजा गया 6-अंकों का कोड दर्ज करें।',
+    reset: 'अपने खाते के लिए नया पासवर्ड चुनें।',
+  },
+  fields: {
+    username: 'उपयोगकर्ता नाम',
+    email: 'ईमेल पता',
+    contact: 'फ़ोन नंबर',
+    password: 'पासवर्ड',
+    otp: 'एक बार का कोड (OTP)',
+    newPassword: 'नया पासवर्ड',
+    confirmPassword: 'नए पासवर्ड की पुष्टि करें',
+  },
+  placeholders: {
+    username: 'आपका नाम',
+    email: 'you@example.com',
+    contact: '10-अंकों का मोबाइल नंबर',
+    password: 'कम से कम 8 अक्षर',
+    otp: '6-अंकों का कोड',
+  },
+  submit: {
+    login: 'लॉग इन करें',
+    signup: 'साइन अप करें',
+    forgot: 'OTP भेजें',
+    verify: 'OTP सत्यापित करें',
+    reset: 'पासवर्ड रीसेट करें',
+  },
+  links: {
+    logIn: 'लॉग इन करें',
+    signUp: 'साइन अप करें',
+    forgot: 'पासवर्ड भूल गए?',
+    backToLogin: 'लॉग इन पर वापस जाएँ',
+    resendOtp: 'OTP फिर से भेजें',
+  },
+  noAccount: 'खाता नहीं है?',
+  haveAccount: 'पहले से खाता है?',
+  working: 'कृपया प्रतीक्षा करें...',
+  welcome: 'स्वागत है, {{name}}!',
+};
+
+const mr: Shape<typeof en> = {
+  dialogLabel: 'खाते',
+  titles: {
+    login: 'पुन्हा स्वागत आहे!',
+    signup: 'खाते तयार करा',
+    forgot: 'पासवर्ड विसरलात',
+    verify: 'OTP पडताळा',
+    reset: 'पासवर्ड रीसेट करा',
+  },
+  subtitles: {
+    login: 'तुमचा नैसर्गिक केसांच्या निगेचा प्रवास सुरू ठेवण्यासाठी लॉग इन करा.',
+    signup: 'शुद्ध आयुर्वेदिक निगेसाठी आमच्यात सामील व्हा, थेट तुमच्या दारात.',
+    forgot: 'तुमचा नोंदणीकृत ईमेल टाका, आम्ही तुम्हाला एक-वेळचा कोड पाठवू.',
+    verify: '{{email}} वर पाठवलेला 6-अंकी कोड टाका.',
+    reset: 'तुमच्या खात्यासाठी नवीन पासवर्ड निवडा.',
+  },
+  fields: {
+    username: 'वापरकर्ता नाव',
+    email: 'ईमेल पत्ता',
+    contact: 'फोन नंबर',
+    password: 'पासवर्ड',
+    otp: 'एक-वेळचा कोड (OTP)',
+    newPassword: 'नवीन पासवर्ड',
+    confirmPassword: 'नवीन पासवर्डची पुष्टी करा',
+  },
+  placeholders: {
+    username: 'तुमचे नाव',
+    email: 'you@example.com',
+    contact: '10-अंकी मोबाइल नंबर',
+    password: 'किमान 8 अक्षरे',
+    otp: '6-अंकी कोड',
+  },
+  submit: {
+    login: 'लॉग इन करा',
+    signup: 'साइन अप करा',
+    forgot: 'OTP पाठवा',
+    verify: 'OTP पडताळा',
+    reset: 'पासवर्ड रीसेट करा',
+  },
+  links: {
+    logIn: 'लॉग इन करा',
+    signUp: 'साइन अप करा',
+    forgot: 'पासवर्ड विसरलात?',
+    backToLogin: 'लॉग इनकडे परत जा',
+    resendOtp: 'OTP पुन्हा पाठवा',
+  },
+  noAccount: 'खाते नाही?',
+  haveAccount: 'आधीच खाते आहे?',
+  working: 'कृपया थांबा...',
+  welcome: 'स्वागत आहे, {{name}}!',
+};
+
+const gu: Shape<typeof en> = {
+  dialogLabel: 'ખાતું',
+  titles: {
+    login: 'ફરી સ્વાગત છે!',
+    signup: 'ખાતું બનાવો',
+    forgot: 'પાસવર્ડ ભૂલી ગયા',
+    verify: 'OTP ચકાસો',
+    reset: 'પાસવર્ડ રીસેટ કરો',
+  },
+  subtitles: {
+    login: 'તમારી કુદરતી વાળની સંભાળની સફર ચાલુ રાખવા માટે લૉગ ઇન કરો.',
+    signup: 'શુદ્ધ આયુર્વેદિક સંભાળ માટે અમારી સાથે જોડાઓ, સીધી તમારા ઘરે.',
+    forgot: 'તમારો નોંધાયેલ ઇમેઇલ દાખલ કરો, અમે તમને એક વખતનો કોડ મોકલીશું.',
+    verify: '{{email}} પર મોકલેલો 6-અંકનો કોડ દાખલ કરો.',
+    reset: 'તમારા ખાતા માટે નવો પાસવર્ડ પસંદ કરો.',
+  },
+  fields: {
+    username: 'વપરાશકર્તા નામ',
+    email: 'ઇમેઇલ સરનામું',
+    contact: 'ફોન નંબર',
+    password: 'પાસવર્ડ',
+    otp: 'એક વખતનો કોડ (OTP)',
+    newPassword: 'નવો પાસવર્ડ',
+    confirmPassword: 'નવા પાસવર્ડની પુષ્ટિ કરો',
+  },
+  placeholders: {
+    username: 'તમારું નામ',
+    email: 'you@example.com',
+    contact: '10-અંકનો મોબાઇલ નંબર',
+    password: 'ઓછામાં ઓછા 8 અક્ષર',
+    otp: '6-અંકનો કોડ',
+  },
+  submit: {
+    login: 'લૉગ ઇન કરો',
+    signup: 'સાઇન અપ કરો',
+    forgot: 'OTP મોકલો',
+    verify: 'OTP ચકાસો',
+    reset: 'પાસવર્ડ રીસેટ કરો',
+  },
+  links: {
+    logIn: 'લૉગ ઇન કરો',
+    signUp: 'સાઇન અપ કરો',
+    forgot: 'પાસવર્ડ ભૂલી ગયા?',
+    backToLogin: 'લૉગ ઇન પર પાછા જાઓ',
+    resendOtp: 'OTP ફરી મોકલો',
+  },
+  noAccount: 'ખાતું નથી?',
+  haveAccount: 'પહેલેથી ખાતું છે?',
+  working: 'કૃપા કરીને રાહ જુઓ...',
+  welcome: 'સ્વાગત છે, {{name}}!',
+};
+
+const catalogue: Catalogue = { en, hi, mr, gu };
+export default catalogue;

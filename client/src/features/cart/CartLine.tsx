@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Leaf, Minus, Plus, Trash2 } from 'lucide-react';
+import { formatRupees, unitPrice, type CartItem } from '@kesh/shared';
+
+interface CartLineProps {
+  item: CartItem;
+  onQuantity(productId: string, quantity: number): void;
+  onRemove(productId: string): void;
+}
+
+export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
+  const { t } = useTranslation('cart');
+  const product = item.productId;
+  const price = unitPrice(product);
+  const [imageBroken, setImageBroken] = useState(false);
+  const stepButton =
+    'grid size-9 place-items-center rounded-full text-brand-900 transition hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-gray-300 disabled:hover:bg-transparent';
+
+  return (
+    <li className="flex gap-4 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-5">
+      <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-brand-50 sm:size-24">
+        {product.image && !imageBroken ? (
+          <img
+            src={product.image}
+            alt={product.title}
+            className="size-full object-cover"
+            loading="lazy"
+            onError={() => setImageBroken(true)}
+          />
+        ) : (
+          <div className="grid size-full place-items-center text-brand-600" role="img" aria-label={product.title}>
+            <Leaf className="size-8" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="truncate text-base font-semibold text-brand-950 sm:text-lg">{product.title}</h3>
+          <p className="mt-0.5 text-sm text-gray-600">{t('each', { price: formatRupees(price) })}</p>
+          {product.mainPrice !== null && product.offerPrice !== null && product.mainPrice > product.offerPrice && (
+            <p className="text-xs text-gray-500 line-through">{formatRupees(product.mainPrice)}</p>
+          )}
+        </div>
+
+        <div className="flex items-center justify-between gap-4 sm:justify-end">
+          <div
+            className="flex items-center rounded-full border border-brand-200 bg-brand-50/60 p-0.5"
+            role="group"
+            aria-label={t('quantity')}
+          >
+            <button
+              type="button"
+              className={stepButton}
+              onClick={() => onQuantity(product._id, item.quantity - 1)}
+              disabled={item.quantity <= 1}
+              aria-label={t('decrease', { title: product.title })}
+            >
+              <Minus className="size-4" aria-hidden="true" />
+            </button>
+            <output className="w-8 text-center font-semibold text-brand-950" aria-live="polite">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              className={stepButton}
+              onClick={() => onQuantity(product._id, item.quantity + 1)}
+              aria-label={t('increase', { title: product.title })}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+
+          <p className="w-24 text-right text-lg font-bold text-brand-900">{formatRupees(price * item.quantity)}</p>
+
+          <button
+            type="button"
+            onClick={() => onRemove(product._id)}
+            className="flex items-center gap-1.5 rounded-full p-2 text-sm font-medium text-red-700 transition hover:bg-red-50"
+            aria-label={t('removeItem', { title: product.title })}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            <span className="hidden md:inline">{t('remove')}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatRupees } from '@kesh/shared';
+import type { ProductCardData } from './productCard';
+
+/** Offer price, struck-through original price (when higher) and the percent-off badge's text. */
+export function PriceLine({ product, large = false }: { product: ProductCardData; large?: boolean }) {
+  const { t } = useTranslation('catalog');
+  const showOriginal = product.originalPrice !== null && product.originalPrice > product.price;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2.5 gap-y-1">
+      <span className="sr-only">{t('price')}: </span>
+      <span className={`font-bold text-brand-900 ${large ? 'text-3xl' : 'text-xl'}`}>{formatRupees(product.price)}</span>
+      {showOriginal && (
+        <>
+          <span className="sr-only">{t('originalPrice')}: </span>
+          <s className={`text-stone-500 ${large ? 'text-lg' : 'text-sm'}`}>{formatRupees(product.originalPrice ?? 0)}</s>
+        </>
+      )}
+      {product.discount > 0 && large && (
+        <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-700">{t('off', { percent: product.discount })}</span>
+      )}
+    </p>
+  );
+}
+
+export function DiscountBadge({ percent }: { percent: number }) {
+  const { t } = useTranslation('catalog');
+  if (percent <= 0) return null;
+  return (
+    <span className="absolute top-3 left-3 z-10 rounded-full bg-gold-400 px-3 py-1 text-xs font-bold text-brand-950 shadow">
+      {t('off', { percent })}
+    </span>
+  );
+}
+
+export function Rating({ rating, reviews }: { rating: number; reviews: number }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <p className="flex items-center gap-1.5 text-sm text-stone-600">
+      <span role="img" aria-label={t('ratingLabel', { rating })} className="flex text-amber-500">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Star key={i} className="size-4 fill-current" aria-hidden="true" />
+        ))}
+      </span>
+      <span className="font-semibold text-stone-800">{rating}</span>
+      <span>{t('reviews', { count: reviews })}</span>
+    </p>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PageHero } from '../../components/ui/PageHero';
+import { Spinner } from '../../components/ui/Spinner';
+import { usePageMeta } from '../../components/ui/usePageMeta';
+import { useMessageText } from '../../components/ui/useMessageText';
+import { ProductCard } from './ProductCard';
+import { ProductDetail } from './ProductDetail';
+import { toProductCard } from './productCard';
+import { useAddToCart } from './useAddToCart';
+import { productsErrorText, useProducts } from './useProducts';
+
+/** List and detail in one route; the selected product is `?id=` so Back and shared links work. */
+export default function ProductsPage() {
+  const { t } = useTranslation('catalog');
+  const say = useMessageText();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('id');
+  const { data, error, isPending } = useProducts();
+  const { addToCart, pendingId } = useAddToCart();
+  const products = useMemo(() => (error ? [] : (data ?? []).map(toProductCard)), [data, error]);
+  const selected = selectedId ? products.find((p) => p.id === selectedId) : undefined;
+
+  usePageMeta(selected?.name ?? t('title'), t('metaDescription'));
+
+  const back = () => setParams({});
+
+  if (selected) {
+    return (
+      <ProductDetail
+        key={selected.id}
+        product={selected}
+        onBack={back}
+        onAddToCart={(id, quantity) => void addToCart(id, quantity)}
+        adding={pendingId === selected.id}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHero title={t('title')} subtitle={t('subtitle')} />
+      <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        {isPending ? (
+          <Spinner />
+        ) : error ? (
+          <p role="alert" className="mx-auto max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
+            {say(productsErrorText(error))}
+          </p>
+        ) : products.length === 0 ? (
+          <p className="py-16 text-center text-lg text-stone-600">{t('empty')}</p>
+        ) : (
+          <>
+            {selectedId && (
+              <p role="status" className="mb-8 text-center text-stone-600">
+                {t('notFound')}
+              </p>
+            )}
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
+              {products.map((product) => (
+                <li key={product.id} className="reveal">
+                  <ProductCard product={product} onAddToCart={(id) => void addToCart(id)} adding={pendingId === product.id} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { DEFAULT_SUBTITLE, DISPLAY_RATING, discountPercent, unitPrice, type Product } from '@kesh/shared';
+
+/** The derived product card of spec section 3: what every product tile and the detail view show. */
+export interface ProductCardData {
+  id: string;
+  name: string;
+  subtitle: string;
+  price: number;
+  originalPrice: number | null;
+  discount: number;
+  rating: number;
+  reviews: number;
+  /** One image today; null means the placeholder. */
+  images: (string | null)[];
+  description: string;
+}
+
+export function toProductCard(p: Product): ProductCardData {
+  return {
+    id: p._id,
+    name: p.title,
+    subtitle: p.subtitle || DEFAULT_SUBTITLE,
+    price: unitPrice(p),
+    originalPrice: p.mainPrice,
+    discount: discountPercent(p.mainPrice, p.offerPrice),
+    rating: DISPLAY_RATING,
+    reviews: p.ratingCount ?? 0,
+    images: [p.image],
+    description: p.description,
+  };
+}

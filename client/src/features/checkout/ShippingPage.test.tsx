@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { STORAGE_KEYS, type CartResponse, type Order, type UserProfile } from '@kesh/shared';
+import { SessionProvider } from '../../app/session';
+import { fetchCart } from '../../api/cart';
+import { fetchUser } from '../../api/auth';
+import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
+import { ApiError } from '../../api/http';
+import type { RazorpayOptions } from './razorpay';
+import ShippingPage from './ShippingPage';
+import { orderAddressLine } from './usePayment';
+
+vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
+vi.mock('../../api/auth', () => ({ fetchUser: vi.fn() }));
+vi.mock('../../api/payments', () => ({ createPaymentOrder: vi.fn(), verifyPayment: vi.fn(), createOrder: vi.fn() }));
+vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
+
+const ADDRESS = '12 MG Road, Rajkot, Gujarat, India, 360001';
+const profile = (address: string | null): UserProfile => ({
+  _id: 'u1',
+  username: 'asha',
+  email: 'asha@example.com',
+  contact: '9876543210',
+  address,
+});
+const cart: CartResponse = {
+  items: [
+    {
+      productId: { _id: 'p1', title: 'Bhringraj Hair Oil', offerPrice: 299, mainPrice: 399, image: null, description: '' },
+      quantity: 2,
+    },
+  ],
+  cartCount: 2,
+  totalAmount: 598,
+};
+const emptyCart: CartResponse = { items: [], cartCount: 0, totalAmount: 0 };
+
+/** Stands in for Checkout.js: remembers the options so a test can pay or dismiss. */
+let checkout: RazorpayOptions | null = null;
+const opened = vi.fn();
+
+function renderShipping(stored = true) {
+  if (stored) {
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ username: 'asha', token: 'tok', userId: 'u1', expiry: Date.now() + 60_000 }),
+    );
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/shipping']}>
+          <Routes>
+            <Route path="/" element={<p>Home page</p>} />
+            <Route path="/shipping" element={<ShippingPage />} />
+            <Route path="/userdashbord" element={<p>Dashboard page</p>} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const payButton = () => screen.findByRole('button', { name: /^Pay/ });
+
+describe('ShippingPage', () => {
+  beforeEach(() => {
+    vi.resetAllMocks();
+    checkout = null;
+    window.Razorpay = class {
+      constructor(options: RazorpayOptions) {
+        checkout = options;
+      }
+      open() {
+        opened();
+      }
+    };
+    vi.mocked(createPaymentOrder).mockResolvedValue({
+      id: 'order_sim_1',
+      amount: 59800,
+      currency: 'INR',
+      receipt: 'receipt_1',
+      keyId: 'rzp_test_simulator',
+      mode: 'simulator',
+    });
+  });
+  afterEach(() => {
+    delete window.Razorpay;
+  });
+
+  it('sends a visitor without a session home', () => {
+    renderShipping(false);
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+  });
+
+  it('auto-selects the saved address and shows FREE shipping', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    renderShipping();
+    expect(await screen.findByRole('radio', { name: 'Deliver to this address' })).toBeChecked();
+    expect(screen.getByText(ADDRESS)).toBeInTheDocument();
+    expect(screen.getByText('FREE')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add New Address' })).toHaveAttribute('href', '/userdashbord');
+  });
+
+  it('disables the pay button with an empty cart', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(emptyCart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    renderShipping();
+    expect(await payButton()).toBeDisabled();
+  });
+
+  it('disables the pay button without an address', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(null));
+    renderShipping();
+    expect(await payButton()).toBeDisabled();
+    expect(screen.getByText('Add a delivery address to pay.')).toBeInTheDocument();
+  });
+
+  it('cannot be pressed twice while a payment is open, and re-enables after cancelling', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    renderShipping();
+    const button = await payButton();
+    expect(button).toHaveTextContent('Pay ₹598');
+    expect(button).toBeEnabled();
+    await userEvent.click(button);
+    await waitFor(() => expect(opened).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: /Processing payment/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /Processing payment/ }));
+    expect(createPaymentOrder).toHaveBeenCalledTimes(1);
+    expect(createPaymentOrder).toHaveBeenCalledWith('tok', {
+      amount: 59800,
+      currency: 'INR',
+      receipt: expect.stringMatching(/^receipt_\d+$/),
+      userId: 'u1',
+      address: '12 MG Road, Rajkot, Gujarat - 360001',
+    });
+    expect(checkout).toMatchObject({ key: 'rzp_test_simulator', amount: 59800, currency: 'INR', order_id: 'order_sim_1' });
+
+    checkout?.modal?.ondismiss?.();
+    expect(await screen.findByText('Payment was cancelled. You can try again.')).toBeInTheDocument();
+    expect(await payButton()).toBeEnabled();
+  });
+
+  it('verifies the payment, empties the cart and confirms the order', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    vi.mocked(verifyPayment).mockResolvedValue({ success: true, message: 'ok', order: { _id: 'o1' } as Order });
+    renderShipping();
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(opened).toHaveBeenCalled());
+    checkout?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sim_1', razorpay_signature: 'sig' });
+
+    expect(await screen.findByRole('alertdialog', { name: 'Order Confirmed' })).toHaveTextContent(
+      'Thank you for choosing our Ayurvedic products. Your order will be processed shortly.',
+    );
+    expect(await screen.findByText('Order placed successfully!')).toBeInTheDocument();
+    expect(verifyPayment).toHaveBeenCalledWith('tok', expect.objectContaining({ razorpay_payment_id: 'pay_1', userId: 'u1' }));
+    expect(createOrder).not.toHaveBeenCalled();
+    expect(await payButton()).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('reports a failed verification', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    vi.mocked(verifyPayment).mockRejectedValue(new ApiError('bad', 400, undefined, 'Invalid signature'));
+    renderShipping();
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(opened).toHaveBeenCalled());
+    checkout?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sim_1', razorpay_signature: 'x' });
+    expect(await screen.findByText('Payment verification failed! Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('reports a failed payment order with the server reason', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    vi.mocked(createPaymentOrder).mockRejectedValue(new ApiError('x', 400, 'Your cart is empty'));
+    renderShipping();
+    await userEvent.click(await payButton());
+    expect(await screen.findByText('Failed to initiate payment: Your cart is empty')).toBeInTheDocument();
+    expect(await payButton()).toBeEnabled();
+  });
+
+  it('reports a checkout script that cannot load', async () => {
+    delete window.Razorpay;
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    renderShipping();
+    await userEvent.click(await payButton());
+    const script = await waitFor(() => {
+      const tag = document.querySelector<HTMLScriptElement>('script[src="/api/payment/simulator/checkout.js"]');
+      expect(tag).not.toBeNull();
+      return tag as HTMLScriptElement;
+    });
+    script.dispatchEvent(new Event('error'));
+    expect(await screen.findByText('Failed to load Razorpay SDK. Please refresh and try again.')).toBeInTheDocument();
+    expect(document.querySelector('script[src="/api/payment/simulator/checkout.js"]')).toBeNull();
+  });
+});
+
+describe('orderAddressLine', () => {
+  it("writes 'street, city, state - zip' as the order payload does", () => {
+    expect(orderAddressLine(ADDRESS)).toBe('12 MG Road, Rajkot, Gujarat - 360001');
+    expect(orderAddressLine('Near the temple')).toBe('Near the temple');
+  });
+});

@@ -1,0 +1,181 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  CURRENCY,
+  MESSAGES,
+  RECEIPT_MAX_LENGTH,
+  rupeesToPaise,
+  splitAddress,
+  unitPrice,
+  type CartResponse,
+  type PaymentOrderResponse,
+  type UserProfile,
+} from '@kesh/shared';
+import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
+import { serverReason } from '../../api/http';
+import { useSession } from '../../app/session';
+import { useShop } from '../../app/shop';
+import { loadCheckoutScript, type RazorpaySuccess } from './razorpay';
+
+/** Brand dark green for Razorpay's window (Tailwind brand-800). */
+const THEME_COLOR = '#166534';
+
+/** Spec section 3: the order payload carries the address as 'street, city, state - zip'. */
+export function orderAddressLine(address: string): string {
+  const { street, city, state, zipCode } = splitAddress(address);
+  return city && state && zipCode ? `${street}, ${city}, ${state} - ${zipCode}` : address;
+}
+
+const reason = (err: unknown) => serverReason(err, err instanceof Error ? err.message : String(err));
+
+export interface PayInput {
+  cart: CartResponse;
+  profile: UserProfile | undefined;
+  /** The delivery address selected on the page. */
+  address: string | null;
+}
+
+/**
+ * The checkout flow of spec section 4: create a payment order on the server, load Checkout.js (or
+ * the offline simulator) when missing, open it, verify the payment, and confirm. One payment at a
+ * time: a second press while one is under way does nothing.
+ */
+export function usePayment() {
+  const { t } = useTranslation('checkout');
+  const { user, setCartCount } = useSession();
+  const shop = useShop();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [paying, setPaying] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
+  // State updates land after a render; the ref closes the gap between two quick presses.
+  const busy = useRef(false);
+
+  const finish = useCallback(() => {
+    busy.current = false;
+    setPaying(false);
+  }, []);
+
+  const pay = useCallback(
+    async ({ cart, profile, address }: PayInput) => {
+      if (busy.current) return;
+      if (!address) {
+        toast.error(MESSAGES.selectDeliveryAddress);
+        return;
+      }
+      if (!user?.token) {
+        toast.error(MESSAGES.userNotAuthenticated);
+        navigate('/');
+        return;
+      }
+      const userId = user.userId ?? profile?._id;
+      if (!userId) {
+        toast.error(MESSAGES.userIdNotFound);
+        navigate('/');
+        return;
+      }
+      busy.current = true;
+      setPaying(true);
+      const token = user.token;
+      const deliveryAddress = orderAddressLine(address);
+
+      let order: PaymentOrderResponse;
+      try {
+        order = await createPaymentOrder(token, {
+          amount: rupeesToPaise(cart.totalAmount),
+          currency: CURRENCY,
+          receipt: `receipt_${Date.now()}`.slice(0, RECEIPT_MAX_LENGTH),
+          userId,
+          address: deliveryAddress,
+        });
+      } catch (err) {
+        toast.error(MESSAGES.initiatePaymentFailed(reason(err)));
+        finish();
+        return;
+      }
+
+      const Razorpay = (await loadCheckoutScript(order.mode ?? shop.paymentMode)) ? window.Razorpay : undefined;
+      if (!Razorpay) {
+        toast.error(MESSAGES.razorpaySdkFailed);
+        finish();
+        return;
+      }
+
+      const products = cart.items.map((item) => ({
+        productId: item.productId._id,
+        quantity: item.quantity,
+        price: unitPrice(item.productId),
+      }));
+      const userDetails = {
+        username: profile?.username ?? user.username,
+        email: profile?.email ?? '',
+        contact: profile?.contact ?? '',
+        address: deliveryAddress,
+      };
+
+      const complete = async (payment: RazorpaySuccess) => {
+        try {
+          const result = await verifyPayment(token, {
+            ...payment,
+            userId,
+            products,
+            totalAmount: cart.totalAmount,
+            userDetails,
+          });
+          if (!result.success) throw new Error(result.message);
+          // Our server creates the order while verifying; the spec's separate call is the fallback.
+          if (!result.order) {
+            try {
+              await createOrder(token, {
+                userId,
+                products,
+                totalAmount: cart.totalAmount,
+                userDetails,
+                razorpay_order_id: payment.razorpay_order_id,
+                razorpay_payment_id: payment.razorpay_payment_id,
+              });
+            } catch (err) {
+              toast.error(MESSAGES.placeOrderFailed(reason(err)));
+              return;
+            }
+          }
+        } catch {
+          toast.error(MESSAGES.paymentVerificationFailed);
+          return;
+        } finally {
+          finish();
+        }
+        // The server emptied the cart together with creating the order.
+        setCartCount(0);
+        queryClient.setQueryData<CartResponse>(['cart', token], { items: [], cartCount: 0, totalAmount: 0 });
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        setConfirmed(true);
+        toast.success(MESSAGES.orderPlaced);
+      };
+
+      new Razorpay({
+        key: order.keyId || shop.razorpayKeyId || '',
+        amount: order.amount,
+        currency: order.currency ?? CURRENCY,
+        order_id: order.id,
+        name: shop.name,
+        description: t('paymentDescription', { count: cart.cartCount }),
+        prefill: { name: userDetails.username, email: userDetails.email, contact: userDetails.contact },
+        theme: { color: THEME_COLOR },
+        handler: (payment) => void complete(payment),
+        modal: {
+          ondismiss: () => {
+            toast.info(MESSAGES.paymentCancelled);
+            finish();
+          },
+        },
+      }).open();
+    },
+    [user, shop, navigate, queryClient, setCartCount, finish, t],
+  );
+
+  return { pay, paying, confirmed };
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoaderCircle, X } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  ADDRESS_FIELDS,
+  MESSAGES,
+  addressSchema,
+  joinAddress,
+  splitAddress,
+  type AddressParts,
+  type AddressResponse,
+} from '@kesh/shared';
+import { addAddress } from '../../api/auth';
+import { ApiError, serverErrorOr } from '../../api/http';
+
+interface AddressModalProps {
+  token: string;
+  /** The saved address when changing it; null when adding one. */
+  current: string | null;
+  onSaved(response: AddressResponse): void;
+  onClose(): void;
+  /** A 401 while saving: the session is over. */
+  onUnauthorized(): void;
+}
+
+const AUTOCOMPLETE: Record<keyof AddressParts, string> = {
+  street: 'street-address',
+  city: 'address-level2',
+  state: 'address-level1',
+  country: 'country-name',
+  zipCode: 'postal-code',
+};
+
+/**
+ * Add or change the single saved address (spec sections 2 and 3). Editing splits the stored string
+ * on ', ' (five or more parts fill the fields, else all of it is the street); closing discards the
+ * fields because the modal unmounts.
+ */
+export function AddressModal({ token, current, onSaved, onClose, onUnauthorized }: AddressModalProps) {
+  const { t } = useTranslation('dashboard');
+  const editing = current !== null;
+  const [fields, setFields] = useState<AddressParts>(() => splitAddress(current));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.current?.querySelector('input')?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, []);
+
+  const close = () => {
+    if (!saving) onClose();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'Tab' && dialog.current) {
+      // Keep keyboard focus inside the dialog while it is open.
+      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, button:not([disabled])')];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = joinAddress(fields);
+    // The server's own rule, so the form never sends what the API would refuse.
+    if (!addressSchema.safeParse({ address }).success) {
+      setError(MESSAGES.fillAllAddressFields);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      const response = await addAddress(token, address);
+      toast.success(response.message);
+      onSaved(response);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        onUnauthorized();
+        return;
+      }
+      toast.error(serverErrorOr(err, MESSAGES.addressSaveFailed));
+      setSaving(false);
+    }
+  };
+
+  const input =
+    'mt-1 w-full rounded-xl border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-sm transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 backdrop-blur-sm sm:items-center sm:p-4"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="address-modal-title"
+        onKeyDown={onKeyDown}
+        className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:rounded-3xl sm:p-8"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id="address-modal-title" className="text-2xl font-bold text-brand-950">
+            {editing ? t('changeAddress') : t('addAddress')}
+          </h2>
+          <button
+            type="button"
+            onClick={close}
+            className="rounded-full p-1.5 text-gray-500 transition hover:bg-gray-100 hover:text-gray-800"
+            aria-label={t('close')}
+          >
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+
+        <form className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate>
+          {ADDRESS_FIELDS.map((name) => (
+            <label key={name} className={name === 'street' ? 'sm:col-span-2' : undefined}>
+              <span className="text-sm font-medium text-gray-800">{t(name)}</span>
+              <input
+                name={name}
+                value={fields[name]}
+                onChange={(event) => setFields((prev) => ({ ...prev, [name]: event.target.value }))}
+                autoComplete={AUTOCOMPLETE[name]}
+                inputMode={name === 'zipCode' ? 'numeric' : undefined}
+                required
+                aria-invalid={error !== null && !fields[name].trim()}
+                className={input}
+              />
+            </label>
+          ))}
+          {error && (
+            <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 sm:col-span-2">
+              {error}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <button
+              type="button"
+              onClick={close}
+              className="rounded-full border border-gray-300 px-6 py-2.5 font-semibold text-gray-700 transition hover:bg-gray-50"
+            >
+              {t('cancel')}
+            </button>
+            <button
+              type="submit"
+              disabled={saving}
+              className="inline-flex items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-2.5 font-semibold text-white transition hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
+            >
+              {saving && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+              {saving ? t('saving') : editing ? t('updateAddress') : t('saveAddress')}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Toaster } from 'sonner';
+import { STORAGE_KEYS, type Order, type UserProfile } from '@kesh/shared';
+import { SessionProvider } from '../../app/session';
+import { addAddress, fetchUser, removeAddress } from '../../api/auth';
+import { fetchMyOrders } from '../../api/payments';
+import { ApiError } from '../../api/http';
+import DashboardPage from './DashboardPage';
+
+vi.mock('../../api/auth', () => ({ fetchUser: vi.fn(), addAddress: vi.fn(), removeAddress: vi.fn() }));
+vi.mock('../../api/payments', () => ({ fetchMyOrders: vi.fn() }));
+vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
+
+const profile = (over: Partial<UserProfile> = {}): UserProfile => ({
+  _id: 'u1',
+  username: 'asha',
+  email: 'asha@example.com',
+  contact: '9876543210',
+  address: null,
+  ...over,
+});
+
+function renderDashboard({ expiry = Date.now() + 60_000, username = 'asha' } = {}) {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ username, token: 'tok', userId: 'u1', expiry }));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/userdashbord']}>
+          <Routes>
+            <Route path="/" element={<p>Home page</p>} />
+            <Route path="/userdashbord" element={<DashboardPage />} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const dialog = () => screen.getByRole('dialog');
+const field = (name: string) => within(dialog()).getByRole('textbox', { name });
+
+describe('DashboardPage profile', () => {
+  beforeEach(() => vi.resetAllMocks());
+
+  it("greets 'User' and shows N/A and Not set when details are missing", async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ username: '', email: '', contact: '' }));
+    renderDashboard({ username: '' });
+    expect(await screen.findByRole('heading', { name: 'Hello, User!' })).toBeInTheDocument();
+    expect(screen.getAllByText('N/A')).toHaveLength(2);
+    expect(screen.getByText('Not set')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Address' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+  });
+
+  it('adds an address from the five fields and shows the server message', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile());
+    vi.mocked(addAddress).mockResolvedValue({
+      address: '12 MG Road, Rajkot, Gujarat, India, 360001',
+      message: 'Address saved successfully',
+    });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Address' }));
+    expect(within(dialog()).getByRole('heading', { name: 'Add Address' })).toBeInTheDocument();
+
+    await userEvent.type(field('Street'), '12 MG Road');
+    await userEvent.type(field('City'), 'Rajkot');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Save Address' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Please fill all address fields.');
+    expect(addAddress).not.toHaveBeenCalled();
+
+    await userEvent.type(field('State'), 'Gujarat');
+    await userEvent.type(field('Country'), 'India');
+    await userEvent.type(field('Zip Code'), '360001');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Save Address' }));
+    expect(addAddress).toHaveBeenCalledWith('tok', '12 MG Road, Rajkot, Gujarat, India, 360001');
+    expect(await screen.findByText('Address saved successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('12 MG Road, Rajkot, Gujarat, India, 360001')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
+  });
+
+  it("splits a saved address of five or more parts on ', ' when changing it", async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ address: 'Flat 4, Shanti Nagar, Rajkot, Gujarat, India, 360005' }));
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }));
+    expect(within(dialog()).getByRole('heading', { name: 'Change Address' })).toBeInTheDocument();
+    expect(field('Street')).toHaveValue('Flat 4, Shanti Nagar');
+    expect(field('City')).toHaveValue('Rajkot');
+    expect(field('State')).toHaveValue('Gujarat');
+    expect(field('Country')).toHaveValue('India');
+    expect(field('Zip Code')).toHaveValue('360005');
+    expect(within(dialog()).getByRole('button', { name: 'Update Address' })).toBeInTheDocument();
+  });
+
+  it('puts an address of fewer than five parts wholly in the street field', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ address: 'Near Kotecha Chowk, Rajkot' }));
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }));
+    expect(field('Street')).toHaveValue('Near Kotecha Chowk, Rajkot');
+    for (const name of ['City', 'State', 'Country', 'Zip Code']) expect(field(name)).toHaveValue('');
+  });
+
+  it("shows 'Saving...' while saving and the fallback text when saving fails", async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ address: 'A, B, C, D, 1' }));
+    let fail: (err: unknown) => void = () => {};
+    vi.mocked(addAddress).mockReturnValue(new Promise((_, reject) => (fail = reject)));
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Update Address' }));
+    expect(within(dialog()).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    fail(new ApiError('HTTP 500', 500));
+    expect(await screen.findByText('Failed to add/update address')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Update Address' })).toBeEnabled();
+  });
+
+  it('clears the fields when the modal is closed', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile());
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Address' }));
+    await userEvent.type(field('Street'), 'Something');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Address' }));
+    expect(field('Street')).toHaveValue('');
+  });
+
+  it('removes the address after confirmation', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ address: 'A, B, C, D, 1' }));
+    vi.mocked(removeAddress).mockResolvedValue({ address: null, message: 'Address removed successfully' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to remove your address?');
+    expect(removeAddress).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Address removed successfully')).toBeInTheDocument();
+    expect(screen.getByText('Not set')).toBeInTheDocument();
+  });
+
+  it('logs out and goes home on a 401 for user details', async () => {
+    vi.mocked(fetchUser).mockRejectedValue(new ApiError('Unauthorized', 401));
+    renderDashboard();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('goes home with an expired session', () => {
+    renderDashboard({ expiry: Date.now() - 1 });
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('logs out with the Logout button', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile());
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+});
+
+const order = (over: Partial<Order>): Order => ({
+  _id: '665f1c2e9b1e8a0012abcdef',
+  userId: 'u1',
+  status: 'Processing',
+  createdAt: '2025-08-24T10:00:00.000Z',
+  updatedAt: '2025-08-24T10:00:00.000Z',
+  totalAmount: 598,
+  userDetails: { username: 'asha', email: 'asha@example.com', contact: '9876543210', address: '12 MG Road, Rajkot, Gujarat - 360001' },
+  products: [{ productId: { _id: 'p1', title: 'Bhringraj Hair Oil' }, title: 'Bhringraj Hair Oil', quantity: 2, price: 299 }],
+  razorpayOrderId: 'order_1',
+  razorpayPaymentId: 'pay_1',
+  ...over,
+});
+
+describe('DashboardPage orders', () => {
+  beforeEach(() => {
+    vi.resetAllMocks();
+    vi.mocked(fetchUser).mockResolvedValue(profile());
+  });
+
+  it('lists orders with the last 8 characters of the id, en-IN dates and coloured status badges', async () => {
+    vi.mocked(fetchMyOrders).mockResolvedValue([
+      order({}),
+      order({ _id: '665f1c2e9b1e8a0012ab0002', status: 'Dispatched' }),
+      order({ _id: '665f1c2e9b1e8a0012ab0003', status: 'Delivered', products: [{ productId: null, title: '', quantity: 1, price: 10 }] }),
+    ]);
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Order ID',
+      'Products',
+      'Total',
+      'Address',
+      'Status',
+      'Date',
+    ]);
+    expect(within(table).getByText('#12abcdef')).toBeInTheDocument();
+    expect(within(table).getAllByText('24 Aug 2025')).toHaveLength(3);
+    expect(within(table).getByText('Processing')).toHaveClass('bg-yellow-100');
+    expect(within(table).getByText('Dispatched')).toHaveClass('bg-blue-100');
+    expect(within(table).getByText('Delivered')).toHaveClass('bg-green-100');
+    expect(within(table).getByText('Unknown Product')).toBeInTheDocument();
+    expect(within(table).getAllByText('₹598')).toHaveLength(2);
+  });
+
+  it('shows the empty texts', async () => {
+    vi.mocked(fetchMyOrders).mockResolvedValue([]);
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+    expect(screen.getByText('Your order history will appear here once you make a purchase.')).toBeInTheDocument();
+  });
+
+  it('alerts the reason when orders fail to load', async () => {
+    vi.mocked(fetchMyOrders).mockRejectedValue(new ApiError('x', 500, 'Database unavailable'));
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    expect(await screen.findByText('Failed to fetch orders: Database unavailable')).toBeInTheDocument();
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    vi.mocked(fetchMyOrders).mockResolvedValue([]);
+    renderDashboard();
+    const profileTab = await screen.findByRole('tab', { name: 'Profile' });
+    expect(profileTab).toHaveAttribute('aria-selected', 'true');
+    profileTab.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Orders' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('tabpanel', { name: 'Orders' })).toBeInTheDocument());
+  });
+});

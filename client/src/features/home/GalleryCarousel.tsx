@@ -1,0 +1,49 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { GALLERY_CAROUSEL_MS } from '@kesh/shared';
+import { SectionHeading } from '../../components/ui/SectionHeading';
+import { useCarousel } from '../../components/ui/useCarousel';
+import { useItemsPerView } from './useItemsPerView';
+import amla from './assets/amla.svg';
+import hibiscus from './assets/hibiscus.svg';
+import neem from './assets/neem.svg';
+import oil from './assets/oil.svg';
+import mortar from './assets/mortar.svg';
+
+const IMAGES = [amla, hibiscus, neem, oil, mortar];
+
+/** Five static pictures; moves on every 3 s and wraps, showing 1/2/4 at a time by screen width. */
+export function GalleryCarousel() {
+  const { t } = useTranslation('home');
+  const captions = t('gallery.items', { returnObjects: true }) as string[];
+  const perView = useItemsPerView();
+  const { index } = useCarousel({ count: IMAGES.length, autoplayMs: GALLERY_CAROUSEL_MS });
+  const visible = Array.from({ length: Math.min(perView, IMAGES.length) }, (_, k) => (index + k) % IMAGES.length);
+
+  return (
+    <section aria-labelledby="gallery-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+      <div className="reveal">
+        <SectionHeading id="gallery-heading" eyebrow={t('gallery.eyebrow')} title={t('gallery.heading')}>
+          {t('gallery.lead')}
+        </SectionHeading>
+      </div>
+      <ul className="grid gap-5" style={{ gridTemplateColumns: `repeat(${visible.length}, minmax(0, 1fr))` }}>
+        {visible.map((i) => (
+          <li key={`${i}-${index}`} className="animate-[fadeIn_700ms_ease] overflow-hidden rounded-3xl bg-white shadow-sm">
+            <figure>
+              <img src={IMAGES[i]} alt={captions[i] ?? ''} className="aspect-[4/5] w-full object-cover" />
+              <figcaption className="px-4 py-3 text-center font-medium text-brand-950">{captions[i]}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <Link to="/gallery" className="inline-flex items-center gap-2 rounded-full px-3 py-2 font-semibold text-brand-800 hover:text-brand-950 hover:underline">
+          {t('gallery.viewGallery')}
+          <ArrowRight className="size-5" aria-hidden="true" />
+        </Link>
+      </div>
+    </section>
+  );
+}

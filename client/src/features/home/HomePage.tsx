@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES } from '@kesh/shared';
+import { fetchSliders } from '../../api/catalog';
+import { isNetworkError } from '../../api/http';
+import { usePageMeta } from '../../components/ui/usePageMeta';
+import { useMessageText } from '../../components/ui/useMessageText';
+import { HeroSlider } from './HeroSlider';
+import { FeaturedProducts } from './FeaturedProducts';
+import { AboutTeaser, WhyChooseUs } from './StorySections';
+import { GalleryCarousel } from './GalleryCarousel';
+import { Testimonials } from './Testimonials';
+
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const say = useMessageText();
+  usePageMeta(t('metaTitle'), t('metaDescription'));
+  const sliders = useQuery({ queryKey: ['sliders'], queryFn: fetchSliders });
+  const sliderError = sliders.error
+    ? say(isNetworkError(sliders.error) ? MESSAGES.backendDown : MESSAGES.slidersFetchFailed)
+    : undefined;
+
+  return (
+    <>
+      <h1 className="sr-only">{t('pageHeading')}</h1>
+      <HeroSlider sliders={sliders.error ? [] : (sliders.data ?? [])} loading={sliders.isPending} errorText={sliderError} />
+      <FeaturedProducts />
+      <AboutTeaser />
+      <WhyChooseUs />
+      <GalleryCarousel />
+      <Testimonials />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Decimal128, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import mongoose from 'mongoose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from './index.js';
+import { externalUri } from './testing.js';
+
+const DB_NAME = 'embedded_persist_test';
+
+// These tests exercise the engine's own file format, so they cannot run against a real server.
+describe.skipIf(externalUri !== undefined)('persistence', () => {
+  let dir: string;
+  let file: string;
+  const engines: EmbeddedEngine[] = [];
+  const clients: MongoClient[] = [];
+
+  async function start(): Promise<{ engine: EmbeddedEngine; client: MongoClient }> {
+    const engine = await startEmbeddedEngine({ persistFile: file });
+    engines.push(engine);
+    const client = new MongoClient(`${engine.uri}/${DB_NAME}?directConnection=true`);
+    clients.push(client);
+    await client.connect();
+    return { engine, client };
+  }
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'embedded-db-'));
+    file = path.join(dir, 'data.bson');
+  });
+
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.close();
+    for (const e of engines.splice(0)) await e.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts empty when the file does not exist', async () => {
+    const { client } = await start();
+    expect(await client.db(DB_NAME).listCollections().toArray()).toEqual([]);
+  });
+
+  it('restores data and indexes after stop and restart', async () => {
+    const first = await start();
+    const users = first.client.db(DB_NAME).collection('users');
+    await users.createIndex({ email: 1 }, { unique: true });
+    await users.createIndex({ createdAt: 1 }, { expireAfterSeconds: 86_400 });
+    const id = new ObjectId();
+    await users.insertOne({
+      _id: id,
+      email: 'a@b.c',
+      createdAt: new Date('2030-01-01T00:00:00Z'),
+      balance: Decimal128.fromString('10.25'),
+      visits: Long.fromString('9007199254740993'),
+    });
+    await first.client.db('otherdb').collection('things').insertOne({ x: 1 });
+    await first.client.close();
+    await first.engine.stop();
+    expect(existsSync(`${file}.tmp`)).toBe(false);
+
+    const second = await start();
+    const again = second.client.db(DB_NAME).collection('users');
+    const doc = await again.findOne({ _id: id }, { promoteLongs: false });
+    expect(doc?.email).toBe('a@b.c');
+    expect(doc?.createdAt).toEqual(new Date('2030-01-01T00:00:00Z'));
+    expect(doc?.balance.toString()).toBe('10.25');
+    expect(String(doc?.visits)).toBe('9007199254740993');
+    const indexes = await again.indexes();
+    expect(indexes.map((i) => i.name)).toEqual(['_id_', 'email_1', 'createdAt_1']);
+    expect(indexes[2]?.expireAfterSeconds).toBe(86_400);
+    const dup = await again.insertOne({ email: 'a@b.c' }).catch((err: unknown) => err);
+    expect(dup).toBeInstanceOf(MongoServerError);
+    expect((dup as MongoServerError).code).toBe(11000);
+    expect(await second.client.db('otherdb').collection('things').countDocuments()).toBe(1);
+  });
+
+  it('saves in the background after writes and on flush', async () => {
+    const { engine, client } = await start();
+    await client.db(DB_NAME).collection('c').insertOne({ n: 1 });
+    // The debounced save lands without any explicit flush.
+    await expect.poll(() => existsSync(file), { timeout: 3000 }).toBe(true);
+    await client.db(DB_NAME).collection('c').insertOne({ n: 2 });
+    await engine.flush();
+    const reader = await startEmbeddedEngine({ persistFile: file });
+    engines.push(reader);
+    const peek = new MongoClient(`${reader.uri}/${DB_NAME}?directConnection=true`);
+    clients.push(peek);
+    expect(await peek.db(DB_NAME).collection('c').countDocuments()).toBe(2);
+  });
+
+  it('works through mongoose across a restart', async () => {
+    const first = await startEmbeddedEngine({ persistFile: file });
+    engines.push(first);
+    const conn1 = await mongoose.createConnection(`${first.uri}/${DB_NAME}`).asPromise();
+    const schema = new mongoose.Schema({ sku: { type: String, unique: true }, stock: Number });
+    const P1 = conn1.model('Product', schema);
+    await P1.init();
+    await P1.create({ sku: 'oil', stock: 3 });
+    await conn1.close();
+    await first.stop();
+
+    const second = await startEmbeddedEngine({ persistFile: file });
+    engines.push(second);
+    const conn2 = await mongoose.createConnection(`${second.uri}/${DB_NAME}`).asPromise();
+    try {
+      const P2 = conn2.model('Product', schema);
+      expect((await P2.findOne({ sku: 'oil' }).lean())?.stock).toBe(3);
+      await expect(P2.create({ sku: 'oil', stock: 1 })).rejects.toMatchObject({ code: 11000 });
+    } finally {
+      await conn2.close();
+    }
+  });
+
+  it('refuses to start from a corrupt file and leaves it untouched', async () => {
+    await writeFile(file, Buffer.from('this is not a database file at all'));
+    await expect(startEmbeddedEngine({ persistFile: file })).rejects.toThrow(CorruptDataFileError);
+    await expect(startEmbeddedEngine({ persistFile: file })).rejects.toThrow(file);
+    expect(await readFile(file, 'utf8')).toBe('this is not a database file at all');
+  });
+
+  it('detects a truncated file', async () => {
+    const { engine, client } = await start();
+    await client
+      .db(DB_NAME)
+      .collection('c')
+      .insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
+    await engine.flush();
+    const bytes = await readFile(file);
+    await writeFile(file, bytes.subarray(0, bytes.length - 30));
+    await expect(startEmbeddedEngine({ persistFile: file })).rejects.toThrow(/corrupt/);
+  });
+});
