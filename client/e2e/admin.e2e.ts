@@ -154,7 +154,7 @@ describe('admin area', () => {
     const extra = new FormData();
     extra.append('title', 'One too many');
     extra.append('description', 'Should be refused');
-    extra.append('image', new Blob([png(8, [0, 0, 0])], { type: 'image/png' }), 'extra.png');
+    extra.append('image', new Blob([new Uint8Array(png(8, [0, 0, 0]))], { type: 'image/png' }), 'extra.png');
     const res = await fetch(`${baseUrl}/sliders/addSlider`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: extra });
     expect(res.status).toBeGreaterThanOrEqual(400);
     await page.waitForTimeout(300);

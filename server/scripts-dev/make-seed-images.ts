@@ -885,8 +885,7 @@ const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="280" height="64" vi
     <path d="M0 17 C -8 4 -8 -6 -2 -15 C -12 -8 -12 8 0 17 Z" fill="#5f9c3c"/>
     <path d="M0 19 V -13 M0 5 L -7 -2 M0 -3 L 6 -9 M0 10 L 7 3" stroke="${GOLD}" stroke-width="1.6" stroke-linecap="round" fill="none"/>
   </g>
-  <text x="72" y="34" font-family="Georgia, 'Times New Roman', serif" font-size="27" font-weight="700" fill="${GREEN}">Kesh</text>
-  <text x="142" y="34" font-family="Georgia, 'Times New Roman', serif" font-size="27" font-style="italic" fill="${GOLD}">Ayurveda</text>
+  <text x="72" y="34" font-family="Georgia, 'Times New Roman', serif" font-size="27"><tspan font-weight="700" fill="${GREEN}">Kesh</tspan> <tspan font-style="italic" fill="${GOLD}">Ayurveda</tspan></text>
   <text x="73" y="53" font-family="Arial, Helvetica, sans-serif" font-size="9.5" letter-spacing="2.6" fill="${GREEN}" opacity="0.8">PURE HERBAL HAIR CARE</text>
 </svg>
 `;

@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
-import cors from 'cors';
 import { pinoHttp } from 'pino-http';
 import { JSON_BODY_LIMIT_BYTES } from '@kesh/shared';
 import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
+import { corsPolicy, securityHeaders } from './middleware/security.js';
 import { UPLOADS_PATH } from './lib/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { usersAdminRoutes } from './modules/users/admin-routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -20,6 +18,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { galleryRoutes } from './modules/gallery/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
+import { seoRoutes } from './modules/seo/routes.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
@@ -58,8 +57,8 @@ export function createApp(deps: AppDeps): Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
-  if (config.corsOrigins.length > 0) app.use(cors({ origin: config.corsOrigins, credentials: false }));
+  app.use(securityHeaders(config));
+  app.use(corsPolicy(config));
 
   // The webhook needs the raw bytes for its signature, so it parses its own body.
   app.use(
@@ -70,11 +69,11 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use(healthRoutes());
+  app.use(seoRoutes(deps));
   if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
     app.use(clientRoutes(deps.clientDir));
   }
   app.use('/api/shop', shopRoutes(deps));
-  app.use('/api/auth', usersAdminRoutes(deps));
   app.use('/api/auth', authRoutes(deps));
   app.use('/api/cart', cartRoutes(deps));
   app.use('/api/contact', contactRoutes(deps));

@@ -9,6 +9,7 @@ import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/ind
 import { createLogger } from './lib/logger.js';
 import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
+import { ensureAdmin } from './admin-bootstrap.js';
 
 dotenv.config({ quiet: true });
 
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   await syncIndexes();
+  await ensureAdmin(config);
   logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
 
   const deps = await buildDeps(config, logger, CLIENT_DIR);

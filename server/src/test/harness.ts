@@ -108,7 +108,7 @@ export async function createAdminToken(ctx: TestContext, username = 'owner', pas
   const admin = await Admin.findOneAndUpdate(
     { username },
     { $setOnInsert: { username, passwordHash: await bcrypt.hash(password, 4) } },
-    { upsert: true, new: true },
+    { upsert: true, returnDocument: 'after' },
   );
   return { username, password, token: issueToken(ctx.config.jwtSecret, String(admin._id), 'admin').token };
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Leaf, Minus, Plus, Trash2 } from 'lucide-react';
+import { Minus, Plus, Trash2 } from 'lucide-react';
 import { formatRupees, unitPrice, type CartItem } from '@kesh/shared';
+import { SafeImage } from '../../components/ui/SafeImage';
 
 interface CartLineProps {
   item: CartItem;
@@ -13,34 +13,21 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
   const { t } = useTranslation('cart');
   const product = item.productId;
   const price = unitPrice(product);
-  const [imageBroken, setImageBroken] = useState(false);
   const stepButton =
-    'grid size-9 place-items-center rounded-full text-brand-900 transition hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-gray-300 disabled:hover:bg-transparent';
+    'grid size-9 place-items-center rounded-full text-brand-900 transition hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
 
   return (
-    <li className="flex gap-4 rounded-2xl border border-brand-100 bg-white p-4 shadow-sm sm:p-5">
-      <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-brand-50 sm:size-24">
-        {product.image && !imageBroken ? (
-          <img
-            src={product.image}
-            alt={product.title}
-            className="size-full object-cover"
-            loading="lazy"
-            onError={() => setImageBroken(true)}
-          />
-        ) : (
-          <div className="grid size-full place-items-center text-brand-600" role="img" aria-label={product.title}>
-            <Leaf className="size-8" aria-hidden="true" />
-          </div>
-        )}
+    <li className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-[#f3efe4] sm:size-24">
+        <SafeImage src={product.image ?? undefined} alt="" className="size-full object-cover" loading="lazy" />
       </div>
 
       <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-brand-950 sm:text-lg">{product.title}</h3>
-          <p className="mt-0.5 text-sm text-gray-600">{t('each', { price: formatRupees(price) })}</p>
+          <h3 className="truncate font-serif text-lg font-semibold text-brand-950 sm:text-xl">{product.title}</h3>
+          <p className="mt-0.5 text-sm text-stone-600">{t('each', { price: formatRupees(price) })}</p>
           {product.mainPrice !== null && product.offerPrice !== null && product.mainPrice > product.offerPrice && (
-            <p className="text-xs text-gray-500 line-through">{formatRupees(product.mainPrice)}</p>
+            <p className="text-xs text-stone-500 line-through">{formatRupees(product.mainPrice)}</p>
           )}
         </div>
 

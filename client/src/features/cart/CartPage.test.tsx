@@ -17,7 +17,14 @@ vi.mock('../../api/cart', () => ({
 
 function item(id: string, title: string, offerPrice: number, quantity: number): CartItem {
   return {
-    productId: { _id: id.padStart(24, '0'), title, offerPrice, mainPrice: offerPrice + 100, image: null, description: '' },
+    productId: {
+      _id: id.padStart(24, '0'),
+      title,
+      offerPrice,
+      mainPrice: offerPrice + 100,
+      image: null,
+      description: '',
+    },
     quantity,
   };
 }

@@ -1,44 +1,42 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArrowLeft, LoaderCircle, ShieldCheck, ShoppingBag, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, ShieldCheck, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { formatRupees } from '@kesh/shared';
 import { useSession } from '../../app/session';
-import { useShop } from '../../app/shop';
+import { PageHero } from '../../components/ui/PageHero';
+import { Spinner } from '../../components/ui/Spinner';
+import { usePageMeta } from '../../components/ui/usePageMeta';
 import { CartLine } from './CartLine';
 import { useCart } from './useCart';
 
 const primaryButton =
-  'inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600 disabled:shadow-none';
+  'inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none';
 const secondaryButton =
-  'inline-flex w-full items-center justify-center gap-2 rounded-full border border-brand-800 px-6 py-3 font-semibold text-brand-800 transition hover:bg-brand-50';
+  'inline-flex w-full items-center justify-center gap-2 rounded-full border-2 border-brand-800 px-6 py-2.5 font-semibold text-brand-800 transition hover:bg-brand-800 hover:text-white';
 
 export default function CartPage() {
   const { t } = useTranslation('cart');
   const { user, openAuthModal } = useSession();
-  const shop = useShop();
+  usePageMeta(t('title'), t('subtitle'));
 
   return (
-    <main className="min-h-[70vh] bg-brand-50/40 px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${t('title')} | ${shop.name}`}</title>
-      <div className="mx-auto max-w-6xl">
-        <header className="mb-6 sm:mb-8">
-          <h1 className="text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{t('title')}</h1>
-          <p className="mt-1 text-gray-600">{t('subtitle')}</p>
-        </header>
+    <>
+      <PageHero title={t('title')} subtitle={t('subtitle')} />
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
         {user ? (
           <SignedInCart />
         ) : (
-          <section className="mx-auto max-w-md rounded-3xl border border-brand-100 bg-white p-8 text-center shadow-sm">
+          <section className="mx-auto max-w-md rounded-3xl border border-stone-200 bg-white p-8 text-center shadow-sm">
             <ShoppingCart className="mx-auto size-12 text-brand-700" aria-hidden="true" />
-            <h2 className="mt-4 text-xl font-semibold text-brand-950">{t('signInTitle')}</h2>
-            <p className="mt-2 text-gray-600">{t('signInText')}</p>
+            <h2 className="mt-4 font-serif text-2xl font-bold text-brand-950">{t('signInTitle')}</h2>
+            <p className="mt-2 text-stone-600">{t('signInText')}</p>
             <button type="button" className={`${primaryButton} mt-6`} onClick={() => openAuthModal({ mode: 'login' })}>
               {t('signIn')}
             </button>
           </section>
         )}
       </div>
-    </main>
+    </>
   );
 }
 
@@ -47,19 +45,16 @@ function SignedInCart() {
   const navigate = useNavigate();
   const { query, setQuantity, remove } = useCart();
 
-  if (query.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-16 text-gray-600" role="status">
-        <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
-        {t('loading')}
-      </p>
-    );
-  }
+  if (query.isPending) return <Spinner />;
   if (query.isError) {
     return (
       <div className="rounded-2xl border border-red-100 bg-white p-6 text-center" role="status">
-        <p className="text-gray-700">{t('loadFailed')}</p>
-        <button type="button" className="mt-4 font-semibold text-brand-800 underline" onClick={() => void query.refetch()}>
+        <p className="text-stone-700">{t('loadFailed')}</p>
+        <button
+          type="button"
+          className="mt-4 font-semibold text-brand-800 underline"
+          onClick={() => void query.refetch()}
+        >
           {t('retry')}
         </button>
       </div>
@@ -76,10 +71,10 @@ function SignedInCart() {
           {t('itemCount', { count: cartCount })}
         </h2>
         {empty ? (
-          <div className="rounded-3xl border border-dashed border-brand-200 bg-white px-6 py-14 text-center">
+          <div className="rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
             <ShoppingBag className="mx-auto size-14 text-brand-300" aria-hidden="true" />
             <p className="mt-4 text-xl font-semibold text-brand-950">{t('empty')}</p>
-            <p className="mt-2 text-gray-600">{t('emptyHint')}</p>
+            <p className="mt-2 text-stone-600">{t('emptyHint')}</p>
           </div>
         ) : (
           <ul className="space-y-4">
@@ -96,16 +91,16 @@ function SignedInCart() {
       </section>
 
       <aside
-        className="h-fit rounded-3xl border border-brand-100 bg-white p-6 shadow-sm lg:sticky lg:top-24"
+        className="h-fit rounded-3xl border border-stone-200 bg-white p-6 shadow-sm lg:sticky lg:top-24"
         aria-labelledby="cart-summary-heading"
       >
-        <h2 id="cart-summary-heading" className="text-xl font-bold text-brand-950">
+        <h2 id="cart-summary-heading" className="font-serif text-2xl font-bold text-brand-950">
           {t('orderSummary')}
         </h2>
-        <dl className="mt-5 space-y-3 text-gray-700">
+        <dl className="mt-5 space-y-3 text-stone-700">
           <div className="flex justify-between">
             <dt>
-              {t('subtotal')} <span className="text-sm text-gray-500">({t('itemCount', { count: cartCount })})</span>
+              {t('subtotal')} <span className="text-sm text-stone-500">({t('itemCount', { count: cartCount })})</span>
             </dt>
             <dd className="font-medium">{formatRupees(totalAmount)}</dd>
           </div>
@@ -113,7 +108,7 @@ function SignedInCart() {
             <dt>{t('shipping')}</dt>
             <dd className="font-semibold text-brand-700">{t('free')}</dd>
           </div>
-          <div className="flex justify-between border-t border-brand-100 pt-3 text-lg font-bold text-brand-950">
+          <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-brand-950">
             <dt>{t('total')}</dt>
             <dd>{formatRupees(totalAmount)}</dd>
           </div>
@@ -127,7 +122,7 @@ function SignedInCart() {
             {t('continueShopping')}
           </Link>
         </div>
-        <p className="mt-5 flex items-center justify-center gap-1.5 text-xs text-gray-500">
+        <p className="mt-5 flex items-center justify-center gap-1.5 text-xs text-stone-500">
           <ShieldCheck className="size-4 text-brand-600" aria-hidden="true" />
           {t('secureNote')}
         </p>

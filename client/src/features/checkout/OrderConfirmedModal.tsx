@@ -38,10 +38,10 @@ export function OrderConfirmedModal({ onContinue }: { onContinue(): void }) {
         <div className="mx-auto grid size-16 place-items-center rounded-full bg-brand-100">
           <CircleCheck className="size-10 text-brand-700" aria-hidden="true" />
         </div>
-        <h2 id="order-confirmed-title" className="mt-5 text-2xl font-bold text-brand-950">
+        <h2 id="order-confirmed-title" className="mt-5 font-serif text-2xl font-bold text-brand-950">
           {t('orderConfirmedTitle')}
         </h2>
-        <p id="order-confirmed-text" className="mt-3 text-gray-600">
+        <p id="order-confirmed-text" className="mt-3 text-stone-600">
           {t('orderConfirmedText')}
         </p>
         <button

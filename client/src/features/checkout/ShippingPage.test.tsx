@@ -30,7 +30,14 @@ const profile = (address: string | null): UserProfile => ({
 const cart: CartResponse = {
   items: [
     {
-      productId: { _id: 'p1', title: 'Bhringraj Hair Oil', offerPrice: 299, mainPrice: 399, image: null, description: '' },
+      productId: {
+        _id: 'p1',
+        title: 'Bhringraj Hair Oil',
+        offerPrice: 299,
+        mainPrice: 399,
+        image: null,
+        description: '',
+      },
       quantity: 2,
     },
   ],
@@ -143,7 +150,12 @@ describe('ShippingPage', () => {
       userId: 'u1',
       address: '12 MG Road, Rajkot, Gujarat - 360001',
     });
-    expect(checkout).toMatchObject({ key: 'rzp_test_simulator', amount: 59800, currency: 'INR', order_id: 'order_sim_1' });
+    expect(checkout).toMatchObject({
+      key: 'rzp_test_simulator',
+      amount: 59800,
+      currency: 'INR',
+      order_id: 'order_sim_1',
+    });
 
     checkout?.modal?.ondismiss?.();
     expect(await screen.findByText('Payment was cancelled. You can try again.')).toBeInTheDocument();
@@ -163,7 +175,10 @@ describe('ShippingPage', () => {
       'Thank you for choosing our Ayurvedic products. Your order will be processed shortly.',
     );
     expect(await screen.findByText('Order placed successfully!')).toBeInTheDocument();
-    expect(verifyPayment).toHaveBeenCalledWith('tok', expect.objectContaining({ razorpay_payment_id: 'pay_1', userId: 'u1' }));
+    expect(verifyPayment).toHaveBeenCalledWith(
+      'tok',
+      expect.objectContaining({ razorpay_payment_id: 'pay_1', userId: 'u1' }),
+    );
     expect(createOrder).not.toHaveBeenCalled();
     expect(await payButton()).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -2,13 +2,17 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, Leaf, LoaderCircle, Lock, MapPin, Plus } from 'lucide-react';
+import { ArrowLeft, CreditCard, LoaderCircle, Lock, MapPin, Plus } from 'lucide-react';
 import { formatRupees, unitPrice } from '@kesh/shared';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session';
 import { useShop } from '../../app/shop';
+import { PageHero } from '../../components/ui/PageHero';
+import { SafeImage } from '../../components/ui/SafeImage';
+import { Spinner } from '../../components/ui/Spinner';
+import { usePageMeta } from '../../components/ui/usePageMeta';
 import { OrderConfirmedModal } from './OrderConfirmedModal';
 import { usePayment } from './usePayment';
 
@@ -19,7 +23,7 @@ export default function ShippingPage() {
   return <Checkout token={user.token} />;
 }
 
-const card = 'rounded-3xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6';
+const card = 'rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6';
 
 function Checkout({ token }: { token: string }) {
   const { t } = useTranslation('checkout');
@@ -35,6 +39,7 @@ function Checkout({ token }: { token: string }) {
   const profile = useQuery({ queryKey: ['user', token], queryFn: () => fetchUser(token), retry: false });
   const { pay, paying, confirmed } = usePayment();
   const toDashboard = useCallback(() => navigate('/userdashbord'), [navigate]);
+  usePageMeta(t('title'), t('subtitle'));
 
   useEffect(() => {
     if (cart.data) setCartCount(cart.data.items.reduce((sum, item) => sum + item.quantity, 0));
@@ -46,34 +51,33 @@ function Checkout({ token }: { token: string }) {
     else if (error) console.error('Checkout load failed', error);
   }, [profile.error, cart.error, signOut]);
 
-  const title = <title>{`${t('title')} | ${shop.name}`}</title>;
+  const hero = <PageHero title={t('title')} subtitle={t('subtitle')} />;
   if (cart.isPending || profile.isPending) {
     return (
-      <main className="mx-auto min-h-[70vh] max-w-6xl px-4 py-16">
-        {title}
-        <p className="flex items-center gap-2 text-gray-600" role="status">
-          <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
-          {t('loading')}
-        </p>
-      </main>
+      <>
+        {hero}
+        <Spinner />
+      </>
     );
   }
   if (cart.isError || profile.isError) {
     return (
-      <main className="mx-auto min-h-[70vh] max-w-6xl px-4 py-16 text-center">
-        {title}
-        <p className="text-gray-700">{t('loadFailed')}</p>
-        <button
-          type="button"
-          className="mt-4 font-semibold text-brand-800 underline"
-          onClick={() => {
-            void cart.refetch();
-            void profile.refetch();
-          }}
-        >
-          {t('retry')}
-        </button>
-      </main>
+      <>
+        {hero}
+        <div className="mx-auto max-w-6xl px-4 py-16 text-center">
+          <p className="text-stone-700">{t('loadFailed')}</p>
+          <button
+            type="button"
+            className="mt-4 font-semibold text-brand-800 underline"
+            onClick={() => {
+              void cart.refetch();
+              void profile.refetch();
+            }}
+          >
+            {t('retry')}
+          </button>
+        </div>
+      </>
     );
   }
 
@@ -82,9 +86,9 @@ function Checkout({ token }: { token: string }) {
   const canPay = items.length > 0 && address !== null && !paying;
 
   return (
-    <main className="min-h-[70vh] bg-brand-50/40 px-4 py-8 sm:px-6 sm:py-12">
-      {title}
-      <div className="mx-auto max-w-6xl">
+    <>
+      {hero}
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
         <button
           type="button"
           onClick={() => navigate(-1)}
@@ -93,16 +97,14 @@ function Checkout({ token }: { token: string }) {
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('back')}
         </button>
-        <header className="mt-3 mb-6 sm:mb-8">
-          <h1 className="text-3xl font-bold tracking-tight text-brand-950 sm:text-4xl">{t('title')}</h1>
-          <p className="mt-1 text-gray-600">{t('subtitle')}</p>
-        </header>
-
-        <div className="grid gap-6 lg:grid-cols-5 lg:gap-8">
+        <div className="mt-4 grid gap-6 lg:grid-cols-5 lg:gap-8">
           <div className="space-y-6 lg:col-span-3">
             <section className={card} aria-labelledby="delivery-heading">
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <h2 id="delivery-heading" className="flex items-center gap-2 text-xl font-bold text-brand-950">
+                <h2
+                  id="delivery-heading"
+                  className="flex items-center gap-2 font-serif text-2xl font-bold text-brand-950"
+                >
                   <MapPin className="size-5 text-brand-700" aria-hidden="true" />
                   {t('deliveryAddress')}
                 </h2>
@@ -131,23 +133,25 @@ function Checkout({ token }: { token: string }) {
                         {t('selected')}
                       </span>
                     </span>
-                    <span className="mt-1 block break-words text-gray-700">{address}</span>
+                    <span className="mt-1 block break-words text-stone-700">{address}</span>
                     {profile.data.contact && (
-                      <span className="mt-1 block text-sm text-gray-600">{profile.data.contact}</span>
+                      <span className="mt-1 block text-sm text-stone-600">{profile.data.contact}</span>
                     )}
                   </span>
                 </label>
               ) : (
-                <p className="mt-5 rounded-2xl border border-dashed border-brand-200 p-4 text-gray-600">{t('noAddress')}</p>
+                <p className="mt-5 rounded-2xl border border-dashed border-stone-300 p-4 text-stone-600">
+                  {t('noAddress')}
+                </p>
               )}
             </section>
 
             <section className={card} aria-labelledby="payment-heading">
-              <h2 id="payment-heading" className="flex items-center gap-2 text-xl font-bold text-brand-950">
+              <h2 id="payment-heading" className="flex items-center gap-2 font-serif text-2xl font-bold text-brand-950">
                 <CreditCard className="size-5 text-brand-700" aria-hidden="true" />
                 {t('payment')}
               </h2>
-              <p className="mt-3 text-gray-700">{t('paymentNote')}</p>
+              <p className="mt-3 text-stone-700">{t('paymentNote')}</p>
               {shop.paymentMode === 'simulator' && (
                 <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('simulatorNote')}</p>
               )}
@@ -155,32 +159,28 @@ function Checkout({ token }: { token: string }) {
           </div>
 
           <aside className={`${card} h-fit lg:sticky lg:top-24 lg:col-span-2`} aria-labelledby="summary-heading">
-            <h2 id="summary-heading" className="text-xl font-bold text-brand-950">
+            <h2 id="summary-heading" className="font-serif text-2xl font-bold text-brand-950">
               {t('orderSummary')}
             </h2>
             {items.length === 0 ? (
-              <p className="mt-4 text-gray-600">{t('emptyCart')}</p>
+              <p className="mt-4 text-stone-600">{t('emptyCart')}</p>
             ) : (
-              <ul className="mt-4 divide-y divide-brand-100">
+              <ul className="mt-4 divide-y divide-stone-200">
                 {items.map(({ productId: product, quantity }) => (
                   <li key={product._id} className="flex items-center gap-3 py-3">
-                    <div className="grid size-12 shrink-0 place-items-center overflow-hidden rounded-lg bg-brand-50">
-                      {product.image ? (
-                        <img src={product.image} alt="" className="size-full object-cover" />
-                      ) : (
-                        <Leaf className="size-5 text-brand-600" aria-hidden="true" />
-                      )}
+                    <div className="size-12 shrink-0 overflow-hidden rounded-lg bg-[#f3efe4]">
+                      <SafeImage src={product.image ?? undefined} alt="" className="size-full object-cover" />
                     </div>
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-medium text-brand-950">{product.title}</p>
-                      <p className="text-sm text-gray-600">{t('quantity', { count: quantity })}</p>
+                      <p className="text-sm text-stone-600">{t('quantity', { count: quantity })}</p>
                     </div>
                     <p className="font-semibold text-brand-900">{formatRupees(unitPrice(product) * quantity)}</p>
                   </li>
                 ))}
               </ul>
             )}
-            <dl className="mt-4 space-y-3 border-t border-brand-100 pt-4 text-gray-700">
+            <dl className="mt-4 space-y-3 border-t border-stone-200 pt-4 text-stone-700">
               <div className="flex justify-between">
                 <dt>{t('subtotal')}</dt>
                 <dd className="font-medium">{formatRupees(totalAmount)}</dd>
@@ -189,7 +189,7 @@ function Checkout({ token }: { token: string }) {
                 <dt>{t('shipping')}</dt>
                 <dd className="font-semibold text-brand-700">{t('free')}</dd>
               </div>
-              <div className="flex justify-between border-t border-brand-100 pt-3 text-lg font-bold text-brand-950">
+              <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-brand-950">
                 <dt>{t('total')}</dt>
                 <dd>{formatRupees(totalAmount)}</dd>
               </div>
@@ -199,7 +199,7 @@ function Checkout({ token }: { token: string }) {
               disabled={!canPay}
               aria-busy={paying}
               onClick={() => void pay({ cart: cart.data, profile: profile.data, address })}
-              className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600 disabled:shadow-none"
+              className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none"
             >
               {paying ? (
                 <>
@@ -220,6 +220,6 @@ function Checkout({ token }: { token: string }) {
         </div>
       </div>
       {confirmed && <OrderConfirmedModal onContinue={toDashboard} />}
-    </main>
+    </>
   );
 }

@@ -104,7 +104,7 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
   };
 
   const input =
-    'mt-1 w-full rounded-xl border border-gray-300 bg-white px-3.5 py-2.5 text-gray-900 shadow-sm transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+    'mt-1 w-full rounded-xl border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm transition focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
   return (
     <div
@@ -122,13 +122,13 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
         className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-t-3xl bg-white p-6 shadow-2xl sm:rounded-3xl sm:p-8"
       >
         <div className="flex items-start justify-between gap-4">
-          <h2 id="address-modal-title" className="text-2xl font-bold text-brand-950">
+          <h2 id="address-modal-title" className="font-serif text-2xl font-bold text-brand-950">
             {editing ? t('changeAddress') : t('addAddress')}
           </h2>
           <button
             type="button"
             onClick={close}
-            className="rounded-full p-1.5 text-gray-500 transition hover:bg-gray-100 hover:text-gray-800"
+            className="rounded-full p-1.5 text-stone-500 transition hover:bg-stone-100 hover:text-stone-800"
             aria-label={t('close')}
           >
             <X className="size-5" aria-hidden="true" />
@@ -138,7 +138,7 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
         <form className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate>
           {ADDRESS_FIELDS.map((name) => (
             <label key={name} className={name === 'street' ? 'sm:col-span-2' : undefined}>
-              <span className="text-sm font-medium text-gray-800">{t(name)}</span>
+              <span className="text-sm font-medium text-stone-800">{t(name)}</span>
               <input
                 name={name}
                 value={fields[name]}
@@ -160,7 +160,7 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
             <button
               type="button"
               onClick={close}
-              className="rounded-full border border-gray-300 px-6 py-2.5 font-semibold text-gray-700 transition hover:bg-gray-50"
+              className="rounded-full border border-stone-300 px-6 py-2.5 font-semibold text-stone-700 transition hover:bg-stone-50"
             >
               {t('cancel')}
             </button>

@@ -7,7 +7,7 @@ import type { UserProfile } from '@kesh/shared';
 import { fetchUser } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { useSession, type StoredUser } from '../../app/session';
-import { useShop } from '../../app/shop';
+import { usePageMeta } from '../../components/ui/usePageMeta';
 import { OrdersPanel } from './OrdersPanel';
 import { ProfilePanel } from './ProfilePanel';
 
@@ -27,7 +27,6 @@ type Tab = (typeof TABS)[number];
 
 function Dashboard({ user }: { user: StoredUser }) {
   const { t } = useTranslation('dashboard');
-  const shop = useShop();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { signOut } = useSession();
@@ -67,11 +66,11 @@ function Dashboard({ user }: { user: StoredUser }) {
   };
 
   const name = profile.data?.username || user.username || t('fallbackName');
+  usePageMeta(t('pageTitle'), t('subtitle'));
   const icons = { profile: UserRound, orders: Package } as const;
 
   return (
-    <main className="min-h-[70vh] bg-brand-50/40 px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${t('pageTitle')} | ${shop.name}`}</title>
+    <div className="px-4 py-8 sm:px-6 sm:py-12">
       <div className="mx-auto max-w-6xl">
         <header className="flex flex-col gap-4 rounded-3xl bg-brand-900 p-6 text-white shadow-md sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div className="flex items-center gap-4">
@@ -82,7 +81,7 @@ function Dashboard({ user }: { user: StoredUser }) {
               {name.charAt(0).toUpperCase()}
             </span>
             <div className="min-w-0">
-              <h1 className="truncate text-2xl font-bold sm:text-3xl">{t('greeting', { name })}</h1>
+              <h1 className="truncate font-serif text-2xl font-bold sm:text-4xl">{t('greeting', { name })}</h1>
               <p className="mt-0.5 text-brand-100">{t('subtitle')}</p>
             </div>
           </div>
@@ -99,7 +98,7 @@ function Dashboard({ user }: { user: StoredUser }) {
         <div
           role="tablist"
           aria-label={t('tabsLabel')}
-          className="mt-6 flex gap-1 rounded-full bg-white p-1 shadow-sm ring-1 ring-brand-100 sm:inline-flex"
+          className="mt-6 flex gap-1 rounded-full bg-white p-1 shadow-sm ring-1 ring-stone-200 sm:inline-flex"
         >
           {TABS.map((id) => {
             const Icon = icons[id];
@@ -134,7 +133,7 @@ function Dashboard({ user }: { user: StoredUser }) {
           role="tabpanel"
           aria-labelledby={`tab-${tab}`}
           tabIndex={0}
-          className="mt-4 rounded-3xl border border-brand-100 bg-white p-5 shadow-sm sm:p-8"
+          className="mt-4 rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
         >
           {tab === 'profile' ? (
             <ProfilePanel
@@ -150,6 +149,6 @@ function Dashboard({ user }: { user: StoredUser }) {
           )}
         </section>
       </div>
-    </main>
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export function formatOrderDate(iso: string): string {
 
 // Below md each row becomes a card; data-label supplies the column name the hidden header gave.
 const cell =
-  'block px-4 py-1.5 align-top md:table-cell md:py-4 max-md:before:mr-2 max-md:before:font-semibold max-md:before:text-gray-500 max-md:before:content-[attr(data-label)]';
+  'block px-4 py-1.5 align-top md:table-cell md:py-4 max-md:before:mr-2 max-md:before:font-semibold max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]';
 
 export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauthorized(): void }) {
   const { t } = useTranslation('dashboard');
@@ -45,7 +45,7 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
 
   if (orders.isPending) {
     return (
-      <p className="flex items-center gap-2 py-10 text-gray-600" role="status">
+      <p className="flex items-center gap-2 py-10 text-stone-600" role="status">
         <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
         {t('loadingOrders')}
       </p>
@@ -58,7 +58,7 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
       <div className="rounded-2xl border border-dashed border-brand-200 px-6 py-12 text-center">
         <PackageOpen className="mx-auto size-12 text-brand-300" aria-hidden="true" />
         <p className="mt-4 text-lg font-semibold text-brand-950">{t('noOrders')}</p>
-        <p className="mt-1 text-gray-600">{t('noOrdersHint')}</p>
+        <p className="mt-1 text-stone-600">{t('noOrdersHint')}</p>
         <Link
           to="/products"
           className="mt-6 inline-flex rounded-full bg-brand-800 px-6 py-2.5 font-semibold text-white transition hover:bg-brand-900"
@@ -72,7 +72,7 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
   return (
     <table className="w-full text-left text-sm md:text-base">
       <caption className="sr-only">{t('myOrders')}</caption>
-      <thead className="hidden border-b border-brand-100 text-xs tracking-wide text-gray-500 uppercase md:table-header-group">
+      <thead className="hidden border-b border-brand-100 text-xs tracking-wide text-stone-500 uppercase md:table-header-group">
         <tr>
           {(['orderId', 'products', 'total', 'address', 'status', 'date'] as const).map((key) => (
             <th key={key} scope="col" className="px-4 py-3 font-semibold">
@@ -93,9 +93,9 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
             <td data-label={t('products')} className={cell}>
               <ul className="inline-block align-top md:block">
                 {order.products.map((line, index) => (
-                  <li key={index} className="text-gray-800">
+                  <li key={index} className="text-stone-800">
                     {line.productId?.title ?? (line.title || t('unknownProduct'))}{' '}
-                    <span className="text-gray-500">
+                    <span className="text-stone-500">
                       × {line.quantity} · {formatRupees(line.price)}
                     </span>
                   </li>
@@ -105,7 +105,7 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
             <td data-label={t('total')} className={`${cell} font-semibold whitespace-nowrap text-brand-950`}>
               {formatRupees(order.totalAmount)}
             </td>
-            <td data-label={t('address')} className={`${cell} text-gray-700 md:max-w-56`}>
+            <td data-label={t('address')} className={`${cell} text-stone-700 md:max-w-56`}>
               {order.userDetails.address || t('noAddress')}
             </td>
             <td data-label={t('status')} className={cell}>
@@ -115,7 +115,7 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
                 {t(order.status, { defaultValue: order.status })}
               </span>
             </td>
-            <td data-label={t('date')} className={`${cell} whitespace-nowrap text-gray-700`}>
+            <td data-label={t('date')} className={`${cell} whitespace-nowrap text-stone-700`}>
               {formatOrderDate(order.createdAt)}
             </td>
           </tr>

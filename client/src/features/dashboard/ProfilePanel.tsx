@@ -19,7 +19,14 @@ interface ProfilePanelProps {
 const outlineButton =
   'inline-flex items-center justify-center gap-1.5 rounded-full border px-4 py-2 text-sm font-semibold transition disabled:opacity-60';
 
-export function ProfilePanel({ token, profile, loading, fallbackName, onAddressChange, onUnauthorized }: ProfilePanelProps) {
+export function ProfilePanel({
+  token,
+  profile,
+  loading,
+  fallbackName,
+  onAddressChange,
+  onUnauthorized,
+}: ProfilePanelProps) {
   const { t } = useTranslation('dashboard');
   const [modalOpen, setModalOpen] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -42,7 +49,7 @@ export function ProfilePanel({ token, profile, loading, fallbackName, onAddressC
 
   if (loading) {
     return (
-      <p className="flex items-center gap-2 text-gray-600" role="status">
+      <p className="flex items-center gap-2 text-stone-600" role="status">
         <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
         {t('loadingProfile')}
       </p>
@@ -58,24 +65,24 @@ export function ProfilePanel({ token, profile, loading, fallbackName, onAddressC
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div>
-        <h2 className="text-xl font-bold text-brand-950">{t('profileDetails')}</h2>
-        <dl className="mt-4 divide-y divide-brand-100 rounded-2xl border border-brand-100">
+        <h2 className="font-serif text-2xl font-bold text-brand-950">{t('profileDetails')}</h2>
+        <dl className="mt-4 divide-y divide-stone-200 rounded-2xl border border-stone-200">
           {details.map(({ icon: Icon, label, value }) => (
             <div key={label} className="flex items-center gap-3 p-4">
               <Icon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-              <dt className="w-24 shrink-0 text-sm font-medium text-gray-500">{label}</dt>
-              <dd className="min-w-0 font-medium break-words text-gray-900">{value}</dd>
+              <dt className="w-24 shrink-0 text-sm font-medium text-stone-500">{label}</dt>
+              <dd className="min-w-0 font-medium break-words text-stone-900">{value}</dd>
             </div>
           ))}
         </dl>
       </div>
 
       <div>
-        <h2 className="text-xl font-bold text-brand-950">{t('address')}</h2>
+        <h2 className="font-serif text-2xl font-bold text-brand-950">{t('address')}</h2>
         <div className="mt-4 rounded-2xl border border-brand-100 bg-brand-50/60 p-5">
           <p className="flex gap-3">
             <MapPin className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-            <span className={address ? 'break-words text-gray-900' : 'text-gray-500 italic'}>
+            <span className={address ? 'break-words text-stone-900' : 'text-stone-500 italic'}>
               {address ?? t('notSet')}
             </span>
           </p>

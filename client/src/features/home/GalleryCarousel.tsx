@@ -5,11 +5,11 @@ import { GALLERY_CAROUSEL_MS } from '@kesh/shared';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useCarousel } from '../../components/ui/useCarousel';
 import { useItemsPerView } from './useItemsPerView';
-import amla from './assets/amla.svg';
-import hibiscus from './assets/hibiscus.svg';
-import neem from './assets/neem.svg';
-import oil from './assets/oil.svg';
-import mortar from './assets/mortar.svg';
+import amla from '../../components/ui/art/amla.svg';
+import hibiscus from '../../components/ui/art/hibiscus.svg';
+import neem from '../../components/ui/art/neem.svg';
+import oil from '../../components/ui/art/oil.svg';
+import mortar from '../../components/ui/art/mortar.svg';
 
 const IMAGES = [amla, hibiscus, neem, oil, mortar];
 

@@ -1,7 +1,7 @@
 import { HeartHandshake, Leaf, Phone, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import oilImage from './assets/oil.svg';
+import oilImage from '../../components/ui/art/oil.svg';
 
 export function AboutTeaser() {
   const { t } = useTranslation('home');

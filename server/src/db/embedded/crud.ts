@@ -12,6 +12,7 @@ import type { CommandContext, CommandHandler } from './context.js';
 import { CommandError, ErrorCode, toCommandError } from './errors.js';
 import {
   applyUpdate,
+  applyUpdateToAll,
   asDoc,
   compileFilter,
   makeProjector,
@@ -214,14 +215,15 @@ export const update: CommandHandler = (cmd, db, ctx) => {
         }
         continue;
       }
-      for (const doc of matched) {
-        const next = applyUpdate(doc, spec.u, { filter: matcher.raw, arrayFilters, isInsert: false });
+      const updated = applyUpdateToAll(matched, spec.u, { filter: matcher.raw, arrayFilters, isInsert: false });
+      matched.forEach((doc, i) => {
+        const next = updated[i] as Doc;
         n++;
         if (!sameDocument(doc, next)) {
           coll?.replace(doc, next);
           nModified++;
         }
-      }
+      });
     } catch (err) {
       writeErrors.push(writeError(index, err));
       if (ordered) break;

@@ -3,7 +3,7 @@
  * glue that keeps BSON types intact around it.
  */
 import { Timestamp } from 'bson';
-import { Aggregator, Query, find as mingoFind, update as mingoUpdate } from 'mingo';
+import { Aggregator, Query, find as mingoFind, updateMany as mingoUpdateMany } from 'mingo';
 import type { Options as MingoOptions } from 'mingo/types';
 import { CommandError, ErrorCode } from './errors.js';
 import {
@@ -197,12 +197,21 @@ export function updateKind(u: unknown): UpdateKind {
  * For upserts `doc` is the seed built from the filter.
  */
 export function applyUpdate(doc: Doc, u: unknown, ctx: UpdateContext): Doc {
+  return applyUpdateToAll([doc], u, ctx)[0] as Doc;
+}
+
+/**
+ * Applies one update to many documents, returning new objects in the same
+ * order. mingo builds its operator context on every call, which costs far
+ * more than the update itself, so multi-updates go through it once.
+ */
+export function applyUpdateToAll(docs: Doc[], u: unknown, ctx: UpdateContext): Doc[] {
   const kind = updateKind(u);
-  let result: Doc;
-  if (kind === 'replacement') result = applyReplacement(doc, u as Doc, ctx);
-  else if (kind === 'pipeline') result = applyPipeline(doc, u as unknown[]);
-  else result = applyOperators(doc, u as Doc, ctx);
-  return withIdFirst(result);
+  let results: Doc[];
+  if (kind === 'replacement') results = docs.map((doc) => applyReplacement(doc, u as Doc, ctx));
+  else if (kind === 'pipeline') results = applyPipeline(docs, u as unknown[]);
+  else results = applyOperators(docs, u as Doc, ctx);
+  return results.map(withIdFirst);
 }
 
 function idChanged(before: unknown, after: unknown): boolean {
@@ -233,7 +242,7 @@ function applyReplacement(doc: Doc, replacement: Doc, ctx: UpdateContext): Doc {
   return next;
 }
 
-function applyPipeline(doc: Doc, stages: unknown[]): Doc {
+function applyPipeline(docs: Doc[], stages: unknown[]): Doc[] {
   for (const stage of stages) {
     const names = isPlainObject(stage) ? Object.keys(stage) : [];
     const name = names[0];
@@ -244,14 +253,19 @@ function applyPipeline(doc: Doc, stages: unknown[]): Doc {
       );
     }
   }
-  const input = cloneDeep(normalize(doc) as Doc);
-  const out = new Aggregator(normalize(stages) as Doc[], mingoOptions()).run([input])[0];
-  const next = retype(out ?? {}, doc) as Doc;
-  if (doc._id !== undefined) {
-    if (next._id === undefined) next._id = doc._id;
-    else if (idChanged(doc._id, next._id)) throw immutableIdError(next._id);
+  const inputs = docs.map((doc) => cloneDeep(normalize(doc) as Doc));
+  const outputs = new Aggregator(normalize(stages) as Doc[], mingoOptions()).run(inputs);
+  if (outputs.length !== docs.length) {
+    throw new CommandError(ErrorCode.InternalError, 'pipeline update changed the number of documents');
   }
-  return next;
+  return docs.map((doc, i) => {
+    const next = retype(outputs[i] ?? {}, doc) as Doc;
+    if (doc._id !== undefined) {
+      if (next._id === undefined) next._id = doc._id;
+      else if (idChanged(doc._id, next._id)) throw immutableIdError(next._id);
+    }
+    return next;
+  });
 }
 
 function modifierError(op: string, value: unknown): CommandError {
@@ -261,7 +275,14 @@ function modifierError(op: string, value: unknown): CommandError {
   );
 }
 
-function applyOperators(doc: Doc, update: Doc, ctx: UpdateContext): Doc {
+interface PreparedModifier {
+  mods: Record<string, Doc>;
+  /** `_id` found in $set/$setOnInsert; only acceptable if it equals the document's _id (or seeds an upsert). */
+  setId: { value: unknown } | undefined;
+}
+
+/** Validates an operator update and rewrites it into something mingo applies faithfully. */
+function prepareModifier(update: Doc, ctx: UpdateContext): PreparedModifier {
   const mods: Record<string, Doc> = {};
   const setFields: Doc = {};
   const addSet = (field: string, value: unknown): void => {
@@ -296,36 +317,45 @@ function applyOperators(doc: Doc, update: Doc, ctx: UpdateContext): Doc {
       mods[op] = value;
     }
   }
-
-  let working: Doc = doc;
+  let setId: PreparedModifier['setId'];
   if ('_id' in setFields) {
-    const newId = setFields._id;
+    // mingo refuses any $set on _id; mongod allows setting it to its current value.
+    setId = { value: setFields._id };
     delete setFields._id;
-    if (doc._id === undefined) working = { _id: newId, ...doc };
-    else if (idChanged(doc._id, newId)) {
+  }
+  if (Object.keys(setFields).length > 0) mods.$set = setFields;
+  return { mods, setId };
+}
+
+function applyOperators(docs: Doc[], update: Doc, ctx: UpdateContext): Doc[] {
+  const { mods, setId } = prepareModifier(update, ctx);
+  const working = docs.map((doc) => {
+    if (setId === undefined) return doc;
+    if (doc._id === undefined) return { _id: setId.value, ...doc };
+    if (idChanged(doc._id, setId.value)) {
       throw new CommandError(
         ErrorCode.ImmutableField,
         "Performing an update on the path '_id' would modify the immutable field '_id'",
       );
     }
-  }
-  if (Object.keys(setFields).length > 0) mods.$set = setFields;
-
-  validateOperands(working, mods);
+    return doc;
+  });
+  for (const doc of working) validateOperands(doc, mods);
+  if (Object.keys(mods).length === 0) return working.map((doc) => cloneDeep(doc));
 
   for (const op of NUMERIC_OPERAND_OPS) {
     const operand = mods[op];
     if (operand) mods[op] = normalize(operand) as Doc;
   }
-  const positional = Object.values(mods).some((fields) => Object.keys(fields).some((f) => f.split('.').includes('$')));
+  const positional = Object.values(mods).some((fields) =>
+    Object.keys(fields).some((f) => f.split('.').includes('$')),
+  );
   const condition = positional ? (normalize(ctx.filter) as Doc) : {};
   const arrayFilters = ctx.arrayFilters ? (normalize(ctx.arrayFilters) as Doc[]) : [];
 
-  const target = cloneDeep(normalize(working) as Doc);
-  if (Object.keys(mods).length > 0) {
-    mingoUpdate(target, mods, arrayFilters, condition, { cloneMode: 'deep', queryOptions: mingoOptions() });
-  }
-  return retype(target, working) as Doc;
+  const targets = working.map((doc) => cloneDeep(normalize(doc) as Doc));
+  mingoUpdateMany(targets, condition, mods, { arrayFilters, cloneMode: 'deep' }, mingoOptions());
+  return targets.map((target, i) => retype(target, working[i]) as Doc);
 }
 
 /** mingo silently ignores some type errors that mongod reports; check the common ones first. */

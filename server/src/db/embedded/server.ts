@@ -35,6 +35,8 @@ export class WireServer {
       this.server.once('error', reject);
       this.server.listen(port, host, () => {
         this.server.off('error', reject);
+        // After startup, listener errors (e.g. EMFILE on accept) must not crash the host process.
+        this.server.on('error', (err) => console.error('[embedded-db] listener error', err));
         const address = this.server.address();
         resolve(typeof address === 'object' && address ? address.port : port);
       });

@@ -198,10 +198,16 @@ export class Collection {
       const sameName = existing.spec.name === spec.name;
       const sameKey = sameKeyPattern(existing.spec.key, spec.key);
       if (sameName && sameKey && sameIndexOptions(existing.spec, spec)) return false;
+      if (sameName && sameKey) {
+        throw new CommandError(
+          ErrorCode.IndexOptionsConflict,
+          `An existing index has the same name as the requested index but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+        );
+      }
       if (sameName) {
         throw new CommandError(
           ErrorCode.IndexKeySpecsConflict,
-          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+          `An existing index has the same name as the requested index but a different key. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
         );
       }
       const samePartial =

@@ -1,0 +1,17 @@
+import { MongoClient } from 'mongodb';
+import { startEmbeddedEngine } from './index.js';
+const e = await startEmbeddedEngine({});
+const c = new MongoClient(`${e.uri}/b?directConnection=true`);
+const col = c.db('b').collection('x');
+await col.createIndex({ email: 1 }, { unique: true });
+let t = Date.now();
+const docs = Array.from({ length: 50000 }, (_, i) => ({ email: `u${i}@x`, n: i, tags: ['a', 'b'], sub: { k: i % 100 } }));
+await col.insertMany(docs);
+console.log('insert 50k', Date.now() - t); t = Date.now();
+for (let i = 0; i < 1000; i++) await col.findOne({ email: `u${i * 7}@x` });
+console.log('1000 unique lookups', Date.now() - t); t = Date.now();
+for (let i = 0; i < 1000; i++) await c.db('b').command({ ping: 1 });
+console.log('1000 pings', Date.now() - t); t = Date.now();
+await col.updateMany({}, { $inc: { n: 1 } });
+console.log('updateMany 50k', Date.now() - t); t = Date.now();
+await c.close(); await e.stop();
