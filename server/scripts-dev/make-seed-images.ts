@@ -172,8 +172,12 @@ function sprig(o: {
     const scale = 1 - i * (0.35 / Math.max(1, o.pairs));
     const px = o.length * t;
     const py = -o.length * 0.06 * 4 * t * (1 - t);
-    parts.push(leaf({ x: px, y: py, length: o.leafLength * scale, width: o.leafWidth * scale, angle: -spread, fill: o.fill }));
-    parts.push(leaf({ x: px, y: py, length: o.leafLength * scale, width: o.leafWidth * scale, angle: spread, fill: o.fill }));
+    parts.push(
+      leaf({ x: px, y: py, length: o.leafLength * scale, width: o.leafWidth * scale, angle: -spread, fill: o.fill }),
+    );
+    parts.push(
+      leaf({ x: px, y: py, length: o.leafLength * scale, width: o.leafWidth * scale, angle: spread, fill: o.fill }),
+    );
   }
   parts.push(leaf({ x: o.length, y: 0, length: o.leafLength * 0.7, width: o.leafWidth * 0.7, angle: 0, fill: o.fill }));
   const attrs = `${o.filter ? ` filter="url(#${o.filter})"` : ''}${o.opacity !== undefined ? ` opacity="${o.opacity}"` : ''}`;
@@ -274,7 +278,8 @@ function soapnut(x: number, y: number, r: number): string {
 function shikakaiPod(x: number, y: number, length: number, angle: number): string {
   const l = length;
   const bumps: string[] = [];
-  for (let i = 1; i < 6; i++) bumps.push(`<circle cx="${f((l * i) / 6)}" cy="0" r="${f(l * 0.045)}" fill="#3f2410" opacity="0.35"/>`);
+  for (let i = 1; i < 6; i++)
+    bumps.push(`<circle cx="${f((l * i) / 6)}" cy="0" r="${f(l * 0.045)}" fill="#3f2410" opacity="0.35"/>`);
   return `<g transform="translate(${f(x)} ${f(y)}) rotate(${f(angle)})">
     <path d="M0 0 C ${f(l * 0.3)} ${f(-l * 0.16)} ${f(l * 0.7)} ${f(-l * 0.16)} ${f(l)} ${f(-l * 0.02)} C ${f(l * 0.7)} ${f(l * 0.02)} ${f(l * 0.3)} ${f(l * 0.02)} 0 ${f(l * 0.1)} Z" fill="#6b4020" transform="translate(0 ${f(l * 0.04)})"/>
     ${bumps.join('')}</g>`;
@@ -287,7 +292,10 @@ function aloePlant(x: number, y: number, h: number): string {
     const len = h * (0.75 + ((i * 37) % 10) / 40);
     const w = h * 0.09;
     const spots: string[] = [];
-    for (let k = 1; k < 6; k++) spots.push(`<ellipse cx="${f(-len * k * 0.14)}" cy="${f(w * 0.2 * ((k % 2) * 2 - 1))}" rx="${f(w * 0.16)}" ry="${f(w * 0.08)}" fill="#e4f2d8" opacity="0.5"/>`);
+    for (let k = 1; k < 6; k++)
+      spots.push(
+        `<ellipse cx="${f(-len * k * 0.14)}" cy="${f(w * 0.2 * ((k % 2) * 2 - 1))}" rx="${f(w * 0.16)}" ry="${f(w * 0.08)}" fill="#e4f2d8" opacity="0.5"/>`,
+      );
     blades.push(`<g transform="rotate(${a + 90})">
       <path d="M0 ${f(-w)} C ${f(-len * 0.4)} ${f(-w * 0.9)} ${f(-len * 0.8)} ${f(-w * 0.4)} ${f(-len)} 0 C ${f(-len * 0.8)} ${f(w * 0.4)} ${f(-len * 0.4)} ${f(w * 0.9)} 0 ${f(w)} Z" fill="${i % 2 ? 'url(#leafC)' : 'url(#leafA)'}" stroke="#3a6d2a" stroke-width="2"/>
       ${spots.join('')}</g>`);
@@ -401,7 +409,9 @@ function capGradient(id: string, [dark, light]: [string, string]): string {
 function ridges(x: number, y: number, w: number, h: number, step: number): string {
   const lines: string[] = [];
   for (let px = x + step; px < x + w; px += step) {
-    lines.push(`<line x1="${f(px)}" x2="${f(px)}" y1="${f(y + 3)}" y2="${f(y + h - 3)}" stroke="#000" stroke-opacity="0.16" stroke-width="1.5"/>`);
+    lines.push(
+      `<line x1="${f(px)}" x2="${f(px)}" y1="${f(y + 3)}" y2="${f(y + h - 3)}" stroke="#000" stroke-opacity="0.16" stroke-width="1.5"/>`,
+    );
   }
   return lines.join('');
 }
@@ -904,18 +914,22 @@ async function main(): Promise<void> {
   const jpeg = async (file: string, source: string, quality?: number) =>
     written.push([path.relative(path.resolve(here, '../..'), file), await writeJpeg(file, source, quality)]);
 
-  for (const [i, art] of PRODUCTS.entries()) await jpeg(path.join(SEED_DIR, 'products', `${art.file}.jpg`), productShot(art, i));
+  for (const [i, art] of PRODUCTS.entries())
+    await jpeg(path.join(SEED_DIR, 'products', `${art.file}.jpg`), productShot(art, i));
   for (const b of BANNERS) await jpeg(path.join(SEED_DIR, 'sliders', `${b.file}.jpg`), b.svg, 78);
   for (const g of GALLERY) await jpeg(path.join(SEED_DIR, 'gallery', `${g.file}.jpg`), g.svg);
 
   await jpeg(path.join(CLIENT_IMAGES, 'about.jpg'), ABOUT);
   await jpeg(path.join(CLIENT_IMAGES, 'why-us.jpg'), WHY_US);
-  for (const [i, source] of CAROUSEL.entries()) await jpeg(path.join(CLIENT_IMAGES, 'carousel', `${i + 1}.jpg`), source);
+  for (const [i, source] of CAROUSEL.entries())
+    await jpeg(path.join(CLIENT_IMAGES, 'carousel', `${i + 1}.jpg`), source);
 
   const avatarDir = path.join(CLIENT_IMAGES, 'testimonials');
   await mkdir(avatarDir, { recursive: true });
   for (const a of TESTIMONIAL_AVATARS) {
-    const data = await sharp(Buffer.from(avatar(a.initials, a.colours))).webp({ quality: 85 }).toBuffer();
+    const data = await sharp(Buffer.from(avatar(a.initials, a.colours)))
+      .webp({ quality: 85 })
+      .toBuffer();
     await writeFile(path.join(avatarDir, `${a.file}.webp`), data);
     written.push([`client/public/images/testimonials/${a.file}.webp`, data.length]);
   }

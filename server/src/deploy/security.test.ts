@@ -1,4 +1,13 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
 import { startTestApp, type TestContext } from '../test/harness.js';
 
 const ALLOWED = 'https://admin.keshayurveda.example';
@@ -14,12 +23,45 @@ function parseCsp(header: string | undefined): Map<string, string[]> {
   return directives;
 }
 
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+
+/** Runs the real entry point and resolves with its exit code and output. */
+function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [TSX_CLI, '--conditions=source', path.join(SERVER_DIR, 'src/main.ts')],
+      // A clean environment (and no .env in cwd) so only what the test sets is seen.
+      { cwd: env.DATA_DIR, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => (output += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (output += b.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
 describe('security headers and CORS', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await startTestApp({ CORS_ORIGINS: `${ALLOWED}, https://other-allowed.example` });
   });
   afterAll(() => ctx.close());
+
+  /** The same app and database under other settings. */
+  const appWith = (env: Record<string, string>) =>
+    request(
+      createApp({
+        ...ctx.deps,
+        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT: 'false', ...env }),
+      }),
+    );
 
   it('sends a Content-Security-Policy that allows exactly the store, Razorpay and the map', async () => {
     const res = await ctx.http.get('/healthz');
@@ -53,9 +95,11 @@ describe('security headers and CORS', () => {
   });
 
   it('frames a map from another provider when the owner configures one', async () => {
-    const other = await startTestApp({ MAP_EMBED_URL: 'https://www.openstreetmap.org/export/embed.html?bbox=70,22,71,23' });
-    const res = await other.http.get('/healthz');
-    expect(parseCsp(res.headers['content-security-policy']).get('frame-src')).toContain('https://www.openstreetmap.org');
+    const other = appWith({ MAP_EMBED_URL: 'https://www.openstreetmap.org/export/embed.html?bbox=70,22,71,23' });
+    const res = await other.get('/healthz');
+    expect(parseCsp(res.headers['content-security-policy']).get('frame-src')).toContain(
+      'https://www.openstreetmap.org',
+    );
   });
 
   it('hides the framework and sets the other helmet headers', async () => {
@@ -97,10 +141,10 @@ describe('security headers and CORS', () => {
   });
 
   it('sends no CORS headers at all when no origins are configured', async () => {
-    const sameOriginOnly = await startTestApp();
-    const res = await sameOriginOnly.http.get('/api/main-category').set('Origin', ALLOWED);
+    const sameOriginOnly = appWith({});
+    const res = await sameOriginOnly.get('/api/main-category').set('Origin', ALLOWED);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await sameOriginOnly.http
+    const preflight = await sameOriginOnly
       .options('/api/main-category')
       .set('Origin', ALLOWED)
       .set('Access-Control-Request-Method', 'GET');
@@ -108,21 +152,34 @@ describe('security headers and CORS', () => {
   });
 
   it('turns on upgrade-insecure-requests in production only', async () => {
-    const prod = await startTestApp({
+    const prod = appWith({
       NODE_ENV: 'production',
       JWT_SECRET: 'a-private-production-secret',
       RAZORPAY_KEY_ID: 'rzp_test_key',
       RAZORPAY_KEY_SECRET: 'rzp_test_secret',
     });
-    const res = await prod.http.get('/healthz');
+    const res = await prod.get('/healthz');
     expect(parseCsp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
   });
 
-  it('refuses to start in production with the development JWT secret', async () => {
-    await expect(
-      startTestApp({ NODE_ENV: 'production', RAZORPAY_KEY_ID: 'rzp_test_key', RAZORPAY_KEY_SECRET: 'rzp_test_secret' }),
-    ).rejects.toThrow('JWT_SECRET must be set to a private value in production');
-  });
+  it('the server process refuses to start in production with the development JWT secret', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kesh-prod-'));
+    try {
+      const { code, output } = await runServer({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'dev-only-jwt-secret-change-me',
+        RAZORPAY_KEY_ID: 'rzp_test_key',
+        RAZORPAY_KEY_SECRET: 'rzp_test_secret',
+        PORT: '0',
+      });
+      expect(code).toBe(1);
+      expect(output).toContain('JWT_SECRET must be set to a private value in production');
+      expect(output).not.toContain('listening');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('refuses JSON bodies above the limit', async () => {
     const res = await ctx.http

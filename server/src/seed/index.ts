@@ -48,7 +48,7 @@ async function readSeedImage(file: string): Promise<Buffer> {
  */
 async function seedOnce(
   key: string,
-  findExisting: () => Promise<{ _id: Types.ObjectId } | null>,
+  findExisting: () => PromiseLike<{ _id: Types.ObjectId } | null>,
   create: () => Promise<{ _id: Types.ObjectId } | null>,
 ): Promise<Outcome> {
   try {
@@ -93,7 +93,7 @@ async function seedSliders(deps: AppDeps): Promise<SeedCounts> {
     outcomes.push(
       await seedOnce(
         slider.key,
-        () => Slider.findOne({ title: slider.title }, { _id: 1 }),
+        () => Slider.exists({ title: slider.title }),
         async () => {
           const taken = new Set((await Slider.find({}, { slot: 1 })).map((s) => s.slot));
           const free = [index, ...Array.from({ length: SLIDER_LIMIT }, (_, i) => i)].find(
@@ -124,7 +124,7 @@ async function seedProducts(deps: AppDeps): Promise<SeedCounts> {
     outcomes.push(
       await seedOnce(
         product.key,
-        () => MainCategory.findOne({ title: product.title }, { _id: 1 }),
+        () => MainCategory.exists({ title: product.title }),
         async () =>
           withImage(deps, await readSeedImage(product.image), (imageKey) =>
             MainCategory.create({
@@ -155,7 +155,7 @@ async function seedGallery(deps: AppDeps): Promise<SeedCounts> {
     outcomes.push(
       await seedOnce(
         image.key,
-        () => GalleryItem.findOne({ imageKey: { $regex: `^${keyPrefixOf(data)}` } }, { _id: 1 }),
+        () => GalleryItem.exists({ imageKey: { $regex: `^${keyPrefixOf(data)}` } }),
         () => withImage(deps, data, (imageKey) => GalleryItem.create({ imageKey })),
       ),
     );
@@ -179,14 +179,13 @@ export async function seed(deps: AppDeps): Promise<SeedReport> {
   };
 }
 
-/** Seeds a brand-new database only: no products, sliders, gallery images or admins at all. */
+/**
+ * Seeds a database whose shop is empty: no products, sliders or gallery images. Admins do not
+ * count, because main.ts ensures the admin before this runs. Demo items the owner deleted stay
+ * deleted: the seed ledger remembers them.
+ */
 export async function seedIfEmpty(deps: AppDeps): Promise<SeedReport | null> {
-  const present = await Promise.all([
-    MainCategory.exists({}),
-    Slider.exists({}),
-    GalleryItem.exists({}),
-    Admin.exists({}),
-  ]);
+  const present = await Promise.all([MainCategory.exists({}), Slider.exists({}), GalleryItem.exists({})]);
   if (present.some((doc) => doc !== null)) return null;
   const report = await seed(deps);
   deps.logger.info({ seed: report }, `seeded the demo store: ${seedSummary(report).join('; ')}`);

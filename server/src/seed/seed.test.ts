@@ -1,8 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import bcrypt from 'bcryptjs';
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SLIDER_LIMIT } from '@kesh/shared';
 import { startTestApp, type TestContext } from '../test/harness.js';
+import { createGridFsStorage } from '../lib/gridfs-storage.js';
 import { Admin } from '../modules/admin/admin.model.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { GalleryItem } from '../modules/gallery/gallery.model.js';
@@ -12,6 +14,15 @@ import { SeedRecord } from './seed-record.model.js';
 
 const ADMIN = { ADMIN_USERNAME: 'shop-owner', ADMIN_PASSWORD: 'seed-admin-pass' };
 
+const clearStore = () =>
+  Promise.all([
+    Admin.deleteMany({}),
+    MainCategory.deleteMany({}),
+    Slider.deleteMany({}),
+    GalleryItem.deleteMany({}),
+    SeedRecord.deleteMany({}),
+  ]);
+
 describe('seed', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -20,7 +31,7 @@ describe('seed', () => {
   afterAll(() => ctx.close());
 
   beforeEach(async () => {
-    await Promise.all([Admin, MainCategory, Slider, GalleryItem, SeedRecord].map((m) => m.deleteMany({})));
+    await clearStore();
   });
 
   const counts = async () => ({
@@ -83,6 +94,22 @@ describe('seed', () => {
     }
   });
 
+  it('stores the images in GridFS when the store is configured for it', async () => {
+    const db = mongoose.connection.db;
+    if (!db) throw new Error('not connected');
+    const storage = createGridFsStorage(db);
+    await seed({ ...ctx.deps, storage });
+
+    const product = await MainCategory.findOne({ title: 'Bhringraj Hair Oil' });
+    const file = await storage.open(product?.imageKey ?? '');
+    expect(file?.contentType).toBe('image/jpeg');
+    expect(file?.size).toBeGreaterThan(5000);
+    file?.stream.destroy();
+    expect(await db.collection('images.files').countDocuments()).toBe(
+      (await Slider.countDocuments()) + (await MainCategory.countDocuments()) + (await GalleryItem.countDocuments()),
+    );
+  });
+
   it('changes nothing when run a second time', async () => {
     await seed(ctx.deps);
     const before = await counts();
@@ -102,7 +129,10 @@ describe('seed', () => {
 
   it('keeps what the owner edited or deleted', async () => {
     await seed(ctx.deps);
-    await MainCategory.updateOne({ title: 'Bhringraj Hair Oil' }, { $set: { title: 'Bhringraj Oil (Family Pack)', offerPricePaise: 29900 } });
+    await MainCategory.updateOne(
+      { title: 'Bhringraj Hair Oil' },
+      { $set: { title: 'Bhringraj Oil (Family Pack)', offerPricePaise: 29900 } },
+    );
     const removed = await GalleryItem.findOne();
     await GalleryItem.deleteOne({ _id: removed?._id });
     const before = await counts();
@@ -111,7 +141,9 @@ describe('seed', () => {
 
     expect(await counts()).toEqual(before);
     expect(await MainCategory.exists({ title: 'Bhringraj Hair Oil' })).toBeNull();
-    expect(await MainCategory.findOne({ title: 'Bhringraj Oil (Family Pack)' })).toMatchObject({ offerPricePaise: 29900 });
+    expect(await MainCategory.findOne({ title: 'Bhringraj Oil (Family Pack)' })).toMatchObject({
+      offerPricePaise: 29900,
+    });
     expect(await GalleryItem.countDocuments()).toBe(7);
   });
 
@@ -133,7 +165,11 @@ describe('seed', () => {
     const report = await seed(ctx.deps);
 
     expect(report.sliders).toEqual({ created: 0, kept: 0, skipped: 3 });
-    expect((await Slider.find()).map((s) => s.title).sort()).toEqual(['Owner slide 0', 'Owner slide 1', 'Owner slide 2']);
+    expect((await Slider.find()).map((s) => s.title).sort()).toEqual([
+      'Owner slide 0',
+      'Owner slide 1',
+      'Owner slide 2',
+    ]);
   });
 
   it('fills only the free slider slots', async () => {
@@ -152,9 +188,28 @@ describe('seed', () => {
 
     expect(await seedIfEmpty(ctx.deps)).toBeNull();
 
-    await Promise.all([Admin, MainCategory, Slider, GalleryItem, SeedRecord].map((m) => m.deleteMany({})));
+    await clearStore();
     await MainCategory.create({ title: 'Owner product' });
     expect(await seedIfEmpty(ctx.deps)).toBeNull();
     expect(await counts()).toEqual({ admins: 0, sliders: 0, products: 1, gallery: 0 });
+  });
+
+  it('seeds on start although the admin was already created', async () => {
+    await Admin.create({ username: 'shop-owner', passwordHash: 'x' });
+
+    const report = await seedIfEmpty(ctx.deps);
+
+    expect(report?.admin.created).toBe(false);
+    expect(await counts()).toMatchObject({ admins: 1, sliders: 3, gallery: 8 });
+  });
+
+  it('does not bring back demo items the owner deleted', async () => {
+    await seed(ctx.deps);
+    await Promise.all([MainCategory.deleteMany({}), Slider.deleteMany({}), GalleryItem.deleteMany({})]);
+
+    const report = await seedIfEmpty(ctx.deps);
+
+    expect(report?.products.created).toBe(0);
+    expect(await counts()).toEqual({ admins: 1, sliders: 0, products: 0, gallery: 0 });
   });
 });

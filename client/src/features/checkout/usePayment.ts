@@ -18,6 +18,7 @@ import { createOrder, createPaymentOrder, verifyPayment } from '../../api/paymen
 import { serverReason } from '../../api/http';
 import { useSession } from '../../app/session';
 import { useShop } from '../../app/shop';
+import { useMessageText } from '../../components/ui/useMessageText';
 import { loadCheckoutScript, type RazorpaySuccess } from './razorpay';
 
 /** Brand dark green for Razorpay's window (Tailwind brand-800). */
@@ -47,6 +48,7 @@ export function usePayment() {
   const { t } = useTranslation('checkout');
   const { user, setCartCount } = useSession();
   const shop = useShop();
+  const say = useMessageText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
@@ -63,17 +65,17 @@ export function usePayment() {
     async ({ cart, profile, address }: PayInput) => {
       if (busy.current) return;
       if (!address) {
-        toast.error(MESSAGES.selectDeliveryAddress);
+        toast.error(say(MESSAGES.selectDeliveryAddress));
         return;
       }
       if (!user?.token) {
-        toast.error(MESSAGES.userNotAuthenticated);
+        toast.error(say(MESSAGES.userNotAuthenticated));
         navigate('/');
         return;
       }
       const userId = user.userId ?? profile?._id;
       if (!userId) {
-        toast.error(MESSAGES.userIdNotFound);
+        toast.error(say(MESSAGES.userIdNotFound));
         navigate('/');
         return;
       }
@@ -99,7 +101,7 @@ export function usePayment() {
 
       const Razorpay = (await loadCheckoutScript(order.mode ?? shop.paymentMode)) ? window.Razorpay : undefined;
       if (!Razorpay) {
-        toast.error(MESSAGES.razorpaySdkFailed);
+        toast.error(say(MESSAGES.razorpaySdkFailed));
         finish();
         return;
       }
@@ -143,7 +145,7 @@ export function usePayment() {
             }
           }
         } catch {
-          toast.error(MESSAGES.paymentVerificationFailed);
+          toast.error(say(MESSAGES.paymentVerificationFailed));
           return;
         } finally {
           finish();
@@ -153,7 +155,7 @@ export function usePayment() {
         queryClient.setQueryData<CartResponse>(['cart', token], { items: [], cartCount: 0, totalAmount: 0 });
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
         setConfirmed(true);
-        toast.success(MESSAGES.orderPlaced);
+        toast.success(say(MESSAGES.orderPlaced));
       };
 
       new Razorpay({
@@ -168,13 +170,13 @@ export function usePayment() {
         handler: (payment) => void complete(payment),
         modal: {
           ondismiss: () => {
-            toast.info(MESSAGES.paymentCancelled);
+            toast.info(say(MESSAGES.paymentCancelled));
             finish();
           },
         },
       }).open();
     },
-    [user, shop, navigate, queryClient, setCartCount, finish, t],
+    [user, shop, say, navigate, queryClient, setCartCount, finish, t],
   );
 
   return { pay, paying, confirmed };

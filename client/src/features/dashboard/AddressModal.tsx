@@ -13,6 +13,7 @@ import {
 } from '@kesh/shared';
 import { addAddress } from '../../api/auth';
 import { ApiError, serverErrorOr } from '../../api/http';
+import { useMessageText } from '../../components/ui/useMessageText';
 
 interface AddressModalProps {
   token: string;
@@ -39,6 +40,7 @@ const AUTOCOMPLETE: Record<keyof AddressParts, string> = {
  */
 export function AddressModal({ token, current, onSaved, onClose, onUnauthorized }: AddressModalProps) {
   const { t } = useTranslation('dashboard');
+  const say = useMessageText();
   const editing = current !== null;
   const [fields, setFields] = useState<AddressParts>(() => splitAddress(current));
   const [error, setError] = useState<string | null>(null);
@@ -84,21 +86,21 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
     const address = joinAddress(fields);
     // The server's own rule, so the form never sends what the API would refuse.
     if (!addressSchema.safeParse({ address }).success) {
-      setError(MESSAGES.fillAllAddressFields);
+      setError(say(MESSAGES.fillAllAddressFields));
       return;
     }
     setError(null);
     setSaving(true);
     try {
       const response = await addAddress(token, address);
-      toast.success(response.message);
+      toast.success(say(response.message));
       onSaved(response);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         onUnauthorized();
         return;
       }
-      toast.error(serverErrorOr(err, MESSAGES.addressSaveFailed));
+      toast.error(say(serverErrorOr(err, MESSAGES.addressSaveFailed)));
       setSaving(false);
     }
   };

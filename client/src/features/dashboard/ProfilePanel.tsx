@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { MESSAGES, type UserProfile } from '@kesh/shared';
 import { removeAddress } from '../../api/auth';
 import { ApiError, serverErrorOr } from '../../api/http';
+import { useMessageText } from '../../components/ui/useMessageText';
 import { AddressModal } from './AddressModal';
 
 interface ProfilePanelProps {
@@ -28,20 +29,21 @@ export function ProfilePanel({
   onUnauthorized,
 }: ProfilePanelProps) {
   const { t } = useTranslation('dashboard');
+  const say = useMessageText();
   const [modalOpen, setModalOpen] = useState(false);
   const [removing, setRemoving] = useState(false);
   const address = profile?.address || null;
 
   const remove = async () => {
-    if (!window.confirm(MESSAGES.confirmRemoveAddress)) return;
+    if (!window.confirm(say(MESSAGES.confirmRemoveAddress))) return;
     setRemoving(true);
     try {
       const response = await removeAddress(token);
-      toast.success(response.message);
+      toast.success(say(response.message));
       onAddressChange(null);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return onUnauthorized();
-      toast.error(serverErrorOr(err, MESSAGES.addressRemoveFailed));
+      toast.error(say(serverErrorOr(err, MESSAGES.addressRemoveFailed)));
     } finally {
       setRemoving(false);
     }

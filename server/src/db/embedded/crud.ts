@@ -23,6 +23,7 @@ import {
   updateKind,
   upsertSeed,
   type Matcher,
+  type Projector,
   type SortSpec,
 } from './query.js';
 import type { Collection } from './store.js';
@@ -82,9 +83,8 @@ export function selectDocs(
 }
 
 /** Deep copies for the reply, optionally projected. Stored documents never leave the store. */
-function output(docs: Doc[], projection: unknown, filter: Doc): Doc[] {
+function output(docs: Doc[], projector: Projector | undefined): Doc[] {
   const copies = docs.map((d) => cloneDeep(d));
-  const projector = makeProjector(projection, filter);
   return projector ? projector(copies) : copies;
 }
 
@@ -105,11 +105,11 @@ export const find: CommandHandler = (cmd, db, ctx) => {
     singleBatch = true;
   }
   const batchSize = batchSizeOf(cmd.batchSize);
-  // Validate the projection even when nothing matches.
-  makeProjector(cmd.projection, matcher.normalized);
+  // Built (and validated) before matching so a bad projection fails even when nothing matches.
+  const projector = makeProjector(cmd.projection, matcher.normalized);
   const docs = selectDocs(ctx.store.getCollection(db, name), matcher, sort, skip, limit);
   const ns = `${db}.${name}`;
-  const batch = ctx.cursors.open(ns, output(docs, cmd.projection, matcher.normalized), batchSize, singleBatch);
+  const batch = ctx.cursors.open(ns, output(docs, projector), batchSize, singleBatch);
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
 };
 
@@ -218,11 +218,11 @@ export const update: CommandHandler = (cmd, db, ctx) => {
       const updated = applyUpdateToAll(matched, spec.u, { filter: matcher.raw, arrayFilters, isInsert: false });
       matched.forEach((doc, i) => {
         const next = updated[i] as Doc;
-        n++;
         if (!sameDocument(doc, next)) {
           coll?.replace(doc, next);
           nModified++;
         }
+        n++;
       });
     } catch (err) {
       writeErrors.push(writeError(index, err));
@@ -285,11 +285,11 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
     throw new CommandError(ErrorCode.FailedToParse, 'Cannot specify both upsert=true and remove=true');
   if (remove && returnNew)
     throw new CommandError(ErrorCode.FailedToParse, 'Cannot specify both new=true and remove=true');
-  makeProjector(projection, matcher.normalized);
+  const projector = makeProjector(projection, matcher.normalized);
 
   const coll = upsert ? ctx.store.ensureCollection(db, name) : ctx.store.getCollection(db, name);
   const doc = selectDocs(coll, matcher, sort, 0, 1)[0];
-  const shown = (d: Doc): Doc | null => output([d], projection, matcher.normalized)[0] ?? null;
+  const shown = (d: Doc): Doc | null => output([d], projector)[0] ?? null;
 
   if (remove) {
     if (!doc) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };

@@ -347,15 +347,15 @@ function applyOperators(docs: Doc[], update: Doc, ctx: UpdateContext): Doc[] {
     const operand = mods[op];
     if (operand) mods[op] = normalize(operand) as Doc;
   }
-  const positional = Object.values(mods).some((fields) =>
-    Object.keys(fields).some((f) => f.split('.').includes('$')),
-  );
+  const positional = Object.values(mods).some((fields) => Object.keys(fields).some((f) => f.split('.').includes('$')));
   const condition = positional ? (normalize(ctx.filter) as Doc) : {};
   const arrayFilters = ctx.arrayFilters ? (normalize(ctx.arrayFilters) as Doc[]) : [];
 
-  const targets = working.map((doc) => cloneDeep(normalize(doc) as Doc));
+  const normalized = working.map((doc) => normalize(doc) as Doc);
+  const targets = normalized.map((doc) => cloneDeep(doc));
   mingoUpdateMany(targets, condition, mods, { arrayFilters, cloneMode: 'deep' }, mingoOptions());
-  return targets.map((target, i) => retype(target, working[i]) as Doc);
+  // Only documents that held int64/decimal values need their types put back.
+  return targets.map((target, i) => (normalized[i] === working[i] ? target : (retype(target, working[i]) as Doc)));
 }
 
 /** mingo silently ignores some type errors that mongod reports; check the common ones first. */

@@ -61,8 +61,9 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
     return nock(RAZORPAY_API)
       .post('/v1/orders')
       .basicAuth({ user: KEYS.RAZORPAY_KEY_ID, pass: KEYS.RAZORPAY_KEY_SECRET })
-      .reply(200, (_uri, body) => {
-        const req = body as RazorpayOrderRequest;
+      // nock 15 hands a reply function the intercepted Fetch API Request.
+      .reply(200, async (request: Request) => {
+        const req = (await request.json()) as RazorpayOrderRequest;
         razorpayRequests.push(req);
         orderCounter += 1;
         return {

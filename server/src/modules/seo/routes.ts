@@ -14,7 +14,10 @@ export function seoRoutes({ config }: AppDeps): Router {
   });
 
   router.get('/sitemap.xml', async (_req, res) => {
-    res.type('application/xml').set('Cache-Control', CRAWLER_CACHE_CONTROL).send(await sitemapXml(publicUrl));
+    res
+      .type('application/xml')
+      .set('Cache-Control', CRAWLER_CACHE_CONTROL)
+      .send(await sitemapXml(publicUrl));
   });
 
   return router;

@@ -55,9 +55,7 @@ describe('robots.txt and sitemap.xml', () => {
     await MainCategory.create({ title: 'Amla Oil' });
     const newest = await MainCategory.create({ title: 'Neem Shampoo' });
     const res = await ctx.http.get('/sitemap.xml');
-    expect(res.text).toContain(
-      `<loc>${PUBLIC_URL}/products</loc><lastmod>${newest.updatedAt.toISOString()}</lastmod>`,
-    );
+    expect(res.text).toContain(`<loc>${PUBLIC_URL}/products</loc><lastmod>${newest.updatedAt.toISOString()}</lastmod>`);
   });
 
   it('lets crawlers and proxies cache both files for an hour', async () => {

@@ -37,7 +37,8 @@ async function catalogueUpdatedAt(): Promise<Date | undefined> {
 export async function sitemapXml(publicUrl: string): Promise<string> {
   const productsChanged = await catalogueUpdatedAt();
   const urls = INDEXED_PAGES.map(({ path, changefreq, priority }) => {
-    const lastmod = path === '/products' && productsChanged ? `<lastmod>${productsChanged.toISOString()}</lastmod>` : '';
+    const lastmod =
+      path === '/products' && productsChanged ? `<lastmod>${productsChanged.toISOString()}</lastmod>` : '';
     return `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod}<changefreq>${changefreq}</changefreq><priority>${priority}</priority></url>`;
   });
   return [

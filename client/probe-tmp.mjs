@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(process.argv[2] ?? 'http://localhost:5911/admin');
+await page.waitForTimeout(6000);
+console.log(page.url());
+console.log((await page.content()).slice(0, 1500));
+await page.screenshot({ path: '/tmp/admin-e2e/probe.png' });
+await browser.close();

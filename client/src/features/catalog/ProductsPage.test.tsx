@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, type Product } from '@kesh/shared';
+import { useSession } from '../../app/session';
+import { mockFetch, renderInApp, storeUser } from '../../components/ui/test-utils';
+import ProductsPage from './ProductsPage';
+
+const product = (n: number, overrides: Partial<Product> = {}): Product => ({
+  _id: `${n}`.padStart(24, 'a'),
+  title: `Herbal Oil ${n}`,
+  subtitle: 'Premium Ayurvedic Product',
+  mainPrice: 500,
+  offerPrice: 399,
+  ratingCount: 12,
+  description: `Oil number ${n}`,
+  image: null,
+  createdAt: '',
+  updatedAt: '',
+  ...overrides,
+});
+
+function SessionReadout() {
+  const { cartCount, authModal } = useSession();
+  return (
+    <p>
+      count {cartCount}; modal {authModal ? authModal.mode : 'closed'}
+    </p>
+  );
+}
+
+const page = (
+  <>
+    <ProductsPage />
+    <SessionReadout />
+  </>
+);
+
+describe('products page', () => {
+  it('lists products with price, struck original price and discount', async () => {
+    mockFetch({ 'GET /api/main-category': { body: [product(1), product(2, { offerPrice: null })] } });
+    renderInApp(page, { path: '/products' });
+    const card = (await screen.findByRole('heading', { name: 'Herbal Oil 1' })).closest('article')!;
+    expect(within(card).getByText('₹399')).toBeInTheDocument();
+    expect(within(card).getByText('₹500').tagName).toBe('S');
+    expect(within(card).getByText('20% OFF')).toBeInTheDocument();
+    const second = screen.getByRole('heading', { name: 'Herbal Oil 2' }).closest('article')!;
+    expect(within(second).queryByText(/OFF/)).not.toBeInTheDocument();
+    expect(document.title).toBe('Products | Kesh Ayurveda');
+  });
+
+  it('shows the empty and failure texts', async () => {
+    mockFetch({ 'GET /api/main-category': { body: [] } });
+    const first = renderInApp(page);
+    expect(await screen.findByText('No products available')).toBeInTheDocument();
+    first.unmount();
+    mockFetch({ 'GET /api/main-category': { status: 500, body: {} } });
+    renderInApp(page);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.productsFetchFailed);
+  });
+
+  it('opens the login modal when a guest adds to cart', async () => {
+    mockFetch({ 'GET /api/main-category': { body: [product(1)] } });
+    renderInApp(page);
+    await userEvent.click(await screen.findByRole('button', { name: /Add to Cart/ }));
+    expect(screen.getByText('count 0; modal login')).toBeInTheDocument();
+  });
+
+  it('opens the detail view, keeps quantity at 1 or more and adds that quantity', async () => {
+    storeUser();
+    const { calls } = mockFetch({
+      'GET /api/main-category': { body: [product(1)] },
+      'POST /api/cart/add-to-cart': { body: { items: [], cartCount: 2, totalAmount: 798 } },
+    });
+    const app = renderInApp(page, { path: '/products' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Herbal Oil 1' }));
+    expect(app.location()).toBe(`/products?id=${product(1)._id}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Herbal Oil 1' })).toBeInTheDocument();
+    expect(screen.getByText('Key Benefits')).toBeInTheDocument();
+
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    expect(minus).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByRole('group', { name: 'Quantity' })).toHaveTextContent('2');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(screen.getByText('count 2; modal closed')).toBeInTheDocument());
+    expect(calls.find((c) => c.key === 'POST /api/cart/add-to-cart')?.body).toEqual({ productId: product(1)._id, quantity: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Back to Products' }));
+    expect(app.location()).toBe('/products');
+  });
+
+  it('re-reads the cart count after a failed add', async () => {
+    storeUser();
+    mockFetch({
+      'GET /api/main-category': { body: [product(1)] },
+      'POST /api/cart/add-to-cart': { status: 500, body: {} },
+      'GET /api/cart/cart': { status: 500, body: {} },
+    });
+    renderInApp(page);
+    await userEvent.click(await screen.findByRole('button', { name: /Add to Cart/ }));
+    await waitFor(() => expect(screen.getByText('count 0; modal closed')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,5 @@
+import { PolicyPage } from './PolicyPage';
+
+export default function RefundsPage() {
+  return <PolicyPage policy="refunds" cta="contactSupport" />;
+}

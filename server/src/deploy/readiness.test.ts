@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import mongoose from 'mongoose';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connectMongoose, databaseUri, syncIndexes } from '../db/index.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../db/embedded/index.js';
+import { createMailer } from '../lib/mailer.js';
+import { createDiskStorage } from '../lib/storage.js';
+import { createSimulatorGateway } from '../modules/payments/gateway.js';
+import { MainCategory } from '../modules/catalog/category.model.js';
+
+/** The driver notices a dead server on its next heartbeat and a revived one a moment later. */
+const RECOVERY_DEADLINE_MS = 15_000;
+const POLL_MS = 250;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function waitFor(probe: () => Promise<Answer>, wanted: (a: Answer) => boolean): Promise<Answer> {
+  const deadline = Date.now() + RECOVERY_DEADLINE_MS;
+  let last = await probe();
+  while (!wanted(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    last = await probe();
+  }
+  return last;
+}
+
+describe('readiness while the database goes away and comes back', () => {
+  let dataDir: string;
+  let engine: EmbeddedEngine;
+  let port: number;
+  let server: Server;
+  let base: string;
+
+  const get = async (url: string): Promise<Answer> => {
+    const res = await fetch(base + url, { headers: { Accept: 'application/json' } });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kesh-readiness-'));
+    const persistFile = path.join(dataDir, 'embedded-db.bson');
+    engine = await startEmbeddedEngine({ persistFile });
+    port = engine.port;
+    await connectMongoose(databaseUri(engine.uri, 'readiness'));
+    await syncIndexes();
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT: 'false', DATA_DIR: dataDir });
+    const logger = pino({ level: 'silent' });
+    const app = createApp({
+      config,
+      logger,
+      mailer: createMailer({ from: config.mailFrom, logger }),
+      storage: createDiskStorage(path.join(dataDir, 'uploads')),
+      payments: createSimulatorGateway(),
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await mongoose.disconnect();
+    await engine?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('reports 503 on /readyz while the engine is down, keeps /healthz at 200, and recovers', async () => {
+    await MainCategory.create({ title: 'Bhringraj Hair Oil' });
+    expect(await get('/readyz')).toEqual({ status: 200, body: { status: 'ready', database: 'up' } });
+
+    await engine.stop();
+
+    const down = await waitFor(
+      () => get('/readyz'),
+      (a) => a.status === 503,
+    );
+    expect(down).toEqual({
+      status: 503,
+      body: { status: 'unavailable', database: 'down', error: 'Database is not answering' },
+    });
+    expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+
+    // Same port, same data file: what a restarted mongod (or a failover) looks like to the driver.
+    engine = await startEmbeddedEngine({ port, persistFile: path.join(dataDir, 'embedded-db.bson') });
+
+    const up = await waitFor(
+      () => get('/readyz'),
+      (a) => a.status === 200,
+    );
+    expect(up).toEqual({ status: 200, body: { status: 'ready', database: 'up' } });
+    expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
+
+    const products = await fetch(`${base}/api/main-category`).then((r) => r.json() as Promise<{ title: string }[]>);
+    expect(products.map((p) => p.title)).toEqual(['Bhringraj Hair Oil']);
+  }, 45_000);
+});
