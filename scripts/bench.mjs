@@ -244,7 +244,12 @@ async function main() {
         const r = await cannon(t);
         await settle(t.origin);
         const failures = r.non2xx + r.errors + r.timeouts;
-        if (failures > 0) throw new Error(`${t.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+        if (failures > 0) {
+          const codes = Object.entries(r.statusCodeStats ?? {})
+            .map(([code, { count }]) => `${code} x${count}`)
+            .join(', ');
+          throw new Error(`${t.name}: ${r.non2xx} non-2xx (${codes}), ${r.errors} errors, ${r.timeouts} timeouts`);
+        }
         samples.get(t.name).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
         console.log(
           `  round ${round}: ${t.name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms`,

@@ -85,7 +85,7 @@ describe('admin area', () => {
   beforeAll(async () => {
     order = await placeOrder();
     await api('/api/contact', {
-      body: { name: 'Meera Shah', email: 'meera@example.com', phoneNo: '9898989898', subject: 'Bulk order', message: 'Do you ship 50 bottles to Surat?' },
+      body: { name: 'Meera Shah', email: 'meera@example.com', phoneNo: '9898989898', subject: `Bulk order ${stamp}`, message: 'Do you ship 50 bottles to Surat?' },
     });
     bp = await newPage(1280);
     page = bp.page;
@@ -138,7 +138,7 @@ describe('admin area', () => {
     const form = page.getByRole('form', { name: 'Add Slider' });
     await form.waitFor();
     const title = `Winter Shine ${stamp}`;
-    await form.getByLabel('Title').fill(title);
+    await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await form.getByLabel('Description').fill('Warm bhringraj oil massage for the cold months.');
     await form.getByLabel('Image').setInputFiles(image('winter.png', [22, 101, 52], 400));
     await form.getByRole('button', { name: 'Add Slider' }).click();
@@ -165,7 +165,7 @@ describe('admin area', () => {
     await openScreen(page, 'Main Category', 'Main Categories');
     const form = page.getByRole('form', { name: 'Add Product' });
     const title = `Amla Hair Tonic ${stamp}`;
-    await form.getByLabel('Title').fill(title);
+    await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await form.getByLabel('Subtitle').fill('Cold-pressed amla and curry leaf');
     await form.getByLabel('Main Price (₹)').fill('549');
     await form.getByLabel('Offer Price (₹)').fill('449.50');
@@ -192,8 +192,9 @@ describe('admin area', () => {
 
   it('uploads 3 gallery images with a progress bar', async () => {
     await openScreen(page, 'Gallery Manage', 'Gallery Management');
-    await page.getByText(/Uploaded Images \(\d+\)/).waitFor();
-    const before = await page.getByRole('row').count();
+    const listTitle = page.getByRole('heading', { name: /^Uploaded Images \(\d+\)$/ });
+    await listTitle.waitFor();
+    const before = Number(/\d+/.exec((await listTitle.textContent())!)![0]);
     expect(await page.getByRole('button', { name: 'Upload Gallery' }).count()).toBe(0);
 
     await page
@@ -215,7 +216,8 @@ describe('admin area', () => {
     await toast(page, MESSAGES.galleryUploaded).waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
-    await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(before + 3);
+    await page.getByRole('heading', { name: `Uploaded Images (${before + 3})` }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(before + 3 + 1);
     expect(await page.getByRole('button', { name: 'Upload Gallery' }).count()).toBe(0);
     await page.waitForTimeout(300);
     await shot(page, 'admin-gallery');
@@ -227,7 +229,7 @@ describe('admin area', () => {
     await shot(page, 'admin-users');
 
     await openScreen(page, 'Messages', 'Contact Messages');
-    await page.getByRole('heading', { name: 'Bulk order' }).waitFor();
+    await page.getByRole('heading', { name: `Bulk order ${stamp}` }).waitFor();
     await shot(page, 'admin-messages');
   }, 60_000);
 

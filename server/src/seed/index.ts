@@ -6,7 +6,6 @@ import type { Types } from 'mongoose';
 import { SLIDER_LIMIT } from '@kesh/shared';
 import type { AppDeps } from '../deps.js';
 import { ensureAdmin } from '../admin-bootstrap.js';
-import { Admin } from '../modules/admin/admin.model.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { GalleryItem } from '../modules/gallery/gallery.model.js';
 import { Slider } from '../modules/sliders/slider.model.js';

@@ -19,7 +19,9 @@ export function GalleryCarousel() {
   const captions = t('gallery.items', { returnObjects: true }) as string[];
   const perView = useItemsPerView();
   const { index } = useCarousel({ count: IMAGES.length, autoplayMs: GALLERY_CAROUSEL_MS });
-  const visible = Array.from({ length: Math.min(perView, IMAGES.length) }, (_, k) => (index + k) % IMAGES.length);
+  // The track holds the pictures twice so the view can always show `perView` in a row; wrapping back
+  // to the start jumps without a transition.
+  const track = [...IMAGES, ...IMAGES];
 
   return (
     <section aria-labelledby="gallery-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
@@ -28,16 +30,24 @@ export function GalleryCarousel() {
           {t('gallery.lead')}
         </SectionHeading>
       </div>
-      <ul className="grid gap-5" style={{ gridTemplateColumns: `repeat(${visible.length}, minmax(0, 1fr))` }}>
-        {visible.map((i) => (
-          <li key={`${i}-${index}`} className="animate-[fadeIn_700ms_ease] overflow-hidden rounded-3xl bg-white shadow-sm">
-            <figure>
-              <img src={IMAGES[i]} alt={captions[i] ?? ''} className="aspect-[4/5] w-full object-cover" />
-              <figcaption className="px-4 py-3 text-center font-medium text-brand-950">{captions[i]}</figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
+      <div className="-mx-2.5 overflow-hidden">
+        <ul
+          className={`flex ${index === 0 ? '' : 'transition-transform duration-700 ease-out motion-reduce:transition-none'}`}
+          style={{ transform: `translateX(-${(index * 100) / perView}%)` }}
+        >
+          {track.map((image, i) => {
+            const visible = i >= index && i < index + perView;
+            return (
+              <li key={i} aria-hidden={!visible} className="shrink-0 px-2.5" style={{ width: `${100 / perView}%` }}>
+                <figure className="overflow-hidden rounded-3xl bg-white shadow-sm">
+                  <img src={image} alt={visible ? (captions[i % IMAGES.length] ?? '') : ''} className="aspect-[4/5] w-full object-cover" />
+                  <figcaption className="px-4 py-3 text-center font-medium text-brand-950">{captions[i % IMAGES.length]}</figcaption>
+                </figure>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
       <div className="mt-10 text-center">
         <Link to="/gallery" className="inline-flex items-center gap-2 rounded-full px-3 py-2 font-semibold text-brand-800 hover:text-brand-950 hover:underline">
           {t('gallery.viewGallery')}

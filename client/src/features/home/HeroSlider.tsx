@@ -12,7 +12,7 @@ interface HeroSliderProps {
   errorText?: string;
 }
 
-const HEIGHT = 'min-h-[calc(100svh-4rem)] sm:min-h-[calc(100svh-5rem)] lg:min-h-[640px] lg:max-h-[860px]';
+const HEIGHT = 'min-h-[calc(100svh-4rem)] sm:min-h-[calc(100svh-5rem)]';
 
 /** Full-screen launches: autoplay every 5 s until the visitor takes over; 600 ms lock per move. */
 export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderProps) {

@@ -3,6 +3,7 @@ import { MESSAGES } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
+import { cachedJson } from '../../lib/response-cache.js';
 import { CATEGORY_IMAGE_KINDS, CATEGORY_IMAGE_MESSAGES, imageUpload } from '../../middleware/upload.js';
 import {
   categoryIdOf,
@@ -24,10 +25,10 @@ export function catalogRoutes({ config, storage, logger }: AppDeps): Router {
     messages: CATEGORY_IMAGE_MESSAGES,
   });
   const deps = { storage, logger };
+  const products = cachedJson(listCategories);
 
-  router.get('/', publicListCache, async (_req, res) => {
-    res.json(await listCategories());
-  });
+  router.use(products.invalidateOnWrite);
+  router.get('/', publicListCache, products.send);
 
   router.post('/', admin, image, async (req, res) => {
     const product = await createCategory(deps, categoryValues(req.body), req.images?.[0]);

@@ -3,6 +3,7 @@ import { MESSAGES } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
+import { cachedJson } from '../../lib/response-cache.js';
 import {
   GALLERY_UPLOAD_MESSAGES,
   SINGLE_IMAGE_MESSAGES,
@@ -19,10 +20,10 @@ export function galleryRoutes({ config, storage, logger }: AppDeps): Router {
   const router = Router();
   const admin = requireAdmin(config.jwtSecret);
   const deps = { storage, logger };
+  const gallery = cachedJson(listGallery);
 
-  router.get('/', publicListCache, async (_req, res) => {
-    res.json(await listGallery());
-  });
+  router.use(gallery.invalidateOnWrite);
+  router.get('/', publicListCache, gallery.send);
 
   router.post(
     '/upload',

@@ -21,7 +21,10 @@ describe('orders', () => {
   async function buy(shopper: { token: string }, productId: string, quantity: number): Promise<OrderDto> {
     const add = await ctx.http.post('/api/cart/add-to-cart').set(bearer(shopper.token)).send({ productId, quantity });
     expect(add.status).toBe(200);
-    const created = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: ADDRESS });
+    const created = await ctx.http
+      .post('/api/payment/create-order')
+      .set(bearer(shopper.token))
+      .send({ address: ADDRESS });
     expect(created.status).toBe(200);
     const paid = await ctx.http.post('/api/payment/simulator/pay').send({ order_id: created.body.id });
     const verified = await ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid.body);
@@ -47,7 +50,7 @@ describe('orders', () => {
   afterAll(() => ctx.close());
 
   describe('GET /api/orders/', () => {
-    it("shows a shopper only their own orders, newest first", async () => {
+    it('shows a shopper only their own orders, newest first', async () => {
       const res = await ctx.http.get('/api/orders/').set(bearer(asha.token));
       expect(res.status).toBe(200);
       expect(res.body.map((o: OrderDto) => o._id)).toEqual([placed.ashaSecond._id, placed.ashaFirst._id]);
@@ -128,7 +131,10 @@ describe('orders', () => {
         .send({ status: { $ne: 'x' } });
       expect(injected.status).toBe(400);
 
-      const badId = await ctx.http.put('/api/orders/not-an-id/status').set(bearer(admin.token)).send({ status: 'Cancelled' });
+      const badId = await ctx.http
+        .put('/api/orders/not-an-id/status')
+        .set(bearer(admin.token))
+        .send({ status: 'Cancelled' });
       expect(badId.status).toBe(400);
       expect(badId.body.error).toBe('Invalid order ID!');
 

@@ -36,9 +36,7 @@ const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.cod
 /** Orders as the API answers them: rupees, ISO dates, each product populated or null if deleted. */
 export async function toOrderDtos(orders: OrderRecord[]): Promise<OrderDto[]> {
   const ids = [...new Set(orders.flatMap((o) => o.products.map((p) => String(p.productId))))];
-  const products = ids.length
-    ? await MainCategory.find({ _id: { $in: ids } }, { title: 1, imageKey: 1 }).lean()
-    : [];
+  const products = ids.length ? await MainCategory.find({ _id: { $in: ids } }, { title: 1, imageKey: 1 }).lean() : [];
   const byId = new Map(products.map((p) => [String(p._id), p]));
   return orders.map((o) => ({
     _id: String(o._id),
@@ -82,7 +80,9 @@ export async function listOrders(claims: TokenClaims): Promise<OrderDto[]> {
   }
   // Two sorted reads instead of a computed sort key: plain finds work on every engine.
   const [open, delivered] = await Promise.all([
-    Order.find({ status: { $ne: 'Delivered' } }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>(),
+    Order.find({ status: { $ne: 'Delivered' } })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<OrderRecord[]>(),
     Order.find({ status: 'Delivered' }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>(),
   ]);
   return toOrderDtos([...open, ...delivered]);

@@ -58,28 +58,30 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
 
   /** One successful POST /v1/orders, answered the way Razorpay does. */
   function razorpayCreatesOrder() {
-    return nock(RAZORPAY_API)
-      .post('/v1/orders')
-      .basicAuth({ user: KEYS.RAZORPAY_KEY_ID, pass: KEYS.RAZORPAY_KEY_SECRET })
-      // nock 15 hands a reply function the intercepted Fetch API Request.
-      .reply(200, async (request: Request) => {
-        const req = (await request.json()) as RazorpayOrderRequest;
-        razorpayRequests.push(req);
-        orderCounter += 1;
-        return {
-          id: `order_Test${String(orderCounter).padStart(6, '0')}`,
-          entity: 'order',
-          amount: req.amount,
-          amount_paid: 0,
-          amount_due: req.amount,
-          currency: req.currency,
-          receipt: req.receipt,
-          status: 'created',
-          attempts: 0,
-          notes: req.notes,
-          created_at: Math.floor(Date.now() / 1000),
-        };
-      });
+    return (
+      nock(RAZORPAY_API)
+        .post('/v1/orders')
+        .basicAuth({ user: KEYS.RAZORPAY_KEY_ID, pass: KEYS.RAZORPAY_KEY_SECRET })
+        // nock 15 hands a reply function the intercepted Fetch API Request.
+        .reply(200, async (request: Request) => {
+          const req = (await request.json()) as RazorpayOrderRequest;
+          razorpayRequests.push(req);
+          orderCounter += 1;
+          return {
+            id: `order_Test${String(orderCounter).padStart(6, '0')}`,
+            entity: 'order',
+            amount: req.amount,
+            amount_paid: 0,
+            amount_due: req.amount,
+            currency: req.currency,
+            receipt: req.receipt,
+            status: 'created',
+            attempts: 0,
+            notes: req.notes,
+            created_at: Math.floor(Date.now() / 1000),
+          };
+        })
+    );
   }
 
   const sign = (orderId: string, paymentId: string) => hmacHex(KEYS.RAZORPAY_KEY_SECRET, `${orderId}|${paymentId}`);
@@ -121,15 +123,18 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
   }
 
   function verify(token: string, orderId: string, paymentId: string, signature = sign(orderId, paymentId)) {
-    return ctx.http.post('/api/payment/verify-payment').set(bearer(token)).send({
-      razorpay_order_id: orderId,
-      razorpay_payment_id: paymentId,
-      razorpay_signature: signature,
-      // What the spec's client also sends; the server must not trust any of it.
-      products: [],
-      totalAmount: 0.01,
-      userDetails: { username: 'Someone Else', email: 'other@example.com' },
-    });
+    return ctx.http
+      .post('/api/payment/verify-payment')
+      .set(bearer(token))
+      .send({
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: signature,
+        // What the spec's client also sends; the server must not trust any of it.
+        products: [],
+        totalAmount: 0.01,
+        userDetails: { username: 'Someone Else', email: 'other@example.com' },
+      });
   }
 
   function webhook(event: string, orderId: string, paymentId: string, amount: number) {
@@ -139,8 +144,12 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       event,
       contains: ['payment'],
       payload: {
-        payment: { entity: { id: paymentId, entity: 'payment', amount, currency: 'INR', status: 'captured', order_id: orderId } },
-        ...(event === 'order.paid' ? { order: { entity: { id: orderId, entity: 'order', amount, status: 'paid' } } } : {}),
+        payment: {
+          entity: { id: paymentId, entity: 'payment', amount, currency: 'INR', status: 'captured', order_id: orderId },
+        },
+        ...(event === 'order.paid'
+          ? { order: { entity: { id: orderId, entity: 'order', amount, status: 'paid' } } }
+          : {}),
       },
       created_at: Math.floor(Date.now() / 1000),
     });
@@ -164,12 +173,18 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       expect(razorpayRequests).toHaveLength(1);
       expect(razorpayRequests[0]).toMatchObject({ amount: 124800, currency: 'INR', receipt: 'receipt_1' });
       expect(razorpayRequests[0]!.notes.userId).toBe(shopper.userId);
-      expect(res.body).toMatchObject({ amount: 124800, currency: 'INR', receipt: 'receipt_1', keyId: 'rzp_test_x', mode: 'razorpay' });
+      expect(res.body).toMatchObject({
+        amount: 124800,
+        currency: 'INR',
+        receipt: 'receipt_1',
+        keyId: 'rzp_test_x',
+        mode: 'razorpay',
+      });
       expect(res.body.id).toMatch(/^order_Test/);
 
       const stored = await PendingCheckout.findOne({ razorpayOrderId: res.body.id }).lean();
       expect(stored).toMatchObject({ amountPaise: 124800, status: 'created' });
-      expect(stored!.userDetails.address).toBe(ADDRESS);
+      expect(stored?.userDetails?.address).toBe(ADDRESS);
       expect(stored!.lines.map((l) => [l.title, l.quantity, l.unitPricePaise])).toEqual([
         ['Bhringraj Hair Oil', 2, 49900],
         ['Amla Powder', 1, 25000],
@@ -206,13 +221,16 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       expect(saved.status).toBe(200);
       const order = await createOrder(shopper.token, { address: undefined });
       const stored = await PendingCheckout.findOne({ razorpayOrderId: order.id }).lean();
-      expect(stored!.userDetails.address).toBe(ADDRESS);
+      expect(stored?.userDetails?.address).toBe(ADDRESS);
     });
 
     it('answers "Your cart is empty" for an empty cart without calling Razorpay', async () => {
       const shopper = await signUpCustomer(ctx);
       const scope = razorpayCreatesOrder();
-      const res = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: ADDRESS });
+      const res = await ctx.http
+        .post('/api/payment/create-order')
+        .set(bearer(shopper.token))
+        .send({ address: ADDRESS });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('Your cart is empty');
       expect(scope.isDone()).toBe(false);
@@ -224,7 +242,10 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
         .post('/v1/orders')
         .reply(500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error.' } });
       const before = await PendingCheckout.countDocuments();
-      const res = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: ADDRESS });
+      const res = await ctx.http
+        .post('/api/payment/create-order')
+        .set(bearer(shopper.token))
+        .send({ address: ADDRESS });
       expect(res.status).toBe(502);
       expect(res.body.error).toMatch(/payment service/i);
       expect(await PendingCheckout.countDocuments()).toBe(before);
@@ -258,8 +279,18 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
         userDetails: { username: shopper.username, email: shopper.email, contact: shopper.contact, address: ADDRESS },
       });
       expect(order.products).toEqual([
-        { productId: { _id: String(shopper.oil._id), title: 'Bhringraj Hair Oil', image: null }, title: 'Bhringraj Hair Oil', quantity: 2, price: 499 },
-        { productId: { _id: String(shopper.powder._id), title: 'Amla Powder', image: null }, title: 'Amla Powder', quantity: 1, price: 250 },
+        {
+          productId: { _id: String(shopper.oil._id), title: 'Bhringraj Hair Oil', image: null },
+          title: 'Bhringraj Hair Oil',
+          quantity: 2,
+          price: 499,
+        },
+        {
+          productId: { _id: String(shopper.powder._id), title: 'Amla Powder', image: null },
+          title: 'Amla Powder',
+          quantity: 1,
+          price: 250,
+        },
       ]);
       expect(await cartCount(shopper.token)).toBe(0);
 
@@ -341,7 +372,7 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
   });
 
   describe('POST /api/orders', () => {
-    it('answers the verified payment\'s order and never makes a second one', async () => {
+    it("answers the verified payment's order and never makes a second one", async () => {
       const shopper = await shopperWithCart();
       const { id } = await createOrder(shopper.token);
       const verified = await verify(shopper.token, id, 'pay_Orders01');
@@ -364,7 +395,7 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       expect(await Order.countDocuments({ userId: shopper.userId })).toBe(1);
     });
 
-    it('answers 402 without a verified payment, including for another shopper\'s payment', async () => {
+    it("answers 402 without a verified payment, including for another shopper's payment", async () => {
       const owner = await shopperWithCart();
       const { id } = await createOrder(owner.token);
       await verify(owner.token, id, 'pay_Owner001');

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
@@ -7,39 +7,39 @@ import { createPaymentOrderSchema, verifyPaymentSchema } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
+import { limiter } from '../../middleware/rate-limit.js';
 import { createCheckout, handleWebhook, simulatePayment, verifyPayment } from './service.js';
 
 const WEBHOOK_BODY_LIMIT = '100kb';
+/** Each create-order is a call to Razorpay's API; a real shopper needs a handful per visit. */
+const CREATE_ORDER_LIMIT = { windowMs: 15 * 60 * 1000, limit: 60 };
 const SIMULATOR_SCRIPT = 'simulator-checkout.js';
 
 const simulatorPaySchema = z.object({ order_id: z.string().min(1).max(100) });
 
 /**
  * The simulator's browser script. tsc does not copy .js sources into dist, so a built server
- * reads it from src beside the compiled module.
+ * reads it from src beside the compiled module; undefined when neither copy ships.
  */
-function readSimulatorScript(): string {
+function readSimulatorScript(): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     path.join(here, SIMULATOR_SCRIPT),
     path.resolve(here, '../../../src/modules/payments', SIMULATOR_SCRIPT),
   ];
-  for (const file of candidates) {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      // try the next location
-    }
-  }
-  throw new Error(`${SIMULATOR_SCRIPT} not found beside ${here}`);
+  const found = candidates.find((file) => existsSync(file));
+  return found ? readFileSync(found, 'utf8') : undefined;
 }
 
 export function paymentsRoutes(deps: AppDeps): Router {
   const router = Router();
   const secret = deps.config.jwtSecret;
 
+  const createOrderLimit = limiter({ enabled: deps.config.rateLimit, ...CREATE_ORDER_LIMIT, name: 'createOrder' });
+
   router.post(
     '/create-order',
+    createOrderLimit,
     requireCustomer(secret),
     validateBody(createPaymentOrderSchema),
     async (req, res) => {
@@ -48,15 +48,10 @@ export function paymentsRoutes(deps: AppDeps): Router {
     },
   );
 
-  router.post(
-    '/verify-payment',
-    requireCustomer(secret),
-    validateBody(verifyPaymentSchema),
-    async (req, res) => {
-      const body = bodyOf(verifyPaymentSchema, req.body);
-      res.json(await verifyPayment(deps, authOf(req).sub, body));
-    },
-  );
+  router.post('/verify-payment', requireCustomer(secret), validateBody(verifyPaymentSchema), async (req, res) => {
+    const body = bodyOf(verifyPaymentSchema, req.body);
+    res.json(await verifyPayment(deps, authOf(req).sub, body));
+  });
 
   // The signature covers the exact bytes Razorpay sent, so this route parses its own raw body.
   router.post('/webhook', express.raw({ type: '*/*', limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
@@ -67,13 +62,18 @@ export function paymentsRoutes(deps: AppDeps): Router {
 
   if (deps.payments.mode === 'simulator') {
     const script = readSimulatorScript();
-    router.get('/simulator/checkout.js', (_req, res) => {
+    if (!script) deps.logger.warn(`${SIMULATOR_SCRIPT} is missing; the simulator's checkout dialog cannot load`);
+    router.get('/simulator/checkout.js', (_req, res, next) => {
+      if (!script) {
+        next();
+        return;
+      }
       res
         .type('application/javascript')
         .set({ 'Cache-Control': 'no-cache', 'Cross-Origin-Resource-Policy': 'cross-origin' })
         .send(script);
     });
-    router.post('/simulator/pay', validateBody(simulatorPaySchema), async (req, res) => {
+    router.post('/simulator/pay', createOrderLimit, validateBody(simulatorPaySchema), async (req, res) => {
       const { order_id } = bodyOf(simulatorPaySchema, req.body);
       res.json(await simulatePayment(deps, order_id));
     });

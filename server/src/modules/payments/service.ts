@@ -84,8 +84,7 @@ export async function createCheckout(
   };
 }
 
-const verificationFailed = () =>
-  new HttpError(400, MESSAGES.paymentVerificationFailed, undefined, { success: false });
+const verificationFailed = () => new HttpError(400, MESSAGES.paymentVerificationFailed, undefined, { success: false });
 
 /**
  * Checks Razorpay's signature and places the order from the stored checkout. The browser's

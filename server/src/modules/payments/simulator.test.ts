@@ -18,7 +18,11 @@ describe('checkout with the offline payment simulator', () => {
 
   async function shopperWithCart() {
     const shopper = await signUpCustomer(ctx);
-    const shampoo = await MainCategory.create({ title: 'Reetha Shampoo', mainPricePaise: 35000, offerPricePaise: 29900 });
+    const shampoo = await MainCategory.create({
+      title: 'Reetha Shampoo',
+      mainPricePaise: 35000,
+      offerPricePaise: 29900,
+    });
     const add = await ctx.http
       .post('/api/cart/add-to-cart')
       .set(bearer(shopper.token))
@@ -52,7 +56,12 @@ describe('checkout with the offline payment simulator', () => {
       .set(bearer(shopper.token))
       .send({ amount: 100, currency: 'INR', receipt: 'receipt_sim', userId: shopper.userId, address: ADDRESS });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ amount: 89700, currency: 'INR', mode: 'simulator', keyId: 'rzp_test_simulator' });
+    expect(created.body).toMatchObject({
+      amount: 89700,
+      currency: 'INR',
+      mode: 'simulator',
+      keyId: 'rzp_test_simulator',
+    });
     expect(created.body.id).toMatch(/^order_sim_/);
 
     const paid = await ctx.http.post('/api/payment/simulator/pay').send({ order_id: created.body.id });
@@ -82,12 +91,18 @@ describe('checkout with the offline payment simulator', () => {
 
   it('refuses a signature not made with the simulator secret', async () => {
     const shopper = await shopperWithCart();
-    const created = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: ADDRESS });
-    const res = await ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send({
-      razorpay_order_id: created.body.id,
-      razorpay_payment_id: 'pay_sim_made_up',
-      razorpay_signature: hmacHex('guessed-secret', `${created.body.id}|pay_sim_made_up`),
-    });
+    const created = await ctx.http
+      .post('/api/payment/create-order')
+      .set(bearer(shopper.token))
+      .send({ address: ADDRESS });
+    const res = await ctx.http
+      .post('/api/payment/verify-payment')
+      .set(bearer(shopper.token))
+      .send({
+        razorpay_order_id: created.body.id,
+        razorpay_payment_id: 'pay_sim_made_up',
+        razorpay_signature: hmacHex('guessed-secret', `${created.body.id}|pay_sim_made_up`),
+      });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message: MESSAGES.paymentVerificationFailed });
     expect(await Order.countDocuments({ razorpayOrderId: created.body.id })).toBe(0);
@@ -95,7 +110,10 @@ describe('checkout with the offline payment simulator', () => {
 
   it('accepts simulated webhooks signed with the simulator secret', async () => {
     const shopper = await shopperWithCart();
-    const created = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: ADDRESS });
+    const created = await ctx.http
+      .post('/api/payment/create-order')
+      .set(bearer(shopper.token))
+      .send({ address: ADDRESS });
     const body = JSON.stringify({
       event: 'order.paid',
       payload: {

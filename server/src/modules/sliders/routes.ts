@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
+import { cachedJson } from '../../lib/response-cache.js';
 import { SINGLE_IMAGE_MESSAGES, SPEC_IMAGE_KINDS, imageUpload } from '../../middleware/upload.js';
 import { addSlider, deleteSlider, listSliders, sliderIdOf, updateSlider } from './service.js';
 
@@ -22,10 +23,10 @@ export function slidersRoutes({ config, storage, logger }: AppDeps): Router {
   const admin = requireAdmin(config.jwtSecret);
   const image = imageUpload({ field: 'image', maxFiles: 1, kinds: SPEC_IMAGE_KINDS, messages: SINGLE_IMAGE_MESSAGES });
   const deps = { storage, logger };
+  const sliders = cachedJson(listSliders);
 
-  router.get('/getSliders', publicListCache, async (_req, res) => {
-    res.json(await listSliders());
-  });
+  router.use(sliders.invalidateOnWrite);
+  router.get('/getSliders', publicListCache, sliders.send);
 
   router.post('/addSlider', admin, image, async (req, res) => {
     const slider = await addSlider(deps, sliderFields(req), req.images?.[0]);

@@ -70,7 +70,7 @@ export default function CategoryPage() {
         />
       </Panel>
 
-      <Panel title={t('category.listTitle', { count: categories.length })}>
+      <Panel title={isPending ? t('category.heading') : t('category.listTitle', { count: categories.length })}>
         {isPending ? (
           <Spinner label={t('category.loading')} />
         ) : categories.length === 0 ? (

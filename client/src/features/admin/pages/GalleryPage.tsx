@@ -159,7 +159,7 @@ export default function GalleryPage() {
         <GalleryUploader onUploaded={() => void queryClient.invalidateQueries({ queryKey: adminKeys.gallery })} />
       </Panel>
 
-      <Panel title={t('gallery.listTitle', { count: gallery.length })}>
+      <Panel title={isPending ? t('gallery.heading') : t('gallery.listTitle', { count: gallery.length })}>
         {isPending ? (
           <Spinner label={t('gallery.loading')} />
         ) : gallery.length === 0 ? (

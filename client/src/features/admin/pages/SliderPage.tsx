@@ -63,7 +63,7 @@ export default function SliderPage() {
         </p>
       )}
 
-      <Panel title={t('slider.listTitle', { count: sliders.length, limit: SLIDER_LIMIT })}>
+      <Panel title={isPending ? t('slider.heading') : t('slider.listTitle', { count: sliders.length, limit: SLIDER_LIMIT })}>
         {isPending ? (
           <Spinner label={t('slider.loading')} />
         ) : sliders.length === 0 ? (

@@ -1,0 +1,107 @@
+import express, { type ErrorRequestHandler } from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { cachedJson } from './response-cache.js';
+
+/** A list whose loads are counted and whose contents the test changes behind the cache's back. */
+function fixture(ttlMs = 60_000) {
+  const state = { items: ['amla'], loads: 0, gate: undefined as Promise<void> | undefined };
+  const cache = cachedJson(async () => {
+    state.loads += 1;
+    const snapshot = [...state.items];
+    await state.gate;
+    return snapshot;
+  }, ttlMs);
+  const app = express();
+  app.use(express.json());
+  app.use(cache.invalidateOnWrite);
+  app.get('/items', cache.send);
+  app.post('/items', (req, res) => {
+    state.items.push(String(req.body.name));
+    res.status(201).json({ ok: true });
+  });
+  const onError: ErrorRequestHandler = (err: Error, _req, res, _next) => {
+    res.status(500).json({ error: err.message });
+  };
+  app.use(onError);
+  return { state, cache, http: request(app) };
+}
+
+describe('cachedJson', () => {
+  it('answers repeat reads from memory with JSON and a strong ETag', async () => {
+    const { state, http } = fixture();
+    const first = await http.get('/items');
+    const second = await http.get('/items');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.body).toEqual(['amla']);
+    expect(second.body).toEqual(['amla']);
+    expect(first.headers.etag).toMatch(/^"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(state.loads).toBe(1);
+  });
+
+  it('answers a matching If-None-Match with an empty 304', async () => {
+    const { http } = fixture();
+    const { headers } = await http.get('/items');
+    const again = await http.get('/items').set('If-None-Match', headers.etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+  });
+
+  it('shows a write made through the router on the very next read', async () => {
+    const { state, http } = fixture();
+    const before = await http.get('/items');
+    await http.post('/items').send({ name: 'neem' }).expect(201);
+    const after = await http.get('/items');
+    expect(after.body).toEqual(['amla', 'neem']);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(state.loads).toBe(2);
+  });
+
+  it('picks up changes made elsewhere once the time to live has passed', async () => {
+    const { state, http } = fixture(50);
+    await http.get('/items');
+    state.items.push('shikakai');
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await http.get('/items')).body).toEqual(['amla', 'shikakai']);
+  });
+
+  it('loads once for many simultaneous misses', async () => {
+    const { state, http } = fixture();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => http.get('/items')));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(state.loads).toBe(1);
+  });
+
+  it('does not keep a list that was being read while a write landed', async () => {
+    const { state, cache, http } = fixture();
+    let release!: () => void;
+    state.gate = new Promise((r) => (release = r));
+    const slow = http.get('/items').then((r) => r);
+    await new Promise((r) => setTimeout(r, 20));
+    state.items.push('bhringraj');
+    cache.invalidate();
+    release();
+    expect((await slow).body).toEqual(['amla']);
+    state.gate = undefined;
+    expect((await http.get('/items')).body).toEqual(['amla', 'bhringraj']);
+  });
+
+  it('passes a failed load to the error handler and tries again next time', async () => {
+    let fail = true;
+    const cache = cachedJson(async () => {
+      if (fail) throw new Error('database down');
+      return [];
+    });
+    const app = express();
+    app.get('/items', cache.send);
+    const onError: ErrorRequestHandler = (err: Error, _req, res, _next) => {
+      res.status(503).json({ error: err.message });
+    };
+    app.use(onError);
+    expect((await request(app).get('/items')).status).toBe(503);
+    fail = false;
+    expect((await request(app).get('/items')).body).toEqual([]);
+  });
+});
