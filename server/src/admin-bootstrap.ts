@@ -1,7 +1,8 @@
 import bcrypt from 'bcryptjs';
 import type { Config } from './config.js';
 import { Admin } from './modules/admin/admin.model.js';
-import { ADMIN_BCRYPT_ROUNDS, isDuplicateKey } from './modules/admin/service.js';
+import { isDuplicateKey } from './lib/errors.js';
+import { ADMIN_BCRYPT_ROUNDS } from './modules/admin/service.js';
 
 /**
  * Creates the admin named by ADMIN_USERNAME with ADMIN_PASSWORD (hashed) when no admin of that

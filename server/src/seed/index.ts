@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '../lib/errors.js';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,7 +34,6 @@ export interface SeedReport {
 
 type Outcome = keyof SeedCounts;
 
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 
 async function readSeedImage(file: string): Promise<Buffer> {
   return readFile(path.join(SEED_ASSETS_DIR, file));

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '../../lib/errors.js';
 import bcrypt from 'bcryptjs';
 import { MESSAGES } from '@kesh/shared';
 import { HttpError } from '../../lib/errors.js';
@@ -31,6 +32,3 @@ export async function revokeAdminToken(claims: TokenClaims): Promise<void> {
   });
 }
 
-export function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '../../lib/errors.js';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   MESSAGES,
@@ -20,9 +21,6 @@ export interface SignupInput {
   password: string;
 }
 
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
 
 export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'config' | 'logger' | 'mailer'>) {
   const passwords = createPasswordHasher(config);

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '../../lib/errors.js';
 import { Types } from 'mongoose';
 import { MESSAGES, paiseToRupees, type CartItem, type CartResponse } from '@kesh/shared';
 import { notFound } from '../../lib/errors.js';
@@ -44,9 +45,6 @@ const MAX_ADD_ATTEMPTS = 10;
 
 const toObjectId = (id: string) => new Types.ObjectId(id);
 
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
 
 /** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3). */
 function unitPricePaise(p: ProductRecord): number {

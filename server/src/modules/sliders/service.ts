@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { imageUrl, type ImageStorage } from '../../lib/storage.js';
 import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
-import { isDuplicateKey } from '../admin/service.js';
+import { isDuplicateKey } from '../../lib/errors.js';
 import { Slider } from './slider.model.js';
 
 export const INVALID_SLIDER_ID = 'Invalid slider ID!';
