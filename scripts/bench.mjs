@@ -6,24 +6,20 @@
 //
 // Environment: BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (20),
 // BENCH_ENFORCE=1 exits non-zero when a catalogue read misses its target.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { HOST, ROOT, freePort, startProcess, startProductionStore, waitUntilReady } from './lib/production-store.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRequire = createRequire(path.join(ROOT, 'server/package.json'));
 const autocannon = serverRequire('autocannon');
 
 const ROUNDS = positiveInt('BENCH_ROUNDS', 3);
 const SECONDS = positiveInt('BENCH_SECONDS', 5);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 20);
-const HOST = '127.0.0.1';
-const START_TIMEOUT_MS = 60_000;
+const LOGIN_CONNECTIONS = 2;
+const SETTLE_TIMEOUT_MS = 60_000;
 
 /** Catalogue reads must keep up with a bare Express: half its throughput, at most twice its p99. */
 const TARGET = { throughputRatio: 0.5, p99Ratio: 2 };
@@ -34,79 +30,12 @@ function positiveInt(name, fallback) {
   return value;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function buildIfMissing() {
-  const built =
-    existsSync(path.join(ROOT, 'server/dist/main.js')) && existsSync(path.join(ROOT, 'client/dist/index.html'));
-  if (built) return;
-  console.log('No production build found: running npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-/** Starts a child process and keeps its output for the error message should it die. */
-function startProcess(name, args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.on('exit', (code, signal) => {
-    if (!child.stopping) {
-      console.error(`${name} exited early (code ${code}, signal ${signal}):\n${output}`);
-      process.exitCode = 1;
-    }
-  });
-  return {
-    child,
-    async stop() {
-      child.stopping = true;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-async function waitUntilReady(url) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${START_TIMEOUT_MS / 1000} s`);
-}
-
 /**
  * autocannon closes its sockets when a run ends, but the server still finishes what it accepted
  * (bcrypt-heavy logins take seconds): wait until it answers promptly so the next run starts clean.
  */
 async function settle(baseUrl) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   let prompt = 0;
   while (prompt < 3 && Date.now() < deadline) {
     const started = performance.now();
@@ -137,8 +66,8 @@ async function postJson(url, body, headers = {}) {
 }
 
 function cannon(target, duration = SECONDS) {
-  const { url, method = 'GET', headers = {}, body } = target;
-  const opts = { url, method, headers, connections: CONNECTIONS, duration, ...(body ? { body } : {}) };
+  const { url, method = 'GET', headers = {}, body, connections = CONNECTIONS } = target;
+  const opts = { url, method, headers, connections, duration, ...(body ? { body } : {}) };
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
   });
@@ -151,42 +80,17 @@ const median = (values) => {
 };
 
 async function main() {
-  buildIfMissing();
-  const [storePort, helloPort] = await Promise.all([freePort(), freePort()]);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kesh-bench-'));
-  const storeEnv = {
-    NODE_ENV: 'production',
-    HOST,
-    PORT: String(storePort),
-    DATA_DIR: dataDir,
-    EMBEDDED_ENGINE: 'wire',
-    MONGODB_URI: '',
-    RATE_LIMIT: 'false',
-    SEED_ON_EMPTY: 'true',
-    LOG_LEVEL: 'warn',
-    // Production refuses development secrets; these only exist for this run.
-    JWT_SECRET: `bench-${Math.random().toString(36).slice(2)}-${Date.now()}`,
-    RAZORPAY_KEY_ID: 'rzp_test_bench',
-    RAZORPAY_KEY_SECRET: 'bench-secret-never-used',
-    SMTP_HOST: '',
-  };
-  // The seed command fills the data file first, so the store always serves the full demo catalogue.
-  const seeded = spawnSync(process.execPath, ['server/dist/scripts/seed.js'], {
-    cwd: ROOT,
-    env: { ...process.env, ...storeEnv },
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stdout}${seeded.stderr}`);
-  const store = startProcess('store', ['server/dist/main.js'], storeEnv);
+  const helloPort = await freePort();
   const hello = startProcess('hello-world', ['--input-type=module', '-e', HELLO_WORLD], {
     PORT: String(helloPort),
     SERVER_PACKAGE: path.join(ROOT, 'server/package.json'),
   });
-
+  let store;
   try {
-    const storeUrl = `http://${HOST}:${storePort}`;
+    store = await startProductionStore();
+    const storeUrl = store.url;
     const helloUrl = `http://${HOST}:${helloPort}`;
-    await Promise.all([waitUntilReady(`${storeUrl}/readyz`), waitUntilReady(`${helloUrl}/`)]);
+    await waitUntilReady(`${helloUrl}/`);
 
     const shopper = {
       username: 'Bench Shopper',
@@ -223,6 +127,9 @@ async function main() {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: shopper.email, password: shopper.password }),
+        // Each login is one bcrypt compare on the event loop; 20 interleaved ones would all finish
+        // together after the run ends. A few connections measure the hashing rate itself.
+        connections: LOGIN_CONNECTIONS,
       },
     ].map((t) => ({ ...t, origin: storeUrl }));
     const targets = [
@@ -287,7 +194,7 @@ async function main() {
     ];
     const cpus = os.cpus();
     const header = [
-      `Medians of ${ROUNDS} alternating rounds, ${SECONDS} s each, ${CONNECTIONS} connections, autocannon in the same process tree.`,
+      `Medians of ${ROUNDS} alternating rounds, ${SECONDS} s each, ${CONNECTIONS} connections (logins: ${LOGIN_CONNECTIONS}); autocannon runs on the same machine.`,
       `Machine: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
       `Store: production build (node server/dist/main.js) on the in-process engine, seeded, rate limits off.`,
       `Targets for catalogue reads: >= ${TARGET.throughputRatio * 100}% of hello-world req/s and p99 <= ${TARGET.p99Ratio}x hello-world p99.`,
@@ -302,8 +209,7 @@ async function main() {
       if (process.env.BENCH_ENFORCE === '1') process.exitCode = 1;
     }
   } finally {
-    await Promise.all([store.stop(), hello.stop()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all([store?.stop(), hello.stop()]);
   }
 }
 

@@ -52,7 +52,7 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
         </div>
 
         <div>
-          <p className="text-sm font-semibold tracking-[0.2em] text-amber-800 uppercase">{product.subtitle}</p>
+          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">{product.subtitle}</p>
           <h1 className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">{product.name}</h1>
           <div className="mt-3">
             <Rating rating={product.rating} reviews={product.reviews} />

@@ -47,7 +47,7 @@ export function Lightbox({ items, index, onChange, onClose }: LightboxProps) {
     'absolute top-1/2 z-10 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white backdrop-blur transition hover:bg-gold-400 hover:text-brand-950 sm:size-14';
 
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex flex-col bg-black/95">
+    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex flex-col bg-stone-950">
       <h2 id={titleId} className="sr-only">
         {t('lightboxTitle')}
       </h2>
@@ -75,7 +75,7 @@ export function Lightbox({ items, index, onChange, onClose }: LightboxProps) {
           key={item._id}
           src={item.image}
           alt={t('imageAlt', { n: index + 1 })}
-          className="max-h-[75svh] max-w-full animate-[fadeIn_300ms_ease] rounded-2xl object-contain"
+          className="max-h-[75svh] max-w-full animate-[fadeIn_300ms_ease] motion-reduce:animate-none rounded-2xl object-contain"
         />
         {total > 1 && (
           <button type="button" onClick={next} aria-label={t('next')} className={`${arrow} right-2 sm:right-6`}>

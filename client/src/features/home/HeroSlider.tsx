@@ -101,7 +101,7 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
       })}
 
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-6 z-20 mx-auto flex max-w-7xl items-center justify-between gap-4 px-6 sm:px-10 lg:px-16">
+        <div className="absolute inset-x-0 bottom-6 z-20 mx-auto flex max-w-7xl items-center gap-2 px-6 sm:justify-between sm:gap-4 sm:px-10 lg:px-16">
           <button type="button" onClick={prev} aria-label={t('hero.previous')} className={arrow}>
             <ChevronLeft className="size-6" aria-hidden="true" />
           </button>

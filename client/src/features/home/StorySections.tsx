@@ -15,7 +15,7 @@ export function AboutTeaser() {
           </p>
         </div>
         <div className="reveal">
-          <p className="text-sm font-semibold tracking-[0.2em] text-amber-800 uppercase">{t('about.eyebrow')}</p>
+          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">{t('about.eyebrow')}</p>
           <h2 id="about-heading" className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">
             {t('about.heading')}
           </h2>
@@ -47,7 +47,7 @@ export function WhyChooseUs() {
       />
       <div className="relative mx-auto max-w-7xl px-4 sm:px-6">
         <div className="reveal mx-auto mb-12 max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-[0.2em] text-gold-400 uppercase">{t('why.eyebrow')}</p>
+          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-gold-400 uppercase">{t('why.eyebrow')}</p>
           <h2 id="why-heading" className="mt-2 font-serif text-3xl font-bold sm:text-4xl">
             {t('why.heading')}
           </h2>

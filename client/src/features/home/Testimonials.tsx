@@ -38,7 +38,7 @@ export function Testimonials() {
           <button type="button" onClick={prev} aria-label={t('testimonials.previous')} className={`${arrow} hidden sm:flex`}>
             <ChevronLeft className="size-6" aria-hidden="true" />
           </button>
-          <figure key={index} aria-live="polite" className="relative flex-1 animate-[fadeIn_500ms_ease] rounded-3xl bg-white p-8 shadow-md sm:p-10">
+          <figure key={index} aria-live="polite" className="relative flex-1 animate-[fadeIn_500ms_ease] motion-reduce:animate-none rounded-3xl bg-white p-8 shadow-md sm:p-10">
             <Quote className="absolute top-6 right-6 size-10 text-gold-400" aria-hidden="true" />
             <span role="img" aria-label={t('testimonials.rating')} className="flex text-amber-500">
               {[0, 1, 2, 3, 4].map((i) => (

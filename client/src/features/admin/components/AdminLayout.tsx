@@ -46,7 +46,7 @@ function Sidebar() {
 
   return (
     <aside
-      className="flex shrink-0 flex-col bg-brand-900 text-white transition-[width] duration-300"
+      className="sticky top-0 flex h-screen shrink-0 flex-col bg-brand-900 text-white transition-[width] duration-300"
       style={{ width: spacing(open ? SIDEBAR_OPEN_WIDTH : SIDEBAR_COLLAPSED_WIDTH) }}
       data-state={open ? 'open' : 'collapsed'}
     >
@@ -103,7 +103,7 @@ function TopBar() {
   };
 
   return (
-    <header className="flex h-16 shrink-0 items-center justify-between border-b border-gray-200 bg-white px-6 shadow-sm">
+    <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center justify-between border-b border-gray-200 bg-white px-6 shadow-sm">
       <p className="text-xl font-semibold text-brand-900">{t('panelTitle')}</p>
       <button
         type="button"
@@ -121,7 +121,7 @@ function TopBar() {
 export function AdminLayout() {
   const { t } = useTranslation('admin');
   return (
-    <div className="flex h-screen overflow-hidden bg-gray-50">
+    <div className="flex min-h-screen bg-gray-50">
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -131,7 +131,7 @@ export function AdminLayout() {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
-        <main id="admin-main" tabIndex={-1} className="flex-1 overflow-y-auto p-4 md:p-8">
+        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 md:p-8">
           <Outlet />
         </main>
       </div>

@@ -76,7 +76,7 @@ export const smallButton = (tone: 'edit' | 'delete' | 'neutral') =>
   }`;
 
 export const tableClass = 'min-w-full divide-y divide-gray-200 text-left text-sm';
-export const thClass = 'bg-brand-50 px-4 py-3 text-xs font-semibold tracking-wide text-brand-900 uppercase';
+export const thClass = 'bg-brand-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-brand-900 uppercase';
 export const tdClass = 'px-4 py-3 align-middle text-gray-700';
 
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// npm run budget: the JavaScript a shopper's browser downloads before the first page can render
+// (index.html's entry script, its modulepreloads and their static imports) must stay within
+// 150 kB gzipped, and none of it may be admin code. Reads client/dist: run `npm run build` first.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'client/dist');
+const BUDGET_BYTES = 150 * 1000;
+/** Source folders whose code belongs to the owner's panel only. */
+const ADMIN_SOURCE = /\/features\/admin\//;
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function assetPath(url) {
+  return path.join(DIST, url.replace(/^\//, '').split(/[?#]/)[0]);
+}
+
+/** Static imports only (`import x from "./a.js"`, `import "./b.js"`); import() is loaded later. */
+function staticImports(code) {
+  const found = new Set();
+  for (const m of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g))
+    found.add(m[1]);
+  for (const m of code.matchAll(/\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) found.add(m[1]);
+  return found;
+}
+
+/** A chunk is admin code when its source map says it was built from the admin feature. */
+function adminSources(file) {
+  const map = `${file}.map`;
+  const name = path.basename(file);
+  if (existsSync(map)) {
+    const sources = JSON.parse(readFileSync(map, 'utf8')).sources ?? [];
+    return sources.filter((s) => ADMIN_SOURCE.test(s));
+  }
+  return /admin/i.test(name) ? [name] : [];
+}
+
+function main() {
+  const indexFile = path.join(DIST, 'index.html');
+  if (!existsSync(indexFile)) {
+    console.error('client/dist/index.html is missing: run `npm run build` first.');
+    process.exit(1);
+  }
+  const html = readFileSync(indexFile, 'utf8');
+  const referenced = [
+    ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]),
+  ].filter((url) => !/^https?:\/\//.test(url));
+
+  const initial = new Set();
+  const queue = referenced.map(assetPath);
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (initial.has(file)) continue;
+    if (!existsSync(file)) {
+      console.error(`index.html loads ${path.relative(DIST, file)}, which is not in client/dist`);
+      process.exit(1);
+    }
+    initial.add(file);
+    for (const spec of staticImports(readFileSync(file, 'utf8'))) queue.push(path.resolve(path.dirname(file), spec));
+  }
+
+  const rows = [...initial]
+    .map((file) => {
+      const code = readFileSync(file);
+      return { file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length, admin: adminSources(file) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+
+  console.log('Initial JavaScript (entry, modulepreloads and their static imports):');
+  for (const r of rows) {
+    console.log(
+      `  ${path.relative(DIST, r.file).padEnd(44)} ${kb(r.raw).padStart(10)} raw ${kb(r.gzip).padStart(10)} gzip`,
+    );
+  }
+  const css = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g)].map((m) => assetPath(m[1]));
+  const cssGzip = css.filter(existsSync).reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+  console.log(`Total: ${kb(total)} gzipped JavaScript (budget ${kb(BUDGET_BYTES)}); CSS ${kb(cssGzip)} gzipped.`);
+
+  let failed = false;
+  if (total > BUDGET_BYTES) {
+    console.error(`FAIL: initial JavaScript is ${kb(total - BUDGET_BYTES)} over the budget.`);
+    failed = true;
+  }
+  const admin = rows.filter((r) => r.admin.length > 0);
+  for (const r of admin) {
+    console.error(
+      `FAIL: ${path.relative(DIST, r.file)} loads with the storefront but holds admin code: ${r.admin.slice(0, 3).join(', ')}`,
+    );
+    failed = true;
+  }
+  if (!failed) console.log('OK: within budget, no admin code on the storefront.');
+  process.exit(failed ? 1 : 0);
+}
+
+main();

@@ -1,0 +1,133 @@
+// Starts the production build (node server/dist/main.js) for the benchmark and Lighthouse: the
+// in-process database engine in a temporary folder, filled by the seed command first, on a free
+// port of 127.0.0.1. Nothing here reaches beyond this machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 15_000;
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function buildIfMissing() {
+  const built =
+    existsSync(path.join(ROOT, 'server/dist/main.js')) && existsSync(path.join(ROOT, 'client/dist/index.html'));
+  if (built) return;
+  console.log('No production build found: running npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Starts `node ...args` and keeps the tail of its output for the error message should it die. */
+export function startProcess(name, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let stopping = false;
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} exited early (code ${code}, signal ${signal}):\n${output}`);
+      process.exitCode = 1;
+    }
+  });
+  return {
+    child,
+    async stop() {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export async function waitUntilReady(url) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/**
+ * The store as it runs in production (NODE_ENV=production, its own secrets for this run only),
+ * seeded with the demo catalogue, rate limits off so that load tests measure the code.
+ */
+export async function startProductionStore({ logLevel = 'warn', env = {} } = {}) {
+  buildIfMissing();
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kesh-store-'));
+  const storeEnv = {
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    PUBLIC_URL: `http://${HOST}:${port}`,
+    DATA_DIR: dataDir,
+    EMBEDDED_ENGINE: 'wire',
+    MONGODB_URI: '',
+    RATE_LIMIT: 'false',
+    SEED_ON_EMPTY: 'true',
+    LOG_LEVEL: logLevel,
+    JWT_SECRET: `run-only-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+    RAZORPAY_KEY_ID: 'rzp_test_local_run',
+    RAZORPAY_KEY_SECRET: 'local-run-secret-never-used',
+    SMTP_HOST: '',
+    ...env,
+  };
+  // The seed command fills the data file first, so the store always serves the full demo catalogue.
+  const seeded = spawnSync(process.execPath, ['server/dist/scripts/seed.js'], {
+    cwd: ROOT,
+    env: { ...process.env, ...storeEnv },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`seeding failed:\n${seeded.stdout}${seeded.stderr}`);
+  }
+  const store = startProcess('store', ['server/dist/main.js'], storeEnv);
+  const url = `http://${HOST}:${port}`;
+  const stop = async () => {
+    await store.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(`${url}/readyz`);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, port, stop };
+}

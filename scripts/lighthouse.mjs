@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// npm run lighthouse: Lighthouse (mobile settings, its defaults) on /, /products and /gallery of
+// the production build, in Debian's Chromium. Prints the four category scores and the audits that
+// cost the most per page, writes them to bench/lighthouse.md, and exits non-zero below the budget
+// (LIGHTHOUSE_ENFORCE=0 only prints). LIGHTHOUSE_URL audits an already running store instead.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT, startProductionStore } from './lib/production-store.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PAGES = ['/', '/products', '/gallery'];
+const BUDGET = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+const CATEGORIES = Object.keys(BUDGET);
+const TOP_AUDITS = 6;
+
+/** Audits that lost points, most costly first: weight in its category times the points lost. */
+function failingAudits(lhr) {
+  const lost = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id].auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      const detail = audit.displayValue ? ` (${audit.displayValue})` : '';
+      lost.push({ category: id, cost: ref.weight * (1 - audit.score), text: `${audit.title}${detail}` });
+    }
+  }
+  return lost.sort((a, b) => b.cost - a.cost).slice(0, TOP_AUDITS);
+}
+
+async function audit(chrome, url) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
+  return { scores, failing: failingAudits(lhr), warnings: lhr.runWarnings ?? [] };
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`Chromium not found at ${CHROMIUM}. Install it: apt-get update && apt-get install -y chromium`);
+    process.exit(1);
+  }
+  const store = process.env.LIGHTHOUSE_URL ? undefined : await startProductionStore();
+  const base = (process.env.LIGHTHOUSE_URL ?? store.url).replace(/\/$/, '');
+  let chrome;
+  const results = [];
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    for (const page of PAGES) {
+      console.log(`Auditing ${page} ...`);
+      results.push({ page, ...(await audit(chrome, base + page)) });
+    }
+  } finally {
+    await chrome?.kill();
+    await store?.stop();
+  }
+
+  const lines = [
+    `| page | ${CATEGORIES.join(' | ')} |`,
+    `| --- | ${CATEGORIES.map(() => '---:').join(' | ')} |`,
+    `| budget | ${CATEGORIES.map((c) => BUDGET[c]).join(' | ')} |`,
+    ...results.map((r) => `| ${r.page} | ${CATEGORIES.map((c) => r.scores[c]).join(' | ')} |`),
+    '',
+  ];
+  for (const r of results) {
+    lines.push(`Costliest audits on ${r.page}:`);
+    if (r.failing.length === 0) lines.push('- none');
+    for (const f of r.failing) lines.push(`- [${f.category}] ${f.text}`);
+    for (const w of r.warnings) lines.push(`- warning: ${w}`);
+    lines.push('');
+  }
+  const report = lines.join('\n');
+  console.log(`\nLighthouse, mobile settings, production build:\n\n${report}`);
+  await mkdir(path.join(ROOT, 'bench'), { recursive: true });
+  await writeFile(
+    path.join(ROOT, 'bench/lighthouse.md'),
+    `# Lighthouse results\n\nMobile settings, production build, ${new Date().toISOString().slice(0, 10)}.\n\n${report}`,
+  );
+
+  const below = results.flatMap((r) =>
+    CATEGORIES.filter((c) => r.scores[c] < BUDGET[c]).map((c) => `${r.page} ${c} ${r.scores[c]} < ${BUDGET[c]}`),
+  );
+  if (below.length > 0) {
+    console.log(`Below budget: ${below.join('; ')}`);
+    if (process.env.LIGHTHOUSE_ENFORCE !== '0') process.exitCode = 1;
+  } else {
+    console.log('All pages within budget.');
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});
