@@ -17,18 +17,10 @@ const SIMULATOR_SCRIPT = 'simulator-checkout.js';
 
 const simulatorPaySchema = z.object({ order_id: z.string().min(1).max(100) });
 
-/**
- * The simulator's browser script. tsc does not copy .js sources into dist, so a built server
- * reads it from src beside the compiled module; undefined when neither copy ships.
- */
+/** The simulator's browser script ships in server/assets, beside both src/ and dist/. */
 function readSimulatorScript(): string | undefined {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.join(here, SIMULATOR_SCRIPT),
-    path.resolve(here, '../../../src/modules/payments', SIMULATOR_SCRIPT),
-  ];
-  const found = candidates.find((file) => existsSync(file));
-  return found ? readFileSync(found, 'utf8') : undefined;
+  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets', SIMULATOR_SCRIPT);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
 export function paymentsRoutes(deps: AppDeps): Router {
