@@ -11,7 +11,7 @@ import {
   type OrderStatus,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest, notFound } from '../../lib/errors.js';
+import { HttpError, badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { imageUrl } from '../../lib/storage.js';
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/category.model.js';
@@ -31,7 +31,6 @@ type OrderRecord = InferSchemaType<typeof Order.schema> & {
   updatedAt: Date;
 };
 
-const isDuplicateKey = (err: unknown) => (err as { code?: unknown } | null)?.code === 11000;
 
 /** Orders as the API answers them: rupees, ISO dates, each product populated or null if deleted. */
 export async function toOrderDtos(orders: OrderRecord[]): Promise<OrderDto[]> {
