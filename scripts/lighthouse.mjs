@@ -2,7 +2,8 @@
 // npm run lighthouse: Lighthouse (mobile settings, its defaults) on /, /products and /gallery of
 // the production build, in Debian's Chromium. Prints the four category scores and the audits that
 // cost the most per page, writes them to bench/lighthouse.md, and exits non-zero below the budget
-// (LIGHTHOUSE_ENFORCE=0 only prints). LIGHTHOUSE_URL audits an already running store instead.
+// (LIGHTHOUSE_ENFORCE=0 only prints). LIGHTHOUSE_URL audits an already running store instead;
+// LIGHTHOUSE_REPORTS=<folder> keeps each page's full JSON report for a closer look.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,6 +49,11 @@ async function audit(chrome, url) {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    await mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    await writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.report);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
   return { scores, failing: failingAudits(lhr), warnings: lhr.runWarnings ?? [] };

@@ -96,7 +96,13 @@ describe('admin area', () => {
   beforeAll(async () => {
     order = await placeOrder();
     await api('/api/contact', {
-      body: { name: 'Meera Shah', email: 'meera@example.com', phoneNo: '9898989898', subject: `Bulk order ${stamp}`, message: 'Do you ship 50 bottles to Surat?' },
+      body: {
+        name: 'Meera Shah',
+        email: 'meera@example.com',
+        phoneNo: '9898989898',
+        subject: `Bulk order ${stamp}`,
+        message: 'Do you ship 50 bottles to Surat?',
+      },
     });
     bp = await newPage(1280);
     page = bp.page;
@@ -167,7 +173,10 @@ describe('admin area', () => {
 
     await page.getByText(MESSAGES.sliderLimitReached).waitFor();
     expect(await page.getByRole('form', { name: 'Add Slider' }).count()).toBe(0);
-    await page.getByRole('row', { name: new RegExp(title) }).getByRole('img').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(title) })
+      .getByRole('img')
+      .waitFor();
     expect(await page.getByRole('row').count()).toBe(4);
 
     // The server refuses a fourth slider too, whatever a client does.
@@ -176,7 +185,11 @@ describe('admin area', () => {
     extra.append('title', 'One too many');
     extra.append('description', 'Should be refused');
     extra.append('image', new Blob([new Uint8Array(png(8, [0, 0, 0]))], { type: 'image/png' }), 'extra.png');
-    const res = await fetch(`${baseUrl}/sliders/addSlider`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: extra });
+    const res = await fetch(`${baseUrl}/sliders/addSlider`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: extra,
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     await page.waitForTimeout(300);
     await screen(page, 'admin-slider');
@@ -220,22 +233,38 @@ describe('admin area', () => {
 
     await page
       .getByLabel(/Choose images/)
-      .setInputFiles([image('neem.png', [34, 197, 94], 300), image('hibiscus.png', [220, 38, 38], 300), image('reetha.png', [180, 120, 60], 300)]);
+      .setInputFiles([
+        image('neem.png', [34, 197, 94], 300),
+        image('hibiscus.png', [220, 38, 38], 300),
+        image('reetha.png', [180, 120, 60], 300),
+      ]);
     await page.getByRole('button', { name: 'Remove hibiscus.png' }).waitFor();
     await screen(page, 'admin-gallery-queue');
 
     // Slow the uploads down so the progress bar is on screen long enough to see it move.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 160 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 160 * 1024,
+    });
     await page.getByRole('button', { name: 'Upload Gallery' }).click();
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
-    await page.waitForFunction(() => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow') ?? 0) > 0);
+    await page.waitForFunction(
+      () => Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow') ?? 0) > 0,
+    );
     await screen(page, 'admin-gallery-progress');
     await toast(page, MESSAGES.galleryUploaded).waitFor({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     await page.getByRole('heading', { name: `Uploaded Images (${before + 3})` }).waitFor();
     expect(await page.getByRole('row').count()).toBe(before + 3 + 1);

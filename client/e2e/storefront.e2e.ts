@@ -152,11 +152,26 @@ describe('every public page', () => {
         expect(await page.getAttribute('meta[name="description"]', 'content')).toBeTruthy();
         await page.evaluate(`${axeSource};undefined`);
         const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: {
+                run(
+                  ctx: Document,
+                  o: object,
+                ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+              };
+            }
+          ).axe;
           const result = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
           return result.violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+            .map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .map((n) => n.target.join(' '))
+                  .slice(0, 3)
+                  .join(', ')}`,
+            );
         });
         report.push(...violations.map((v) => `${name}@${width}: ${v}`));
         await shot(page, `${name}-${width}`);

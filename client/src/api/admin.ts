@@ -77,7 +77,14 @@ export function uploadGallery(form: FormData, onProgress: (percent: number) => v
       const serverMessage = typeof d.message === 'string' ? d.message : undefined;
       const network = data === undefined && (xhr.status === 502 || xhr.status === 503 || xhr.status === 504);
       reject(
-        new ApiError(serverError ?? serverMessage ?? `HTTP ${xhr.status}`, xhr.status, serverError, serverMessage, network, data),
+        new ApiError(
+          serverError ?? serverMessage ?? `HTTP ${xhr.status}`,
+          xhr.status,
+          serverError,
+          serverMessage,
+          network,
+          data,
+        ),
       );
     };
     xhr.send(form);

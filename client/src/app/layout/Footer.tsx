@@ -48,7 +48,10 @@ export function Footer() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {SOCIAL.map((name) => (
               <li key={name}>
-                <a href="#" className="inline-block rounded-full border border-white/25 px-3 py-1 text-xs text-brand-50 hover:border-gold-400 hover:text-gold-400">
+                <a
+                  href="#"
+                  className="inline-block rounded-full border border-white/25 px-3 py-1 text-xs text-brand-50 hover:border-gold-400 hover:text-gold-400"
+                >
                   {name}
                 </a>
               </li>

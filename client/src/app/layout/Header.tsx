@@ -74,7 +74,11 @@ export function Header() {
       </div>
 
       {menuOpen && (
-        <nav id="mobile-menu" aria-label={t('nav.label')} className="border-t border-stone-200 bg-white px-4 pt-2 pb-5 shadow-lg lg:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label={t('nav.label')}
+          className="border-t border-stone-200 bg-white px-4 pt-2 pb-5 shadow-lg lg:hidden"
+        >
           <ul className="space-y-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>

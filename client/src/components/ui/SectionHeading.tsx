@@ -1,10 +1,22 @@
 import type { ReactNode } from 'react';
 
 /** Eyebrow + serif heading + optional lead paragraph, centred; used by every storefront section. */
-export function SectionHeading({ eyebrow, title, children, id }: { eyebrow?: string; title: string; children?: ReactNode; id?: string }) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  children,
+  id,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+  id?: string;
+}) {
   return (
     <div className="mx-auto mb-10 max-w-2xl text-center">
-      {eyebrow && <p className="text-sm font-semibold uppercase [html[lang=en]_&]:tracking-[0.2em] text-amber-800">{eyebrow}</p>}
+      {eyebrow && (
+        <p className="text-sm font-semibold uppercase [html[lang=en]_&]:tracking-[0.2em] text-amber-800">{eyebrow}</p>
+      )}
       <h2 id={id} className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">
         {title}
       </h2>

@@ -37,7 +37,10 @@ export function mockFetch(routes: Record<string, Route>) {
 }
 
 export function storeUser(username = 'asha', token = 'token-1') {
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ username, token, expiry: Date.now() + 3_600_000, userId: 'u1' }));
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ username, token, expiry: Date.now() + 3_600_000, userId: 'u1' }),
+  );
 }
 
 function Where() {
@@ -46,7 +49,10 @@ function Where() {
 }
 
 /** Renders `element` at `path` inside the app's providers, plus a readout of the current location. */
-export function renderInApp(element: ReactElement, { path = '/', route = path }: { path?: string; route?: string } = {}) {
+export function renderInApp(
+  element: ReactElement,
+  { path = '/', route = path }: { path?: string; route?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const withWhere = (
     <>

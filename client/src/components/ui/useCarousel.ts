@@ -26,7 +26,7 @@ export function useCarousel({ count, lockMs = 0, autoplayMs, stopAutoplayOnManua
           locked.current = false;
         }, lockMs);
       }
-      setIndex((current) => (((target(current) % count) + count) % count));
+      setIndex((current) => ((target(current) % count) + count) % count);
     },
     [count, lockMs],
   );

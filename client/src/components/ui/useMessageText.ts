@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@kesh/shared';
 
 const KEY_OF_TEXT = new Map<string, string>(
-  Object.entries(MESSAGES).flatMap(([key, value]) => (typeof value === 'string' ? [[value, key] as [string, string]] : [])),
+  Object.entries(MESSAGES).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[value, key] as [string, string]] : [],
+  ),
 );
 
 /**

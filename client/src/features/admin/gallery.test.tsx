@@ -77,7 +77,10 @@ describe('gallery uploader', () => {
     const onUploaded = vi.fn();
     const u = user();
     renderAdmin(<GalleryUploader onUploaded={onUploaded} />);
-    await u.upload(screen.getByLabelText(/Choose images/), [fakeFile('a.png', 'image/png'), fakeFile('b.gif', 'image/gif')]);
+    await u.upload(screen.getByLabelText(/Choose images/), [
+      fakeFile('a.png', 'image/png'),
+      fakeFile('b.gif', 'image/gif'),
+    ]);
     await u.click(screen.getByRole('button', { name: 'Upload Gallery' }));
 
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();

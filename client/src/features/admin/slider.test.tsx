@@ -95,7 +95,10 @@ describe('slider form rules', () => {
 
   it('edits without a new image and keeps the server error with its details on failure', async () => {
     vi.mocked(updateSlider).mockRejectedValueOnce(
-      new ApiError('Upload failed', 400, 'Upload failed', undefined, false, { error: 'Upload failed', details: 'disk full' }),
+      new ApiError('Upload failed', 400, 'Upload failed', undefined, false, {
+        error: 'Upload failed',
+        details: 'disk full',
+      }),
     );
     const u = user();
     renderForm(slider(1));

@@ -61,7 +61,10 @@ describe('auth modal: login and signup', () => {
     expect(dialog()).not.toBeInTheDocument();
     expect(screen.getByText('signed in as asha')).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('2');
-    expect(calls.find((c) => c.key === 'POST /api/auth/login')?.body).toEqual({ email: 'asha@example.com', password: 'secret123' });
+    expect(calls.find((c) => c.key === 'POST /api/auth/login')?.body).toEqual({
+      email: 'asha@example.com',
+      password: 'secret123',
+    });
     expect(calls.find((c) => c.key === 'GET /api/cart/cart')?.headers.Authorization).toBe('Bearer tok');
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}') as { token: string; expiry: number };
     expect(stored.token).toBe('tok');

@@ -21,7 +21,15 @@ export type AuthView = 'login' | 'signup' | 'forgot' | 'verify' | 'reset';
 /** Fields are cleared this long after closing, once the fade-out has finished. */
 export const AUTH_RESET_DELAY_MS = 300;
 
-const EMPTY_FIELDS = { username: '', email: '', contact: '', password: '', otp: '', newPassword: '', confirmPassword: '' };
+const EMPTY_FIELDS = {
+  username: '',
+  email: '',
+  contact: '',
+  password: '',
+  otp: '',
+  newPassword: '',
+  confirmPassword: '',
+};
 type Fields = typeof EMPTY_FIELDS;
 
 export function AuthModal() {
@@ -115,7 +123,11 @@ export function AuthModal() {
       const parsed = signupSchema(shop.email).safeParse(fields);
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? MESSAGES.fillAllFields;
-        return setError(message === MESSAGES.invalidEmail(shop.email) ? t('common:messages.invalidEmail', { example: shop.email }) : say(message));
+        return setError(
+          message === MESSAGES.invalidEmail(shop.email)
+            ? t('common:messages.invalidEmail', { example: shop.email })
+            : say(message),
+        );
       }
       return run(async () => {
         try {
@@ -167,7 +179,12 @@ export function AuthModal() {
     });
   }
 
-  const field = (name: keyof Fields, type: string, autoComplete: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const field = (
+    name: keyof Fields,
+    type: string,
+    autoComplete: string,
+    extra: InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <TextField
       label={t(`fields.${name}`)}
       type={type}
@@ -204,7 +221,11 @@ export function AuthModal() {
             <X className="size-5" aria-hidden="true" />
           </button>
           <span className="flex size-11 items-center justify-center rounded-full bg-gold-400 text-brand-950">
-            {view === 'login' || view === 'signup' ? <Leaf className="size-5" aria-hidden="true" /> : <KeyRound className="size-5" aria-hidden="true" />}
+            {view === 'login' || view === 'signup' ? (
+              <Leaf className="size-5" aria-hidden="true" />
+            ) : (
+              <KeyRound className="size-5" aria-hidden="true" />
+            )}
           </span>
           <h2 id={titleId} className="mt-4 font-serif text-2xl font-bold">
             {t(`titles.${view}`)}

@@ -10,15 +10,21 @@ export function PriceLine({ product, large = false }: { product: ProductCardData
   return (
     <p className="flex flex-wrap items-baseline gap-x-2.5 gap-y-1">
       <span className="sr-only">{t('price')}: </span>
-      <span className={`font-bold text-brand-900 ${large ? 'text-3xl' : 'text-xl'}`}>{formatRupees(product.price)}</span>
+      <span className={`font-bold text-brand-900 ${large ? 'text-3xl' : 'text-xl'}`}>
+        {formatRupees(product.price)}
+      </span>
       {showOriginal && (
         <>
           <span className="sr-only">{t('originalPrice')}: </span>
-          <s className={`text-stone-500 ${large ? 'text-lg' : 'text-sm'}`}>{formatRupees(product.originalPrice ?? 0)}</s>
+          <s className={`text-stone-500 ${large ? 'text-lg' : 'text-sm'}`}>
+            {formatRupees(product.originalPrice ?? 0)}
+          </s>
         </>
       )}
       {product.discount > 0 && large && (
-        <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-700">{t('off', { percent: product.discount })}</span>
+        <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-semibold text-red-700">
+          {t('off', { percent: product.discount })}
+        </span>
       )}
     </p>
   );

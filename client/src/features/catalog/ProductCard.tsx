@@ -17,7 +17,12 @@ export function ProductCard({ product, onAddToCart, adding = false }: ProductCar
   const detailHref = `/products?id=${encodeURIComponent(product.id)}`;
   return (
     <article className="group flex flex-col overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl">
-      <Link to={detailHref} className="relative block aspect-square overflow-hidden bg-[#f3efe4]" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={detailHref}
+        className="relative block aspect-square overflow-hidden bg-[#f3efe4]"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <DiscountBadge percent={product.discount} />
         <SafeImage
           src={product.images[0] ?? undefined}

@@ -21,7 +21,11 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <button type="button" onClick={onBack} className="inline-flex items-center gap-2 rounded-full px-1 py-1 font-semibold text-brand-800 hover:text-brand-950">
+      <button
+        type="button"
+        onClick={onBack}
+        className="inline-flex items-center gap-2 rounded-full px-1 py-1 font-semibold text-brand-800 hover:text-brand-950"
+      >
         <ArrowLeft className="size-5" aria-hidden="true" />
         {t('backToProducts')}
       </button>
@@ -30,7 +34,11 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
         <div>
           <div className="relative aspect-square overflow-hidden rounded-3xl border border-stone-200 bg-[#f3efe4]">
             <DiscountBadge percent={product.discount} />
-            <SafeImage src={product.images[imageIndex] ?? undefined} alt={product.name} className="size-full object-cover" />
+            <SafeImage
+              src={product.images[imageIndex] ?? undefined}
+              alt={product.name}
+              className="size-full object-cover"
+            />
           </div>
           <ul aria-label={t('imageGallery')} className="mt-4 flex gap-3">
             {product.images.map((image, i) => (
@@ -52,7 +60,9 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
         </div>
 
         <div>
-          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">{product.subtitle}</p>
+          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">
+            {product.subtitle}
+          </p>
           <h1 className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">{product.name}</h1>
           <div className="mt-3">
             <Rating rating={product.rating} reviews={product.reviews} />
@@ -76,7 +86,11 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
           </ul>
 
           <div className="mt-8 flex flex-wrap items-center gap-4">
-            <div role="group" aria-label={t('quantity')} className="flex items-center rounded-full border border-stone-300 bg-white">
+            <div
+              role="group"
+              aria-label={t('quantity')}
+              className="flex items-center rounded-full border border-stone-300 bg-white"
+            >
               <button
                 type="button"
                 onClick={() => setQuantity((q) => Math.max(1, q - 1))}

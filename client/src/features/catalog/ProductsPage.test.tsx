@@ -85,7 +85,10 @@ describe('products page', () => {
     expect(screen.getByRole('group', { name: 'Quantity' })).toHaveTextContent('2');
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     await waitFor(() => expect(screen.getByText('count 2; modal closed')).toBeInTheDocument());
-    expect(calls.find((c) => c.key === 'POST /api/cart/add-to-cart')?.body).toEqual({ productId: product(1)._id, quantity: 2 });
+    expect(calls.find((c) => c.key === 'POST /api/cart/add-to-cart')?.body).toEqual({
+      productId: product(1)._id,
+      quantity: 2,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Back to Products' }));
     expect(app.location()).toBe('/products');

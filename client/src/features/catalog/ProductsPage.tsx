@@ -60,7 +60,11 @@ export default function ProductsPage() {
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
               {products.map((product) => (
                 <li key={product.id} className="reveal">
-                  <ProductCard product={product} onAddToCart={(id) => void addToCart(id)} adding={pendingId === product.id} />
+                  <ProductCard
+                    product={product}
+                    onAddToCart={(id) => void addToCart(id)}
+                    adding={pendingId === product.id}
+                  />
                 </li>
               ))}
             </ul>

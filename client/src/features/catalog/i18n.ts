@@ -4,7 +4,8 @@ import type { Shape } from '../../i18n/common';
 const en = {
   title: 'Products',
   subtitle: 'Herbal oils, shampoos and hair packs made with time-tested Ayurvedic recipes.',
-  metaDescription: 'Shop natural Ayurvedic hair oils, shampoos and hair packs from Rajkot, Gujarat. Free shipping on orders above ₹499.',
+  metaDescription:
+    'Shop natural Ayurvedic hair oils, shampoos and hair packs from Rajkot, Gujarat. Free shipping on orders above ₹499.',
   empty: 'No products available',
   addToCart: 'Add to Cart',
   adding: 'Adding...',
@@ -30,7 +31,8 @@ const en = {
     'Free shipping on orders above ₹499',
   ],
   ingredientsTitle: 'Key Ingredients',
-  ingredients: 'Bhringraj, Amla, Brahmi, Neem, Hibiscus, Fenugreek and Curry leaves, slow-cooked in pure sesame and coconut oil.',
+  ingredients:
+    'Bhringraj, Amla, Brahmi, Neem, Hibiscus, Fenugreek and Curry leaves, slow-cooked in pure sesame and coconut oil.',
   howToUseTitle: 'How to Use',
   howToUse:
     'Warm a little, part the hair and massage gently into the scalp with your fingertips. Leave for at least one hour or overnight, then wash with a mild herbal shampoo. Use two to three times a week.',

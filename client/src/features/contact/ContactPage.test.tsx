@@ -25,7 +25,9 @@ describe('contact page', () => {
       subject: '',
       message: 'Which oil for dry hair?',
     });
-    await waitFor(() => expect(screen.queryByText(MESSAGES.contactSent)).not.toBeInTheDocument(), { timeout: CONTACT_STATUS_MS + 1000 });
+    await waitFor(() => expect(screen.queryByText(MESSAGES.contactSent)).not.toBeInTheDocument(), {
+      timeout: CONTACT_STATUS_MS + 1000,
+    });
   });
 
   it('requires name, email and message and reports a failed send', async () => {
@@ -49,6 +51,9 @@ describe('contact page', () => {
     expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(screen.getByText(DEFAULT_SHOP.email)).toBeInTheDocument();
     expect(screen.getByText(/Rajkot, Gujarat/)).toBeInTheDocument();
-    expect(screen.getByTitle('Map showing Kesh Ayurveda in Rajkot, Gujarat')).toHaveAttribute('src', DEFAULT_SHOP.mapEmbedUrl);
+    expect(screen.getByTitle('Map showing Kesh Ayurveda in Rajkot, Gujarat')).toHaveAttribute(
+      'src',
+      DEFAULT_SHOP.mapEmbedUrl,
+    );
   });
 });

@@ -70,7 +70,10 @@ export default function ContactPage() {
               </span>
               <h2 className="mt-4 font-serif text-lg font-semibold text-brand-950">{title}</h2>
               {href ? (
-                <a href={href} className="mt-1 block rounded break-words text-stone-700 hover:text-brand-800 hover:underline">
+                <a
+                  href={href}
+                  className="mt-1 block rounded break-words text-stone-700 hover:text-brand-800 hover:underline"
+                >
                   {body}
                 </a>
               ) : (
@@ -86,20 +89,36 @@ export default function ContactPage() {
             <p className="mt-2 text-stone-600">{t('form.lead')}</p>
             <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-8 grid gap-5 sm:grid-cols-2">
               <Field label={t('form.name')} required error={errors.name && t('form.nameRequired')}>
-                {(props) => <input type="text" autoComplete="name" {...props} {...register('name', { validate: (v) => v.trim().length > 0 })} />}
+                {(props) => (
+                  <input
+                    type="text"
+                    autoComplete="name"
+                    {...props}
+                    {...register('name', { validate: (v) => v.trim().length > 0 })}
+                  />
+                )}
               </Field>
               <Field label={t('form.email')} required error={errors.email && t('form.emailInvalid')}>
                 {(props) => (
-                  <input type="email" autoComplete="email" {...props} {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) })} />
+                  <input
+                    type="email"
+                    autoComplete="email"
+                    {...props}
+                    {...register('email', { validate: (v) => EMAIL_PATTERN.test(v.trim()) })}
+                  />
                 )}
               </Field>
               <Field label={t('form.phone')}>
                 {(props) => <input type="tel" autoComplete="tel" inputMode="tel" {...props} {...register('phoneNo')} />}
               </Field>
-              <Field label={t('form.subject')}>{(props) => <input type="text" {...props} {...register('subject')} />}</Field>
+              <Field label={t('form.subject')}>
+                {(props) => <input type="text" {...props} {...register('subject')} />}
+              </Field>
               <div className="sm:col-span-2">
                 <Field label={t('form.message')} required error={errors.message && t('form.messageRequired')}>
-                  {(props) => <textarea rows={5} {...props} {...register('message', { validate: (v) => v.trim().length > 0 })} />}
+                  {(props) => (
+                    <textarea rows={5} {...props} {...register('message', { validate: (v) => v.trim().length > 0 })} />
+                  )}
                 </Field>
               </div>
               <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center">
@@ -133,7 +152,13 @@ export default function ContactPage() {
   );
 }
 
-type ControlProps = { id: string; className: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean };
+type ControlProps = {
+  id: string;
+  className: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+};
 
 function Field({
   label,

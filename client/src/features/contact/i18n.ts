@@ -4,7 +4,8 @@ import type { Shape } from '../../i18n/common';
 const en = {
   title: 'Contact Us',
   subtitle: 'Questions about your hair, an order or our products? We are happy to help.',
-  metaDescription: 'Call, e-mail or visit Kesh Ayurveda in Rajkot, Gujarat, or send us a message. We reply within one working day.',
+  metaDescription:
+    'Call, e-mail or visit Kesh Ayurveda in Rajkot, Gujarat, or send us a message. We reply within one working day.',
   cards: { phone: 'Call Us', email: 'Email Us', address: 'Visit Us', hours: 'Working Hours' },
   form: {
     heading: 'Send Us a Message',
@@ -48,7 +49,8 @@ const hi: Shape<typeof en> = {
 const mr: Shape<typeof en> = {
   title: 'संपर्क साधा',
   subtitle: 'तुमचे केस, एखादी ऑर्डर किंवा आमच्या उत्पादनांबद्दल प्रश्न? मदत करायला आम्हाला आनंद होईल.',
-  metaDescription: 'राजकोट, गुजरात येथील केश आयुर्वेदला कॉल करा, ईमेल करा किंवा भेट द्या, किंवा आम्हाला संदेश पाठवा. आम्ही एका कामकाजाच्या दिवसात उत्तर देतो.',
+  metaDescription:
+    'राजकोट, गुजरात येथील केश आयुर्वेदला कॉल करा, ईमेल करा किंवा भेट द्या, किंवा आम्हाला संदेश पाठवा. आम्ही एका कामकाजाच्या दिवसात उत्तर देतो.',
   cards: { phone: 'आम्हाला कॉल करा', email: 'आम्हाला ईमेल करा', address: 'आम्हाला भेट द्या', hours: 'कामाची वेळ' },
   form: {
     heading: 'आम्हाला संदेश पाठवा',
@@ -70,7 +72,8 @@ const mr: Shape<typeof en> = {
 const gu: Shape<typeof en> = {
   title: 'સંપર્ક કરો',
   subtitle: 'તમારા વાળ, કોઈ ઓર્ડર અથવા અમારાં ઉત્પાદનો વિશે પ્રશ્ન? મદદ કરવામાં અમને આનંદ થશે.',
-  metaDescription: 'રાજકોટ, ગુજરાતમાં કેશ આયુર્વેદને કૉલ કરો, ઇમેઇલ કરો અથવા મુલાકાત લો, અથવા અમને સંદેશ મોકલો. અમે એક કામકાજના દિવસમાં જવાબ આપીએ છીએ.',
+  metaDescription:
+    'રાજકોટ, ગુજરાતમાં કેશ આયુર્વેદને કૉલ કરો, ઇમેઇલ કરો અથવા મુલાકાત લો, અથવા અમને સંદેશ મોકલો. અમે એક કામકાજના દિવસમાં જવાબ આપીએ છીએ.',
   cards: { phone: 'અમને કૉલ કરો', email: 'અમને ઇમેઇલ કરો', address: 'અમારી મુલાકાત લો', hours: 'કામના કલાકો' },
   form: {
     heading: 'અમને સંદેશ મોકલો',

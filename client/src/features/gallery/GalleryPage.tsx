@@ -29,7 +29,10 @@ export default function GalleryPage() {
         ) : (
           <>
             {error && (
-              <p role="alert" className="mx-auto mb-6 max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
+              <p
+                role="alert"
+                className="mx-auto mb-6 max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800"
+              >
                 {say(isNetworkError(error) ? MESSAGES.backendDown : MESSAGES.galleryFetchFailed)}
               </p>
             )}
@@ -45,7 +48,12 @@ export default function GalleryPage() {
                       aria-label={t('open', { n: i + 1 })}
                       className="group relative block aspect-square w-full overflow-hidden rounded-2xl bg-[#f3efe4] shadow-sm sm:rounded-3xl"
                     >
-                      <SafeImage src={item.image} alt="" loading="lazy" className="size-full object-cover transition duration-500 group-hover:scale-110" />
+                      <SafeImage
+                        src={item.image}
+                        alt=""
+                        loading="lazy"
+                        className="size-full object-cover transition duration-500 group-hover:scale-110"
+                      />
                       <span className="absolute inset-0 flex items-center justify-center bg-brand-950/0 text-white opacity-0 transition group-hover:bg-brand-950/40 group-hover:opacity-100 group-focus-visible:bg-brand-950/40 group-focus-visible:opacity-100">
                         <Expand className="size-8" aria-hidden="true" />
                       </span>
@@ -58,7 +66,12 @@ export default function GalleryPage() {
         )}
       </section>
       {openIndex !== null && items.length > 0 && (
-        <Lightbox items={items} index={Math.min(openIndex, items.length - 1)} onChange={setOpenIndex} onClose={() => setOpenIndex(null)} />
+        <Lightbox
+          items={items}
+          index={Math.min(openIndex, items.length - 1)}
+          onChange={setOpenIndex}
+          onClose={() => setOpenIndex(null)}
+        />
       )}
     </>
   );

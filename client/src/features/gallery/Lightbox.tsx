@@ -47,7 +47,12 @@ export function Lightbox({ items, index, onChange, onClose }: LightboxProps) {
     'absolute top-1/2 z-10 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white backdrop-blur transition hover:bg-gold-400 hover:text-brand-950 sm:size-14';
 
   return (
-    <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex flex-col bg-stone-950">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className="fixed inset-0 z-50 flex flex-col bg-stone-950"
+    >
       <h2 id={titleId} className="sr-only">
         {t('lightboxTitle')}
       </h2>
@@ -93,7 +98,9 @@ export function Lightbox({ items, index, onChange, onClose }: LightboxProps) {
             aria-current={i === index ? 'true' : undefined}
             className="group flex size-7 items-center justify-center rounded-full"
           >
-            <span className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-7 bg-gold-400' : 'w-2.5 bg-white/50 group-hover:bg-white'}`} />
+            <span
+              className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-7 bg-gold-400' : 'w-2.5 bg-white/50 group-hover:bg-white'}`}
+            />
           </button>
         ))}
       </div>

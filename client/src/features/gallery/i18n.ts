@@ -4,7 +4,8 @@ import type { Shape } from '../../i18n/common';
 const en = {
   title: 'Gallery',
   subtitle: 'A look inside our herbal garden, our kitchen and our products.',
-  metaDescription: 'Photos of Kesh Ayurveda: the herbs we grow and buy, how our oils are made in Rajkot, and our products.',
+  metaDescription:
+    'Photos of Kesh Ayurveda: the herbs we grow and buy, how our oils are made in Rajkot, and our products.',
   empty: 'No gallery images available',
   open: 'Open image {{n}}',
   lightboxTitle: 'Image viewer',

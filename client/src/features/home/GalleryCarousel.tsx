@@ -40,8 +40,14 @@ export function GalleryCarousel() {
             return (
               <li key={i} aria-hidden={!visible} className="shrink-0 px-2.5" style={{ width: `${100 / perView}%` }}>
                 <figure className="overflow-hidden rounded-3xl bg-white shadow-sm">
-                  <img src={image} alt={visible ? (captions[i % IMAGES.length] ?? '') : ''} className="aspect-[4/5] w-full object-cover" />
-                  <figcaption className="px-4 py-3 text-center font-medium text-brand-950">{captions[i % IMAGES.length]}</figcaption>
+                  <img
+                    src={image}
+                    alt={visible ? (captions[i % IMAGES.length] ?? '') : ''}
+                    className="aspect-[4/5] w-full object-cover"
+                  />
+                  <figcaption className="px-4 py-3 text-center font-medium text-brand-950">
+                    {captions[i % IMAGES.length]}
+                  </figcaption>
                 </figure>
               </li>
             );
@@ -49,7 +55,10 @@ export function GalleryCarousel() {
         </ul>
       </div>
       <div className="mt-10 text-center">
-        <Link to="/gallery" className="inline-flex items-center gap-2 rounded-full px-3 py-2 font-semibold text-brand-800 hover:text-brand-950 hover:underline">
+        <Link
+          to="/gallery"
+          className="inline-flex items-center gap-2 rounded-full px-3 py-2 font-semibold text-brand-800 hover:text-brand-950 hover:underline"
+        >
           {t('gallery.viewGallery')}
           <ArrowRight className="size-5" aria-hidden="true" />
         </Link>

@@ -57,7 +57,8 @@ describe('hero slider', () => {
     expect(screen.queryByRole('button', { name: 'Go to slide 1' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /View Product/ })).toHaveAttribute('href', '/products');
     expect(screen.getByText('New Launch')).toBeInTheDocument();
-    for (const chip of ['Natural Ingredients', 'Ayurvedic Formula', 'Eco-Friendly']) expect(screen.getByText(chip)).toBeInTheDocument();
+    for (const chip of ['Natural Ingredients', 'Ayurvedic Formula', 'Eco-Friendly'])
+      expect(screen.getByText(chip)).toBeInTheDocument();
   });
 
   it('says so when there are no sliders, below any failure text', () => {

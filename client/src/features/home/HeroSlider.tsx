@@ -27,7 +27,10 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
 
   if (count === 0) {
     return (
-      <section aria-label={t('hero.label')} className={`relative flex items-center overflow-hidden bg-brand-950 text-white ${HEIGHT}`}>
+      <section
+        aria-label={t('hero.label')}
+        className={`relative flex items-center overflow-hidden bg-brand-950 text-white ${HEIGHT}`}
+      >
         <div
           aria-hidden="true"
           className="absolute inset-0 bg-[radial-gradient(circle_at_15%_25%,rgba(250,204,21,0.2),transparent_40%),radial-gradient(circle_at_85%_75%,rgba(34,197,94,0.25),transparent_45%)]"
@@ -56,7 +59,11 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
     'flex size-12 items-center justify-center rounded-full border border-white/30 bg-black/30 text-white backdrop-blur transition hover:bg-gold-400 hover:text-brand-950';
 
   return (
-    <section aria-roledescription="carousel" aria-label={t('hero.label')} className={`relative overflow-hidden bg-brand-950 text-white ${HEIGHT}`}>
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('hero.label')}
+      className={`relative overflow-hidden bg-brand-950 text-white ${HEIGHT}`}
+    >
       {sliders.map((slide, i) => {
         const active = i === index;
         return (
@@ -71,7 +78,10 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
             className={`absolute inset-0 transition-opacity duration-[600ms] ${active ? 'z-10 opacity-100' : 'opacity-0'}`}
           >
             <SafeImage src={slide.image ?? undefined} alt="" className="absolute inset-0 size-full object-cover" />
-            <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-brand-950/95 via-brand-950/75 to-brand-950/20" />
+            <div
+              aria-hidden="true"
+              className="absolute inset-0 bg-gradient-to-r from-brand-950/95 via-brand-950/75 to-brand-950/20"
+            />
             <div className="relative mx-auto flex h-full max-w-7xl items-center px-6 pt-10 pb-28 sm:px-10 lg:px-16">
               <div className="max-w-2xl">
                 <span className="inline-flex items-center gap-2 rounded-full bg-gold-400 px-4 py-1.5 text-sm font-bold text-brand-950">
@@ -82,7 +92,10 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
                 <p className="mt-4 max-w-xl text-lg leading-relaxed text-brand-50">{slide.description}</p>
                 <ul className="mt-6 flex flex-wrap gap-2">
                   {chips.map((chip) => (
-                    <li key={chip} className="rounded-full border border-white/25 bg-white/10 px-3.5 py-1.5 text-sm backdrop-blur">
+                    <li
+                      key={chip}
+                      className="rounded-full border border-white/25 bg-white/10 px-3.5 py-1.5 text-sm backdrop-blur"
+                    >
                       {chip}
                     </li>
                   ))}
@@ -101,7 +114,7 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
       })}
 
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-6 z-20 mx-auto flex max-w-7xl items-center gap-2 px-6 sm:justify-between sm:gap-4 sm:px-10 lg:px-16">
+        <div className="absolute inset-x-0 bottom-6 z-20 mx-auto flex max-w-7xl items-center gap-2 px-6 sm:justify-between sm:gap-4 sm:pr-28 sm:pl-10 lg:pl-16">
           <button type="button" onClick={prev} aria-label={t('hero.previous')} className={arrow}>
             <ChevronLeft className="size-6" aria-hidden="true" />
           </button>
@@ -115,7 +128,9 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
                 aria-current={i === index ? 'true' : undefined}
                 className="group flex size-8 items-center justify-center rounded-full"
               >
-                <span className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-8 bg-gold-400' : 'w-2.5 bg-white/60 group-hover:bg-white'}`} />
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-8 bg-gold-400' : 'w-2.5 bg-white/60 group-hover:bg-white'}`}
+                />
               </button>
             ))}
           </div>

@@ -23,7 +23,11 @@ export default function HomePage() {
   return (
     <>
       <h1 className="sr-only">{t('pageHeading')}</h1>
-      <HeroSlider sliders={sliders.error ? [] : (sliders.data ?? [])} loading={sliders.isPending} errorText={sliderError} />
+      <HeroSlider
+        sliders={sliders.error ? [] : (sliders.data ?? [])}
+        loading={sliders.isPending}
+        errorText={sliderError}
+      />
       <FeaturedProducts />
       <AboutTeaser />
       <WhyChooseUs />

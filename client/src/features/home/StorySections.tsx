@@ -9,13 +9,19 @@ export function AboutTeaser() {
     <section aria-labelledby="about-heading" className="bg-[#f6f1e4]">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2">
         <div className="reveal relative">
-          <img src={oilImage} alt={t('about.imageAlt')} className="aspect-square w-full rounded-[2rem] object-cover shadow-xl" />
+          <img
+            src={oilImage}
+            alt={t('about.imageAlt')}
+            className="aspect-square w-full rounded-[2rem] object-cover shadow-xl"
+          />
           <p className="absolute -bottom-5 left-6 rounded-2xl bg-gold-400 px-5 py-3 font-semibold text-brand-950 shadow-lg sm:left-auto sm:right-6">
             {t('about.yearsBadge')}
           </p>
         </div>
         <div className="reveal">
-          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">{t('about.eyebrow')}</p>
+          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">
+            {t('about.eyebrow')}
+          </p>
           <h2 id="about-heading" className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">
             {t('about.heading')}
           </h2>
@@ -47,7 +53,9 @@ export function WhyChooseUs() {
       />
       <div className="relative mx-auto max-w-7xl px-4 sm:px-6">
         <div className="reveal mx-auto mb-12 max-w-2xl text-center">
-          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-gold-400 uppercase">{t('why.eyebrow')}</p>
+          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-gold-400 uppercase">
+            {t('why.eyebrow')}
+          </p>
           <h2 id="why-heading" className="mt-2 font-serif text-3xl font-bold sm:text-4xl">
             {t('why.heading')}
           </h2>

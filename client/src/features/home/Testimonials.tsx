@@ -32,22 +32,40 @@ export function Testimonials() {
     <section aria-labelledby="testimonials-heading" className="bg-[#f6f1e4] py-20">
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
         <div className="reveal">
-          <SectionHeading id="testimonials-heading" eyebrow={t('testimonials.eyebrow')} title={t('testimonials.heading')} />
+          <SectionHeading
+            id="testimonials-heading"
+            eyebrow={t('testimonials.eyebrow')}
+            title={t('testimonials.heading')}
+          />
         </div>
         <div className="reveal flex items-center gap-3 sm:gap-6">
-          <button type="button" onClick={prev} aria-label={t('testimonials.previous')} className={`${arrow} hidden sm:flex`}>
+          <button
+            type="button"
+            onClick={prev}
+            aria-label={t('testimonials.previous')}
+            className={`${arrow} hidden sm:flex`}
+          >
             <ChevronLeft className="size-6" aria-hidden="true" />
           </button>
-          <figure key={index} aria-live="polite" className="relative flex-1 animate-[fadeIn_500ms_ease] motion-reduce:animate-none rounded-3xl bg-white p-8 shadow-md sm:p-10">
+          <figure
+            key={index}
+            aria-live="polite"
+            className="relative flex-1 animate-[fadeIn_500ms_ease] motion-reduce:animate-none rounded-3xl bg-white p-8 shadow-md sm:p-10"
+          >
             <Quote className="absolute top-6 right-6 size-10 text-gold-400" aria-hidden="true" />
             <span role="img" aria-label={t('testimonials.rating')} className="flex text-amber-500">
               {[0, 1, 2, 3, 4].map((i) => (
                 <Star key={i} className="size-5 fill-current" aria-hidden="true" />
               ))}
             </span>
-            <blockquote className="mt-5 font-serif text-lg leading-relaxed text-stone-800 sm:text-xl">“{texts[index]}”</blockquote>
+            <blockquote className="mt-5 font-serif text-lg leading-relaxed text-stone-800 sm:text-xl">
+              “{texts[index]}”
+            </blockquote>
             <figcaption className="mt-6 flex items-center gap-4">
-              <span aria-hidden="true" className={`flex size-12 items-center justify-center rounded-full font-bold text-white ${current.tone}`}>
+              <span
+                aria-hidden="true"
+                className={`flex size-12 items-center justify-center rounded-full font-bold text-white ${current.tone}`}
+              >
                 {initials}
               </span>
               <span>
@@ -58,7 +76,12 @@ export function Testimonials() {
               </span>
             </figcaption>
           </figure>
-          <button type="button" onClick={next} aria-label={t('testimonials.next')} className={`${arrow} hidden sm:flex`}>
+          <button
+            type="button"
+            onClick={next}
+            aria-label={t('testimonials.next')}
+            className={`${arrow} hidden sm:flex`}
+          >
             <ChevronRight className="size-6" aria-hidden="true" />
           </button>
         </div>
@@ -76,7 +99,9 @@ export function Testimonials() {
                 aria-current={i === index ? 'true' : undefined}
                 className="group flex size-7 items-center justify-center rounded-full"
               >
-                <span className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-7 bg-brand-800' : 'w-2.5 bg-stone-400 group-hover:bg-stone-600'}`} />
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-7 bg-brand-800' : 'w-2.5 bg-stone-400 group-hover:bg-stone-600'}`}
+                />
               </button>
             ))}
           </div>

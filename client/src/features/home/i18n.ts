@@ -40,9 +40,18 @@ const en = {
     eyebrow: 'The Kesh Ayurveda promise',
     heading: 'Why Choose Us',
     points: [
-      { title: 'Pure Ayurvedic Formulas', text: 'Classical recipes with whole herbs and cold-pressed oils. Nothing synthetic, nothing hidden.' },
-      { title: 'Trusted Herbal Expertise', text: 'Prepared under the guidance of experienced Ayurvedic practitioners in our Rajkot facility.' },
-      { title: 'Customer Satisfaction', text: 'Thousands of happy customers and friendly support whenever you have a question.' },
+      {
+        title: 'Pure Ayurvedic Formulas',
+        text: 'Classical recipes with whole herbs and cold-pressed oils. Nothing synthetic, nothing hidden.',
+      },
+      {
+        title: 'Trusted Herbal Expertise',
+        text: 'Prepared under the guidance of experienced Ayurvedic practitioners in our Rajkot facility.',
+      },
+      {
+        title: 'Customer Satisfaction',
+        text: 'Thousands of happy customers and friendly support whenever you have a question.',
+      },
     ],
     callLead: 'Not sure which product suits your hair? Talk to our experts.',
     callNow: 'Call Now',
@@ -113,7 +122,10 @@ const hi: Shape<typeof en> = {
     eyebrow: 'केश आयुर्वेद का वादा',
     heading: 'हमें क्यों चुनें',
     points: [
-      { title: 'शुद्ध आयुर्वेदिक फ़ॉर्मूले', text: 'पूरी जड़ी-बूटियों और कोल्ड-प्रेस्ड तेलों वाले शास्त्रीय नुस्खे। कुछ भी कृत्रिम नहीं, कुछ भी छिपा नहीं।' },
+      {
+        title: 'शुद्ध आयुर्वेदिक फ़ॉर्मूले',
+        text: 'पूरी जड़ी-बूटियों और कोल्ड-प्रेस्ड तेलों वाले शास्त्रीय नुस्खे। कुछ भी कृत्रिम नहीं, कुछ भी छिपा नहीं।',
+      },
       { title: 'विश्वसनीय हर्बल विशेषज्ञता', text: 'हमारे राजकोट केंद्र में अनुभवी आयुर्वेदिक वैद्यों के मार्गदर्शन में तैयार।' },
       { title: 'ग्राहक संतुष्टि', text: 'हज़ारों संतुष्ट ग्राहक और आपके हर सवाल के लिए मददगार सहायता।' },
     ],
@@ -174,8 +186,7 @@ const mr: Shape<typeof en> = {
   about: {
     eyebrow: 'आमची कथा',
     heading: 'आमच्याबद्दल',
-    text1:
-      'दोन दशकांहून अधिक काळ आमचे कुटुंब आजीच्या पद्धतीने तेल बनवत आहे: ताजा माका, आवळा आणि ब्राह्मी, शुद्ध तेलात मंद आचेवर शिजवलेले.',
+    text1: 'दोन दशकांहून अधिक काळ आमचे कुटुंब आजीच्या पद्धतीने तेल बनवत आहे: ताजा माका, आवळा आणि ब्राह्मी, शुद्ध तेलात मंद आचेवर शिजवलेले.',
     text2:
       'आज आम्ही तीच काळजी संपूर्ण भारतातील घरांपर्यंत पोहोचवतो: पॅराबेन नाही, मिनरल ऑइल नाही, कोणताही शॉर्टकट नाही. मजबूत, निरोगी केसांसाठी प्रामाणिक आयुर्वेद.',
     discover: 'आमची कथा जाणून घ्या',
@@ -186,7 +197,10 @@ const mr: Shape<typeof en> = {
     eyebrow: 'केश आयुर्वेदचे वचन',
     heading: 'आम्हालाच का निवडावे',
     points: [
-      { title: 'शुद्ध आयुर्वेदिक सूत्रे', text: 'संपूर्ण वनस्पती आणि कोल्ड-प्रेस्ड तेलांसह शास्त्रीय पाककृती. काहीही कृत्रिम नाही, काहीही लपवलेले नाही.' },
+      {
+        title: 'शुद्ध आयुर्वेदिक सूत्रे',
+        text: 'संपूर्ण वनस्पती आणि कोल्ड-प्रेस्ड तेलांसह शास्त्रीय पाककृती. काहीही कृत्रिम नाही, काहीही लपवलेले नाही.',
+      },
       { title: 'विश्वासार्ह वनौषधी तज्ज्ञता', text: 'आमच्या राजकोट केंद्रात अनुभवी आयुर्वेदिक वैद्यांच्या मार्गदर्शनाखाली तयार.' },
       { title: 'ग्राहक समाधान', text: 'हजारो समाधानी ग्राहक आणि तुमच्या प्रत्येक प्रश्नासाठी तत्पर मदत.' },
     ],
@@ -259,7 +273,10 @@ const gu: Shape<typeof en> = {
     eyebrow: 'કેશ આયુર્વેદનું વચન',
     heading: 'અમને શા માટે પસંદ કરો',
     points: [
-      { title: 'શુદ્ધ આયુર્વેદિક ફોર્મ્યુલા', text: 'આખી જડીબુટ્ટીઓ અને કોલ્ડ-પ્રેસ્ડ તેલ સાથેના શાસ્ત્રીય નુસખા. કંઈ કૃત્રિમ નહીં, કંઈ છુપાવેલું નહીં.' },
+      {
+        title: 'શુદ્ધ આયુર્વેદિક ફોર્મ્યુલા',
+        text: 'આખી જડીબુટ્ટીઓ અને કોલ્ડ-પ્રેસ્ડ તેલ સાથેના શાસ્ત્રીય નુસખા. કંઈ કૃત્રિમ નહીં, કંઈ છુપાવેલું નહીં.',
+      },
       { title: 'વિશ્વસનીય હર્બલ નિપુણતા', text: 'અમારા રાજકોટ કેન્દ્રમાં અનુભવી આયુર્વેદિક વૈદ્યોના માર્ગદર્શન હેઠળ તૈયાર.' },
       { title: 'ગ્રાહક સંતોષ', text: 'હજારો સંતુષ્ટ ગ્રાહકો અને તમારા દરેક પ્રશ્ન માટે મદદરૂપ સહાય.' },
     ],

@@ -18,7 +18,10 @@ export default function NotFoundPage() {
         <Link to="/" className="rounded-full bg-brand-800 px-7 py-3 font-semibold text-white hover:bg-brand-900">
           {t('notFound.home')}
         </Link>
-        <Link to="/products" className="rounded-full border-2 border-brand-800 px-7 py-3 font-semibold text-brand-800 hover:bg-brand-800 hover:text-white">
+        <Link
+          to="/products"
+          className="rounded-full border-2 border-brand-800 px-7 py-3 font-semibold text-brand-800 hover:bg-brand-800 hover:text-white"
+        >
           {t('notFound.products')}
         </Link>
       </div>

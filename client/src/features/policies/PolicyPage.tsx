@@ -7,7 +7,13 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 type Section = { heading: string; paragraphs: string[] };
 
 /** The three policy pages share one layout; `policy` picks the text block in the catalogue. */
-export function PolicyPage({ policy, cta }: { policy: 'refunds' | 'terms' | 'privacy'; cta: 'contactSupport' | 'contactUs' }) {
+export function PolicyPage({
+  policy,
+  cta,
+}: {
+  policy: 'refunds' | 'terms' | 'privacy';
+  cta: 'contactSupport' | 'contactUs';
+}) {
   const { t } = useTranslation('policies');
   usePageMeta(t(`${policy}.title`), t(`${policy}.metaDescription`));
   const sections = t(`${policy}.sections`, { returnObjects: true }) as Section[];
@@ -42,7 +48,10 @@ export function PolicyPage({ policy, cta }: { policy: 'refunds' | 'terms' | 'pri
         <div className="reveal mt-14 flex flex-col items-center gap-4 rounded-3xl bg-brand-950 p-8 text-center text-white sm:p-10">
           <Headset className="size-10 text-gold-400" aria-hidden="true" />
           <p className="text-lg">{t('questions')}</p>
-          <Link to="/contact" className="rounded-full bg-gold-400 px-7 py-3 font-semibold text-brand-950 transition hover:bg-gold-500">
+          <Link
+            to="/contact"
+            className="rounded-full bg-gold-400 px-7 py-3 font-semibold text-brand-950 transition hover:bg-gold-500"
+          >
             {t(cta)}
           </Link>
         </div>

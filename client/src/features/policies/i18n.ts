@@ -10,7 +10,8 @@ const en = {
   questions: 'Questions about this policy? Our team is happy to help.',
   refunds: {
     title: 'Cancellation & Refunds',
-    metaDescription: 'How to cancel an order with Kesh Ayurveda, when a fee applies, and how and when refunds are paid.',
+    metaDescription:
+      'How to cancel an order with Kesh Ayurveda, when a fee applies, and how and when refunds are paid.',
     sections: [
       {
         heading: 'Cancelling an order',
@@ -29,25 +30,34 @@ const en = {
       },
       {
         heading: 'Items that may not be refundable',
-        paragraphs: ['Personalised or perishable items may not be eligible for a refund once they have been delivered.'],
+        paragraphs: [
+          'Personalised or perishable items may not be eligible for a refund once they have been delivered.',
+        ],
       },
       {
         heading: 'How to request a cancellation or refund',
-        paragraphs: ['Contact us by phone or e-mail with your order ID and the reason for your request. We will confirm the next steps within one working day.'],
+        paragraphs: [
+          'Contact us by phone or e-mail with your order ID and the reason for your request. We will confirm the next steps within one working day.',
+        ],
       },
     ] as Section[],
   },
   terms: {
     title: 'Terms & Conditions',
-    metaDescription: 'The terms for buying from Kesh Ayurveda: eligibility, prices and taxes, orders, cancellations and the use of our website.',
+    metaDescription:
+      'The terms for buying from Kesh Ayurveda: eligibility, prices and taxes, orders, cancellations and the use of our website.',
     sections: [
       {
         heading: 'Using this website',
-        paragraphs: ['By browsing this website or placing an order you agree to these terms. Please read them carefully before you buy.'],
+        paragraphs: [
+          'By browsing this website or placing an order you agree to these terms. Please read them carefully before you buy.',
+        ],
       },
       {
         heading: 'Who can buy',
-        paragraphs: ['You must be at least 18 years old, or use this website with the consent of a parent or guardian.'],
+        paragraphs: [
+          'You must be at least 18 years old, or use this website with the consent of a parent or guardian.',
+        ],
       },
       {
         heading: 'Prices and payment',
@@ -82,11 +92,15 @@ const en = {
     sections: [
       {
         heading: 'What we collect',
-        paragraphs: ['When you create an account or place an order we collect your name, e-mail address, phone number and delivery address. When you write to us we keep your message.'],
+        paragraphs: [
+          'When you create an account or place an order we collect your name, e-mail address, phone number and delivery address. When you write to us we keep your message.',
+        ],
       },
       {
         heading: 'How we use it',
-        paragraphs: ['We use your details only to process and deliver your orders, to send one-time codes for password resets and to answer your questions. We never sell your data.'],
+        paragraphs: [
+          'We use your details only to process and deliver your orders, to send one-time codes for password resets and to answer your questions. We never sell your data.',
+        ],
       },
       {
         heading: 'Payments',
@@ -94,15 +108,21 @@ const en = {
       },
       {
         heading: 'Data stored in your browser',
-        paragraphs: ['Your browser keeps your login session for up to 8 hours and remembers your language choice. We use no advertising or tracking cookies.'],
+        paragraphs: [
+          'Your browser keeps your login session for up to 8 hours and remembers your language choice. We use no advertising or tracking cookies.',
+        ],
       },
       {
         heading: 'Children',
-        paragraphs: ['Our services are meant for people who are 18 or older, or who use them with the consent of a parent or guardian.'],
+        paragraphs: [
+          'Our services are meant for people who are 18 or older, or who use them with the consent of a parent or guardian.',
+        ],
       },
       {
         heading: 'Your choices',
-        paragraphs: ['You can update your address from your dashboard at any time, and ask us to correct or delete your personal data by contacting us.'],
+        paragraphs: [
+          'You can update your address from your dashboard at any time, and ask us to correct or delete your personal data by contacting us.',
+        ],
       },
     ] as Section[],
   },
@@ -193,27 +213,39 @@ const hi: Shape<typeof en> = {
     sections: [
       {
         heading: 'हम क्या एकत्र करते हैं',
-        paragraphs: ['जब आप खाता बनाते हैं या ऑर्डर देते हैं, तो हम आपका नाम, ईमेल पता, फ़ोन नंबर और डिलीवरी पता एकत्र करते हैं। जब आप हमें लिखते हैं, तो हम आपका संदेश रखते हैं।'],
+        paragraphs: [
+          'जब आप खाता बनाते हैं या ऑर्डर देते हैं, तो हम आपका नाम, ईमेल पता, फ़ोन नंबर और डिलीवरी पता एकत्र करते हैं। जब आप हमें लिखते हैं, तो हम आपका संदेश रखते हैं।',
+        ],
       },
       {
         heading: 'हम इसका उपयोग कैसे करते हैं',
-        paragraphs: ['हम आपकी जानकारी का उपयोग केवल आपके ऑर्डर संसाधित करने और पहुँचाने, पासवर्ड रीसेट के लिए एक बार के कोड भेजने और आपके प्रश्नों के उत्तर देने के लिए करते हैं। हम आपका डेटा कभी नहीं बेचते।'],
+        paragraphs: [
+          'हम आपकी जानकारी का उपयोग केवल आपके ऑर्डर संसाधित करने और पहुँचाने, पासवर्ड रीसेट के लिए एक बार के कोड भेजने और आपके प्रश्नों के उत्तर देने के लिए करते हैं। हम आपका डेटा कभी नहीं बेचते।',
+        ],
       },
       {
         heading: 'भुगतान',
-        paragraphs: ['भुगतान हमारे भुगतान भागीदार द्वारा संभाले जाते हैं। हम आपके कार्ड या बैंक विवरण कभी नहीं देखते और न ही संग्रहीत करते हैं।'],
+        paragraphs: [
+          'भुगतान हमारे भुगतान भागीदार द्वारा संभाले जाते हैं। हम आपके कार्ड या बैंक विवरण कभी नहीं देखते और न ही संग्रहीत करते हैं।',
+        ],
       },
       {
         heading: 'आपके ब्राउज़र में संग्रहीत डेटा',
-        paragraphs: ['आपका ब्राउज़र आपके लॉगिन सत्र को 8 घंटे तक रखता है और आपकी भाषा की पसंद याद रखता है। हम कोई विज्ञापन या ट्रैकिंग कुकी उपयोग नहीं करते।'],
+        paragraphs: [
+          'आपका ब्राउज़र आपके लॉगिन सत्र को 8 घंटे तक रखता है और आपकी भाषा की पसंद याद रखता है। हम कोई विज्ञापन या ट्रैकिंग कुकी उपयोग नहीं करते।',
+        ],
       },
       {
         heading: 'बच्चे',
-        paragraphs: ['हमारी सेवाएँ 18 वर्ष या उससे अधिक आयु के लोगों के लिए हैं, या उनके लिए जो माता-पिता या अभिभावक की सहमति से उनका उपयोग करते हैं।'],
+        paragraphs: [
+          'हमारी सेवाएँ 18 वर्ष या उससे अधिक आयु के लोगों के लिए हैं, या उनके लिए जो माता-पिता या अभिभावक की सहमति से उनका उपयोग करते हैं।',
+        ],
       },
       {
         heading: 'आपके विकल्प',
-        paragraphs: ['आप किसी भी समय अपने डैशबोर्ड से अपना पता अपडेट कर सकते हैं, और हमसे संपर्क करके अपना व्यक्तिगत डेटा सुधारने या हटाने के लिए कह सकते हैं।'],
+        paragraphs: [
+          'आप किसी भी समय अपने डैशबोर्ड से अपना पता अपडेट कर सकते हैं, और हमसे संपर्क करके अपना व्यक्तिगत डेटा सुधारने या हटाने के लिए कह सकते हैं।',
+        ],
       },
     ],
   },
@@ -255,7 +287,9 @@ const mr: Shape<typeof en> = {
       },
       {
         heading: 'रद्दीकरण किंवा परताव्याची विनंती कशी करावी',
-        paragraphs: ['तुमचा ऑर्डर आयडी आणि विनंतीचे कारण घेऊन आम्हाला फोन किंवा ईमेल करा. आम्ही एका कामकाजाच्या दिवसात पुढील पावले कळवू.'],
+        paragraphs: [
+          'तुमचा ऑर्डर आयडी आणि विनंतीचे कारण घेऊन आम्हाला फोन किंवा ईमेल करा. आम्ही एका कामकाजाच्या दिवसात पुढील पावले कळवू.',
+        ],
       },
     ],
   },
@@ -304,11 +338,15 @@ const mr: Shape<typeof en> = {
     sections: [
       {
         heading: 'आम्ही काय गोळा करतो',
-        paragraphs: ['तुम्ही खाते तयार करता किंवा ऑर्डर देता तेव्हा आम्ही तुमचे नाव, ईमेल पत्ता, फोन नंबर आणि डिलिव्हरी पत्ता गोळा करतो. तुम्ही आम्हाला लिहिता तेव्हा आम्ही तुमचा संदेश जपून ठेवतो.'],
+        paragraphs: [
+          'तुम्ही खाते तयार करता किंवा ऑर्डर देता तेव्हा आम्ही तुमचे नाव, ईमेल पत्ता, फोन नंबर आणि डिलिव्हरी पत्ता गोळा करतो. तुम्ही आम्हाला लिहिता तेव्हा आम्ही तुमचा संदेश जपून ठेवतो.',
+        ],
       },
       {
         heading: 'आम्ही त्याचा वापर कसा करतो',
-        paragraphs: ['आम्ही तुमची माहिती फक्त तुमच्या ऑर्डर प्रक्रिया करून पोहोचवण्यासाठी, पासवर्ड रीसेटसाठी एक-वेळचे कोड पाठवण्यासाठी आणि तुमच्या प्रश्नांची उत्तरे देण्यासाठी वापरतो. आम्ही तुमचा डेटा कधीही विकत नाही.'],
+        paragraphs: [
+          'आम्ही तुमची माहिती फक्त तुमच्या ऑर्डर प्रक्रिया करून पोहोचवण्यासाठी, पासवर्ड रीसेटसाठी एक-वेळचे कोड पाठवण्यासाठी आणि तुमच्या प्रश्नांची उत्तरे देण्यासाठी वापरतो. आम्ही तुमचा डेटा कधीही विकत नाही.',
+        ],
       },
       {
         heading: 'पेमेंट',
@@ -316,15 +354,21 @@ const mr: Shape<typeof en> = {
       },
       {
         heading: 'तुमच्या ब्राउझरमध्ये साठवलेला डेटा',
-        paragraphs: ['तुमचा ब्राउझर तुमचे लॉगिन सत्र 8 तासांपर्यंत ठेवतो आणि तुमची भाषेची निवड लक्षात ठेवतो. आम्ही कोणत्याही जाहिरात किंवा ट्रॅकिंग कुकीज वापरत नाही.'],
+        paragraphs: [
+          'तुमचा ब्राउझर तुमचे लॉगिन सत्र 8 तासांपर्यंत ठेवतो आणि तुमची भाषेची निवड लक्षात ठेवतो. आम्ही कोणत्याही जाहिरात किंवा ट्रॅकिंग कुकीज वापरत नाही.',
+        ],
       },
       {
         heading: 'मुले',
-        paragraphs: ['आमच्या सेवा 18 वर्षे किंवा त्याहून अधिक वयाच्या लोकांसाठी आहेत, किंवा पालक किंवा संरक्षकाच्या संमतीने वापरणाऱ्यांसाठी.'],
+        paragraphs: [
+          'आमच्या सेवा 18 वर्षे किंवा त्याहून अधिक वयाच्या लोकांसाठी आहेत, किंवा पालक किंवा संरक्षकाच्या संमतीने वापरणाऱ्यांसाठी.',
+        ],
       },
       {
         heading: 'तुमचे पर्याय',
-        paragraphs: ['तुम्ही कधीही तुमच्या डॅशबोर्डवरून तुमचा पत्ता अद्ययावत करू शकता, आणि आमच्याशी संपर्क साधून तुमचा वैयक्तिक डेटा दुरुस्त करण्यास किंवा हटवण्यास सांगू शकता.'],
+        paragraphs: [
+          'तुम्ही कधीही तुमच्या डॅशबोर्डवरून तुमचा पत्ता अद्ययावत करू शकता, आणि आमच्याशी संपर्क साधून तुमचा वैयक्तिक डेटा दुरुस्त करण्यास किंवा हटवण्यास सांगू शकता.',
+        ],
       },
     ],
   },
@@ -366,7 +410,9 @@ const gu: Shape<typeof en> = {
       },
       {
         heading: 'રદ્દીકરણ અથવા રિફંડની વિનંતી કેવી રીતે કરવી',
-        paragraphs: ['તમારા ઓર્ડર આઈડી અને વિનંતીના કારણ સાથે અમને ફોન અથવા ઇમેઇલ કરો. અમે એક કામકાજના દિવસમાં આગળનાં પગલાંની પુષ્ટિ કરીશું.'],
+        paragraphs: [
+          'તમારા ઓર્ડર આઈડી અને વિનંતીના કારણ સાથે અમને ફોન અથવા ઇમેઇલ કરો. અમે એક કામકાજના દિવસમાં આગળનાં પગલાંની પુષ્ટિ કરીશું.',
+        ],
       },
     ],
   },
@@ -415,19 +461,27 @@ const gu: Shape<typeof en> = {
     sections: [
       {
         heading: 'અમે શું એકત્ર કરીએ છીએ',
-        paragraphs: ['જ્યારે તમે ખાતું બનાવો છો અથવા ઓર્ડર આપો છો ત્યારે અમે તમારું નામ, ઇમેઇલ સરનામું, ફોન નંબર અને ડિલિવરી સરનામું એકત્ર કરીએ છીએ. જ્યારે તમે અમને લખો છો ત્યારે અમે તમારો સંદેશ રાખીએ છીએ.'],
+        paragraphs: [
+          'જ્યારે તમે ખાતું બનાવો છો અથવા ઓર્ડર આપો છો ત્યારે અમે તમારું નામ, ઇમેઇલ સરનામું, ફોન નંબર અને ડિલિવરી સરનામું એકત્ર કરીએ છીએ. જ્યારે તમે અમને લખો છો ત્યારે અમે તમારો સંદેશ રાખીએ છીએ.',
+        ],
       },
       {
         heading: 'અમે તેનો ઉપયોગ કેવી રીતે કરીએ છીએ',
-        paragraphs: ['અમે તમારી વિગતોનો ઉપયોગ ફક્ત તમારા ઓર્ડરની પ્રક્રિયા અને ડિલિવરી, પાસવર્ડ રીસેટ માટે એક વખતના કોડ મોકલવા અને તમારા પ્રશ્નોના જવાબ આપવા માટે કરીએ છીએ. અમે તમારો ડેટા ક્યારેય વેચતા નથી.'],
+        paragraphs: [
+          'અમે તમારી વિગતોનો ઉપયોગ ફક્ત તમારા ઓર્ડરની પ્રક્રિયા અને ડિલિવરી, પાસવર્ડ રીસેટ માટે એક વખતના કોડ મોકલવા અને તમારા પ્રશ્નોના જવાબ આપવા માટે કરીએ છીએ. અમે તમારો ડેટા ક્યારેય વેચતા નથી.',
+        ],
       },
       {
         heading: 'ચુકવણી',
-        paragraphs: ['ચુકવણી અમારા પેમેન્ટ ભાગીદાર દ્વારા સંભાળવામાં આવે છે. અમે તમારા કાર્ડ અથવા બેંકની વિગતો ક્યારેય જોતા કે સંગ્રહતા નથી.'],
+        paragraphs: [
+          'ચુકવણી અમારા પેમેન્ટ ભાગીદાર દ્વારા સંભાળવામાં આવે છે. અમે તમારા કાર્ડ અથવા બેંકની વિગતો ક્યારેય જોતા કે સંગ્રહતા નથી.',
+        ],
       },
       {
         heading: 'તમારા બ્રાઉઝરમાં સંગ્રહિત ડેટા',
-        paragraphs: ['તમારું બ્રાઉઝર તમારું લૉગિન સત્ર 8 કલાક સુધી રાખે છે અને તમારી ભાષાની પસંદગી યાદ રાખે છે. અમે કોઈ જાહેરાત કે ટ્રેકિંગ કૂકીઝનો ઉપયોગ કરતા નથી.'],
+        paragraphs: [
+          'તમારું બ્રાઉઝર તમારું લૉગિન સત્ર 8 કલાક સુધી રાખે છે અને તમારી ભાષાની પસંદગી યાદ રાખે છે. અમે કોઈ જાહેરાત કે ટ્રેકિંગ કૂકીઝનો ઉપયોગ કરતા નથી.',
+        ],
       },
       {
         heading: 'બાળકો',
@@ -435,7 +489,9 @@ const gu: Shape<typeof en> = {
       },
       {
         heading: 'તમારા વિકલ્પો',
-        paragraphs: ['તમે કોઈપણ સમયે તમારા ડેશબોર્ડ પરથી તમારું સરનામું અપડેટ કરી શકો છો, અને અમારો સંપર્ક કરીને તમારો વ્યક્તિગત ડેટા સુધારવા અથવા કાઢી નાખવા કહી શકો છો.'],
+        paragraphs: [
+          'તમે કોઈપણ સમયે તમારા ડેશબોર્ડ પરથી તમારું સરનામું અપડેટ કરી શકો છો, અને અમારો સંપર્ક કરીને તમારો વ્યક્તિગત ડેટા સુધારવા અથવા કાઢી નાખવા કહી શકો છો.',
+        ],
       },
     ],
   },

@@ -23,7 +23,9 @@ export default function ProfilePage() {
 
       <section className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2">
         <div className="reveal">
-          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">{t('intro.eyebrow')}</p>
+          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">
+            {t('intro.eyebrow')}
+          </p>
           <h2 className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">{t('intro.heading')}</h2>
           <div aria-hidden="true" className="mt-4 h-1 w-16 rounded-full bg-gold-500" />
           <p className="mt-6 text-lg leading-relaxed text-stone-700">{t('intro.text1')}</p>
@@ -73,7 +75,10 @@ export default function ProfilePage() {
           {unique.map((point, i) => {
             const Icon = UNIQUE_ICONS[i] ?? Compass;
             return (
-              <li key={point.title} className="reveal flex gap-5 rounded-3xl border border-stone-200 bg-white p-6 shadow-sm">
+              <li
+                key={point.title}
+                className="reveal flex gap-5 rounded-3xl border border-stone-200 bg-white p-6 shadow-sm"
+              >
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-gold-400 text-brand-950">
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
@@ -90,7 +95,10 @@ export default function ProfilePage() {
           <h2 className="text-center font-serif text-2xl font-bold text-brand-950">{t('certifications.heading')}</h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {certifications.map((item) => (
-              <li key={item} className="flex items-center gap-3 rounded-2xl bg-white px-4 py-4 font-medium text-brand-950 shadow-sm">
+              <li
+                key={item}
+                className="flex items-center gap-3 rounded-2xl bg-white px-4 py-4 font-medium text-brand-950 shadow-sm"
+              >
                 <BadgeCheck className="size-6 shrink-0 text-brand-700" aria-hidden="true" />
                 {item}
               </li>
@@ -104,10 +112,16 @@ export default function ProfilePage() {
           <h2 className="font-serif text-3xl font-bold">{t('cta.heading')}</h2>
           <p className="text-lg text-brand-100">{t('cta.text')}</p>
           <div className="flex flex-wrap justify-center gap-4">
-            <Link to="/products" className="rounded-full bg-gold-400 px-7 py-3 font-semibold text-brand-950 transition hover:bg-gold-500">
+            <Link
+              to="/products"
+              className="rounded-full bg-gold-400 px-7 py-3 font-semibold text-brand-950 transition hover:bg-gold-500"
+            >
               {t('cta.products')}
             </Link>
-            <Link to="/contact" className="rounded-full border-2 border-white px-7 py-3 font-semibold text-white transition hover:bg-white hover:text-brand-900">
+            <Link
+              to="/contact"
+              className="rounded-full border-2 border-white px-7 py-3 font-semibold text-white transition hover:bg-white hover:text-brand-900"
+            >
               {t('cta.contact')}
             </Link>
           </div>

@@ -4,7 +4,8 @@ import type { Shape } from '../../i18n/common';
 const en = {
   title: 'Company Profile',
   subtitle: 'Three generations of Ayurvedic hair care from Rajkot, Gujarat.',
-  metaDescription: 'Who we are: our mission, vision and values, how we make our Ayurvedic hair care in Rajkot, and the certifications behind it.',
+  metaDescription:
+    'Who we are: our mission, vision and values, how we make our Ayurvedic hair care in Rajkot, and the certifications behind it.',
   intro: {
     eyebrow: 'Who we are',
     heading: 'Ayurveda, made the slow way',
@@ -13,8 +14,14 @@ const en = {
     text2:
       'Today our small team of pharmacists, herbalists and craftspeople still follows the classical methods of Ayurveda, sourcing herbs from farmers in Gujarat and Maharashtra and preparing every batch by hand.',
   },
-  mission: { title: 'Our Mission', text: 'To make honest, effective Ayurvedic hair care available to every home in India, at a fair price.' },
-  vision: { title: 'Our Vision', text: 'A world where people trust nature first for healthy hair, and where traditional knowledge is valued and preserved.' },
+  mission: {
+    title: 'Our Mission',
+    text: 'To make honest, effective Ayurvedic hair care available to every home in India, at a fair price.',
+  },
+  vision: {
+    title: 'Our Vision',
+    text: 'A world where people trust nature first for healthy hair, and where traditional knowledge is valued and preserved.',
+  },
   valuesTitle: 'Our Values',
   values: [
     { title: 'Purity', text: 'Whole herbs and natural oils, with no parabens, sulphates or mineral oil.' },
@@ -35,12 +42,20 @@ const en = {
       { title: 'Slow-cooked oils', text: 'Our oils simmer for up to 48 hours (taila paka) so the herbs fully infuse.' },
       { title: 'Fresh, traceable herbs', text: 'We buy directly from farmers and know where every leaf comes from.' },
       { title: 'Small batches', text: 'Made in small quantities so every bottle you receive is fresh.' },
-      { title: 'Expert guidance', text: 'Our Ayurvedic practitioners help you choose the right routine for your hair.' },
+      {
+        title: 'Expert guidance',
+        text: 'Our Ayurvedic practitioners help you choose the right routine for your hair.',
+      },
     ],
   },
   certifications: {
     heading: 'Certifications',
-    items: ['AYUSH licensed manufacturing', 'GMP certified facility', 'ISO 9001:2015 quality management', 'Not tested on animals'],
+    items: [
+      'AYUSH licensed manufacturing',
+      'GMP certified facility',
+      'ISO 9001:2015 quality management',
+      'Not tested on animals',
+    ],
   },
   cta: {
     heading: 'Ready to begin your hair-care journey?',
@@ -63,7 +78,10 @@ const hi: Shape<typeof en> = {
       'आज हमारी फ़ार्मासिस्टों, जड़ी-बूटी विशेषज्ञों और कारीगरों की छोटी टीम अब भी आयुर्वेद की शास्त्रीय विधियों का पालन करती है, गुजरात और महाराष्ट्र के किसानों से जड़ी-बूटियाँ लेती है और हर बैच हाथ से तैयार करती है।',
   },
   mission: { title: 'हमारा मिशन', text: 'भारत के हर घर तक ईमानदार, प्रभावी आयुर्वेदिक केश देखभाल उचित कीमत पर पहुँचाना।' },
-  vision: { title: 'हमारी दृष्टि', text: 'एक ऐसी दुनिया जहाँ लोग स्वस्थ बालों के लिए सबसे पहले प्रकृति पर भरोसा करें, और पारंपरिक ज्ञान का सम्मान और संरक्षण हो।' },
+  vision: {
+    title: 'हमारी दृष्टि',
+    text: 'एक ऐसी दुनिया जहाँ लोग स्वस्थ बालों के लिए सबसे पहले प्रकृति पर भरोसा करें, और पारंपरिक ज्ञान का सम्मान और संरक्षण हो।',
+  },
   valuesTitle: 'हमारे मूल्य',
   values: [
     { title: 'शुद्धता', text: 'पूरी जड़ी-बूटियाँ और प्राकृतिक तेल, बिना पैराबेन, सल्फेट या मिनरल ऑयल के।' },
@@ -102,7 +120,8 @@ const hi: Shape<typeof en> = {
 const mr: Shape<typeof en> = {
   title: 'कंपनी प्रोफाइल',
   subtitle: 'राजकोट, गुजरात येथून तीन पिढ्यांची आयुर्वेदिक केसांची निगा.',
-  metaDescription: 'आम्ही कोण आहोत: आमचे ध्येय, दृष्टी आणि मूल्ये, राजकोटमध्ये आम्ही आयुर्वेदिक केसांची निगा कशी बनवतो आणि त्यामागील प्रमाणपत्रे.',
+  metaDescription:
+    'आम्ही कोण आहोत: आमचे ध्येय, दृष्टी आणि मूल्ये, राजकोटमध्ये आम्ही आयुर्वेदिक केसांची निगा कशी बनवतो आणि त्यामागील प्रमाणपत्रे.',
   intro: {
     eyebrow: 'आम्ही कोण आहोत',
     heading: 'आयुर्वेद, संयमाने बनवलेले',
@@ -111,8 +130,14 @@ const mr: Shape<typeof en> = {
     text2:
       'आज फार्मासिस्ट, वनौषधी तज्ज्ञ आणि कारागिरांची आमची छोटी टीम अजूनही आयुर्वेदाच्या शास्त्रीय पद्धतींचे पालन करते, गुजरात व महाराष्ट्रातील शेतकऱ्यांकडून वनस्पती घेते आणि प्रत्येक बॅच हाताने तयार करते.',
   },
-  mission: { title: 'आमचे ध्येय', text: 'भारतातील प्रत्येक घरापर्यंत प्रामाणिक, परिणामकारक आयुर्वेदिक केसांची निगा योग्य किमतीत पोहोचवणे.' },
-  vision: { title: 'आमची दृष्टी', text: 'असे जग जिथे लोक निरोगी केसांसाठी प्रथम निसर्गावर विश्वास ठेवतात आणि पारंपरिक ज्ञानाचा आदर व जतन होते.' },
+  mission: {
+    title: 'आमचे ध्येय',
+    text: 'भारतातील प्रत्येक घरापर्यंत प्रामाणिक, परिणामकारक आयुर्वेदिक केसांची निगा योग्य किमतीत पोहोचवणे.',
+  },
+  vision: {
+    title: 'आमची दृष्टी',
+    text: 'असे जग जिथे लोक निरोगी केसांसाठी प्रथम निसर्गावर विश्वास ठेवतात आणि पारंपरिक ज्ञानाचा आदर व जतन होते.',
+  },
   valuesTitle: 'आमची मूल्ये',
   values: [
     { title: 'शुद्धता', text: 'संपूर्ण वनस्पती आणि नैसर्गिक तेले, पॅराबेन, सल्फेट किंवा मिनरल ऑइलशिवाय.' },
@@ -131,7 +156,10 @@ const mr: Shape<typeof en> = {
     heading: 'आम्हाला वेगळे काय बनवते',
     points: [
       { title: 'मंद आचेवर शिजवलेली तेले', text: 'आमची तेले 48 तासांपर्यंत (तैल पाक) शिजतात जेणेकरून वनस्पतींचे गुण पूर्णपणे उतरतात.' },
-      { title: 'ताज्या, मागोवा घेता येणाऱ्या वनस्पती', text: 'आम्ही थेट शेतकऱ्यांकडून खरेदी करतो आणि प्रत्येक पान कुठून येते ते आम्हाला माहीत असते.' },
+      {
+        title: 'ताज्या, मागोवा घेता येणाऱ्या वनस्पती',
+        text: 'आम्ही थेट शेतकऱ्यांकडून खरेदी करतो आणि प्रत्येक पान कुठून येते ते आम्हाला माहीत असते.',
+      },
       { title: 'लहान बॅच', text: 'कमी प्रमाणात बनवले जाते जेणेकरून तुम्हाला मिळणारी प्रत्येक बाटली ताजी असते.' },
       { title: 'तज्ज्ञ मार्गदर्शन', text: 'आमचे आयुर्वेदिक वैद्य तुमच्या केसांसाठी योग्य दिनचर्या निवडण्यास मदत करतात.' },
     ],
@@ -151,7 +179,8 @@ const mr: Shape<typeof en> = {
 const gu: Shape<typeof en> = {
   title: 'કંપની પ્રોફાઇલ',
   subtitle: 'રાજકોટ, ગુજરાતથી ત્રણ પેઢીઓની આયુર્વેદિક વાળની સંભાળ.',
-  metaDescription: 'અમે કોણ છીએ: અમારું મિશન, દ્રષ્ટિ અને મૂલ્યો, રાજકોટમાં અમે આયુર્વેદિક વાળની સંભાળ કેવી રીતે બનાવીએ છીએ અને તેની પાછળના પ્રમાણપત્રો.',
+  metaDescription:
+    'અમે કોણ છીએ: અમારું મિશન, દ્રષ્ટિ અને મૂલ્યો, રાજકોટમાં અમે આયુર્વેદિક વાળની સંભાળ કેવી રીતે બનાવીએ છીએ અને તેની પાછળના પ્રમાણપત્રો.',
   intro: {
     eyebrow: 'અમે કોણ છીએ',
     heading: 'આયુર્વેદ, ધીરજથી બનાવેલું',
@@ -161,7 +190,10 @@ const gu: Shape<typeof en> = {
       'આજે ફાર્માસિસ્ટ, વનસ્પતિ નિષ્ણાતો અને કારીગરોની અમારી નાની ટીમ હજી પણ આયુર્વેદની શાસ્ત્રીય પદ્ધતિઓને અનુસરે છે, ગુજરાત અને મહારાષ્ટ્રના ખેડૂતો પાસેથી જડીબુટ્ટીઓ મેળવે છે અને દરેક બેચ હાથે તૈયાર કરે છે.',
   },
   mission: { title: 'અમારું મિશન', text: 'ભારતના દરેક ઘર સુધી પ્રામાણિક, અસરકારક આયુર્વેદિક વાળની સંભાળ યોગ્ય કિંમતે પહોંચાડવી.' },
-  vision: { title: 'અમારી દ્રષ્ટિ', text: 'એક એવી દુનિયા જ્યાં લોકો સ્વસ્થ વાળ માટે પહેલા કુદરત પર વિશ્વાસ કરે અને પરંપરાગત જ્ઞાનનું સન્માન અને જતન થાય.' },
+  vision: {
+    title: 'અમારી દ્રષ્ટિ',
+    text: 'એક એવી દુનિયા જ્યાં લોકો સ્વસ્થ વાળ માટે પહેલા કુદરત પર વિશ્વાસ કરે અને પરંપરાગત જ્ઞાનનું સન્માન અને જતન થાય.',
+  },
   valuesTitle: 'અમારાં મૂલ્યો',
   values: [
     { title: 'શુદ્ધતા', text: 'આખી જડીબુટ્ટીઓ અને કુદરતી તેલ, પેરાબેન, સલ્ફેટ કે મિનરલ ઓઇલ વિના.' },
@@ -180,7 +212,10 @@ const gu: Shape<typeof en> = {
     heading: 'અમને શું અનોખા બનાવે છે',
     points: [
       { title: 'ધીમા તાપે પકવેલાં તેલ', text: 'અમારાં તેલ 48 કલાક સુધી (તૈલ પાક) પકવાય છે જેથી જડીબુટ્ટીઓના ગુણ પૂરેપૂરા ઊતરે.' },
-      { title: 'તાજી, શોધી શકાય તેવી જડીબુટ્ટીઓ', text: 'અમે સીધા ખેડૂતો પાસેથી ખરીદીએ છીએ અને દરેક પાન ક્યાંથી આવે છે તે જાણીએ છીએ.' },
+      {
+        title: 'તાજી, શોધી શકાય તેવી જડીબુટ્ટીઓ',
+        text: 'અમે સીધા ખેડૂતો પાસેથી ખરીદીએ છીએ અને દરેક પાન ક્યાંથી આવે છે તે જાણીએ છીએ.',
+      },
       { title: 'નાના બેચ', text: 'ઓછા જથ્થામાં બનાવાય છે જેથી તમને મળતી દરેક બોટલ તાજી હોય.' },
       { title: 'નિષ્ણાત માર્ગદર્શન', text: 'અમારા આયુર્વેદિક વૈદ્યો તમારા વાળ માટે યોગ્ય દિનચર્યા પસંદ કરવામાં મદદ કરે છે.' },
     ],

@@ -50,7 +50,9 @@ function Sidebar() {
       style={{ width: spacing(open ? SIDEBAR_OPEN_WIDTH : SIDEBAR_COLLAPSED_WIDTH) }}
       data-state={open ? 'open' : 'collapsed'}
     >
-      <div className={`flex h-16 items-center border-b border-brand-800 px-3 ${open ? 'justify-between' : 'justify-center'}`}>
+      <div
+        className={`flex h-16 items-center border-b border-brand-800 px-3 ${open ? 'justify-between' : 'justify-center'}`}
+      >
         {open && <span className="truncate pl-1 text-lg font-bold tracking-wide">Kesh Admin</span>}
         <button
           type="button"
@@ -61,7 +63,11 @@ function Sidebar() {
           title={open ? t('nav.collapse') : t('nav.expand')}
           className="rounded-md p-2 hover:bg-brand-800"
         >
-          {open ? <ChevronLeft className="h-5 w-5" aria-hidden="true" /> : <ChevronRight className="h-5 w-5" aria-hidden="true" />}
+          {open ? (
+            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+          ) : (
+            <ChevronRight className="h-5 w-5" aria-hidden="true" />
+          )}
         </button>
       </div>
       <nav id="admin-nav" aria-label={t('nav.label')} className="flex-1 overflow-y-auto py-4">
@@ -131,7 +137,7 @@ export function AdminLayout() {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
-        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 md:p-8">
+        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 md:p-6">
           <Outlet />
         </main>
       </div>

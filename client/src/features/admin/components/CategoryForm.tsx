@@ -42,7 +42,8 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
     if (editing) titleInput.current?.focus();
   }, [editing]);
 
-  const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+  const set = (name: keyof Fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +76,12 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
   const text = (name: 'title' | 'subtitle', label: string, required = false) => (
     <div>
       <label htmlFor={`category-${name}`} className={labelClass}>
-        {label} {required && <span aria-hidden="true" className="text-red-600">*</span>}
+        {label}{' '}
+        {required && (
+          <span aria-hidden="true" className="text-red-600">
+            *
+          </span>
+        )}
       </label>
       <input
         id={`category-${name}`}
@@ -107,7 +113,11 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={editing ? t('category.editTitle') : t('category.addTitle')}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={editing ? t('category.editTitle') : t('category.addTitle')}
+    >
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {text('title', t('common.title'), true)}
         {text('subtitle', t('category.subtitle'))}
@@ -131,10 +141,21 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
           <label htmlFor="category-description" className={labelClass}>
             {t('common.description')}
           </label>
-          <textarea id="category-description" rows={3} value={fields.description} onChange={set('description')} className={inputClass} />
+          <textarea
+            id="category-description"
+            rows={3}
+            value={fields.description}
+            onChange={set('description')}
+            className={inputClass}
+          />
         </div>
         {(preview || editing?.image) && (
-          <Thumbnail src={preview ?? editing?.image} alt={fields.title || t('common.currentImage')} fallback={t('common.noImage')} size="h-24 w-32" />
+          <Thumbnail
+            src={preview ?? editing?.image}
+            alt={fields.title || t('common.currentImage')}
+            fallback={t('common.noImage')}
+            size="h-24 w-32"
+          />
         )}
       </div>
       <div className="mt-4 flex gap-3">

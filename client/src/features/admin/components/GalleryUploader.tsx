@@ -114,13 +114,20 @@ export function GalleryUploader({ onUploaded }: { onUploaded(): void }) {
                 aria-valuenow={progress}
                 className="h-3 w-full overflow-hidden rounded-full bg-gray-200"
               >
-                <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${progress}%` }} />
+                <div
+                  className="h-full rounded-full bg-brand-600 transition-[width] duration-200"
+                  style={{ width: `${progress}%` }}
+                />
               </div>
               <p className="mt-1 text-right text-xs text-gray-600">{progress}%</p>
             </div>
           )}
           <button type="button" onClick={() => void upload()} disabled={busy} className={`${primaryButton} mt-4`}>
-            {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Upload className="h-4 w-4" aria-hidden="true" />}
+            {busy ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Upload className="h-4 w-4" aria-hidden="true" />
+            )}
             {busy ? t('gallery.processing') : t('gallery.upload')}
           </button>
         </div>

@@ -83,11 +83,19 @@ export function SliderForm({ editing, onSaved, onCancel }: Props) {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 md:grid-cols-2" aria-label={editing ? t('slider.editTitle') : t('slider.addTitle')}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="grid gap-4 md:grid-cols-2"
+      aria-label={editing ? t('slider.editTitle') : t('slider.addTitle')}
+    >
       <div className="space-y-4">
         <div>
           <label htmlFor="slider-title" className={labelClass}>
-            {t('common.title')} <span aria-hidden="true" className="text-red-600">*</span>
+            {t('common.title')}{' '}
+            <span aria-hidden="true" className="text-red-600">
+              *
+            </span>
           </label>
           <input
             id="slider-title"
@@ -100,7 +108,10 @@ export function SliderForm({ editing, onSaved, onCancel }: Props) {
         </div>
         <div>
           <label htmlFor="slider-description" className={labelClass}>
-            {t('common.description')} <span aria-hidden="true" className="text-red-600">*</span>
+            {t('common.description')}{' '}
+            <span aria-hidden="true" className="text-red-600">
+              *
+            </span>
           </label>
           <textarea
             id="slider-description"
@@ -115,7 +126,12 @@ export function SliderForm({ editing, onSaved, onCancel }: Props) {
       <div className="space-y-3">
         <div>
           <label htmlFor="slider-image" className={labelClass}>
-            {t('common.image')} {!editing && <span aria-hidden="true" className="text-red-600">*</span>}
+            {t('common.image')}{' '}
+            {!editing && (
+              <span aria-hidden="true" className="text-red-600">
+                *
+              </span>
+            )}
           </label>
           <input
             id="slider-image"
@@ -133,7 +149,12 @@ export function SliderForm({ editing, onSaved, onCancel }: Props) {
           </p>
         </div>
         {(preview || editing?.image) && (
-          <Thumbnail src={preview ?? editing?.image} alt={title || t('common.currentImage')} fallback={t('common.noImage')} size="h-28 w-48" />
+          <Thumbnail
+            src={preview ?? editing?.image}
+            alt={title || t('common.currentImage')}
+            fallback={t('common.noImage')}
+            size="h-28 w-48"
+          />
         )}
       </div>
       <div className="flex gap-3 md:col-span-2">

@@ -40,7 +40,17 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** An image that falls back to a placeholder when missing or broken (spec section 2). */
-export function Thumbnail({ src, alt, fallback, size = 'h-16 w-24' }: { src: string | null | undefined; alt: string; fallback: string; size?: string }) {
+export function Thumbnail({
+  src,
+  alt,
+  fallback,
+  size = 'h-16 w-24',
+}: {
+  src: string | null | undefined;
+  alt: string;
+  fallback: string;
+  size?: string;
+}) {
   const [broken, setBroken] = useState(false);
   if (!src || broken) {
     return (
@@ -76,7 +86,8 @@ export const smallButton = (tone: 'edit' | 'delete' | 'neutral') =>
   }`;
 
 export const tableClass = 'min-w-full divide-y divide-gray-200 text-left text-sm';
-export const thClass = 'bg-brand-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-brand-900 uppercase';
+export const thClass =
+  'bg-brand-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-brand-900 uppercase';
 export const tdClass = 'px-4 py-3 align-middle text-gray-700';
 
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {

@@ -8,17 +8,33 @@ import { deleteCategory } from '../../../api/admin';
 import { fetchProducts } from '../../../api/catalog';
 import { serverErrorOr } from '../../../api/http';
 import { CategoryForm } from '../components/CategoryForm';
-import { EmptyState, PageHeading, Panel, Spinner, TableWrap, Thumbnail, smallButton, tableClass, tdClass, thClass } from '../components/ui';
+import {
+  EmptyState,
+  PageHeading,
+  Panel,
+  Spinner,
+  TableWrap,
+  Thumbnail,
+  smallButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../components/ui';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
-const price = (value: number | null, fallback: string) => (value === null || value === undefined ? fallback : formatRupees(value));
+const price = (value: number | null, fallback: string) =>
+  value === null || value === undefined ? fallback : formatRupees(value);
 
 export default function CategoryPage() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const report = useReportFailure();
-  const { data: categories = [], isPending } = useAdminQuery(adminKeys.categories, fetchProducts, () => MESSAGES.categoriesFetchFailed);
+  const { data: categories = [], isPending } = useAdminQuery(
+    adminKeys.categories,
+    fetchProducts,
+    () => MESSAGES.categoriesFetchFailed,
+  );
   const [editing, setEditing] = useState<Product | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
 
@@ -81,7 +97,7 @@ export default function CategoryPage() {
               <thead>
                 <tr>
                   {headings.map((heading) => (
-                    <th key={heading} scope="col" className={thClass}>
+                    <th key={heading} scope="col" className={thClass.replace('whitespace-nowrap', '')}>
                       {heading}
                     </th>
                   ))}
@@ -91,20 +107,33 @@ export default function CategoryPage() {
                 {categories.map((category) => {
                   const busy = deletingId === category._id;
                   return (
-                    <tr key={category._id} className={editing?._id === category._id ? 'bg-brand-50' : busy ? 'opacity-60' : undefined} aria-busy={busy}>
-                      <td className={`${tdClass} font-medium text-gray-900`}>{category.title}</td>
+                    <tr
+                      key={category._id}
+                      className={editing?._id === category._id ? 'bg-brand-50' : busy ? 'opacity-60' : undefined}
+                      aria-busy={busy}
+                    >
+                      <td className={`${tdClass} min-w-36 font-medium text-gray-900`}>{category.title}</td>
                       <td className={tdClass}>{category.subtitle || t('category.noSubtitle')}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{price(category.mainPrice, t('category.noPrice'))}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{price(category.offerPrice, t('category.noOffer'))}</td>
+                      <td className={`${tdClass} whitespace-nowrap`}>
+                        {price(category.mainPrice, t('category.noPrice'))}
+                      </td>
+                      <td className={`${tdClass} whitespace-nowrap`}>
+                        {price(category.offerPrice, t('category.noOffer'))}
+                      </td>
                       <td className={tdClass}>{category.ratingCount || t('category.noRaters')}</td>
-                      <td className={`${tdClass} max-w-xs`}>
-                        <span className="line-clamp-2">{category.description || t('common.noDescription')}</span>
+                      <td className={`${tdClass} min-w-48`}>
+                        <span className="line-clamp-3">{category.description || t('common.noDescription')}</span>
                       </td>
                       <td className={tdClass}>
-                        <Thumbnail src={category.image} alt={category.title} fallback={t('common.noImage')} size="h-14 w-14" />
+                        <Thumbnail
+                          src={category.image}
+                          alt={category.title}
+                          fallback={t('common.noImage')}
+                          size="h-14 w-14"
+                        />
                       </td>
                       <td className={tdClass}>
-                        <div className="flex gap-2">
+                        <div className="flex flex-wrap gap-2">
                           <button
                             type="button"
                             onClick={() => setEditing(category)}

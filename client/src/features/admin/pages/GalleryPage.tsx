@@ -9,7 +9,18 @@ import { fetchGallery } from '../../../api/catalog';
 import { isNetworkError, serverErrorOr } from '../../../api/http';
 import { GalleryUploader } from '../components/GalleryUploader';
 import { useObjectUrl } from '../components/useObjectUrl';
-import { EmptyState, PageHeading, Panel, Spinner, TableWrap, Thumbnail, smallButton, tableClass, tdClass, thClass } from '../components/ui';
+import {
+  EmptyState,
+  PageHeading,
+  Panel,
+  Spinner,
+  TableWrap,
+  Thumbnail,
+  smallButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../components/ui';
 import { imageProblem } from '../imageRules';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
@@ -88,11 +99,22 @@ function GalleryRow({ item, number, editing, onEdit, onDone }: RowProps) {
       <td className={`${tdClass} font-medium`}>{number}</td>
       <td className={tdClass}>
         <div className="flex items-center gap-4">
-          <Thumbnail src={item.image} alt={t('gallery.imageAlt', { number })} fallback={t('common.noImage')} size="h-20 w-28" />
+          <Thumbnail
+            src={item.image}
+            alt={t('gallery.imageAlt', { number })}
+            fallback={t('common.noImage')}
+            size="h-20 w-28"
+          />
           {editing && preview && (
             <>
-              <span aria-hidden="true" className="text-gray-400">→</span>
-              <img src={preview} alt={replacement?.name ?? ''} className="h-20 w-28 rounded-md object-cover ring-2 ring-brand-500" />
+              <span aria-hidden="true" className="text-gray-400">
+                →
+              </span>
+              <img
+                src={preview}
+                alt={replacement?.name ?? ''}
+                className="h-20 w-28 rounded-md object-cover ring-2 ring-brand-500"
+              />
             </>
           )}
         </div>
@@ -112,7 +134,11 @@ function GalleryRow({ item, number, editing, onEdit, onDone }: RowProps) {
               className="max-w-56 text-sm file:mr-2 file:rounded-md file:border-0 file:bg-brand-100 file:px-2 file:py-1.5 file:text-brand-800"
             />
             <button type="button" onClick={() => void save()} disabled={busy !== null} className={smallButton('edit')}>
-              {busy === 'save' ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Save className="h-4 w-4" aria-hidden="true" />}
+              {busy === 'save' ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <Save className="h-4 w-4" aria-hidden="true" />
+              )}
               {busy === 'save' ? t('common.saving') : t('common.save')}
             </button>
             <button type="button" onClick={cancel} disabled={busy !== null} className={smallButton('neutral')}>
@@ -121,8 +147,14 @@ function GalleryRow({ item, number, editing, onEdit, onDone }: RowProps) {
             </button>
           </div>
         ) : (
-          <div className="flex gap-2">
-            <button type="button" onClick={onEdit} disabled={busy !== null} aria-label={t('gallery.editRow', { number })} className={smallButton('edit')}>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={onEdit}
+              disabled={busy !== null}
+              aria-label={t('gallery.editRow', { number })}
+              className={smallButton('edit')}
+            >
               <Pencil className="h-4 w-4" aria-hidden="true" />
               {t('common.edit')}
             </button>
@@ -169,9 +201,15 @@ export default function GalleryPage() {
             <table className={tableClass}>
               <thead>
                 <tr>
-                  <th scope="col" className={`${thClass} w-16`}>{t('gallery.number')}</th>
-                  <th scope="col" className={thClass}>{t('common.image')}</th>
-                  <th scope="col" className={thClass}>{t('common.actions')}</th>
+                  <th scope="col" className={`${thClass} w-16`}>
+                    {t('gallery.number')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('common.image')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('common.actions')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 bg-white">
@@ -193,4 +231,3 @@ export default function GalleryPage() {
     </div>
   );
 }
-

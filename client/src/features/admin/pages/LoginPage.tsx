@@ -55,7 +55,11 @@ export default function LoginPage() {
           <h1 className="text-2xl font-bold text-brand-900">{t('login.title')}</h1>
           <p className="mt-1 text-sm text-gray-500">{t('login.subtitle')}</p>
         </div>
-        <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-describedby={error ? 'admin-login-error' : undefined}>
+        <form
+          onSubmit={(e) => void submit(e)}
+          className="space-y-4"
+          aria-describedby={error ? 'admin-login-error' : undefined}
+        >
           <div>
             <label htmlFor="admin-username" className={labelClass}>
               {t('login.username')}

@@ -38,7 +38,11 @@ export default function MessagesPage() {
                   <p className="mb-3 text-sm whitespace-pre-line text-gray-700">{message.message}</p>
                   <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
                     <span className="font-medium text-gray-800">{message.name}</span>
-                    <a href={`mailto:${message.email}`} className="inline-flex items-center gap-1 text-brand-700 hover:underline" aria-label={`${t('messages.reply')}: ${message.email}`}>
+                    <a
+                      href={`mailto:${message.email}`}
+                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                      aria-label={`${t('messages.reply')}: ${message.email}`}
+                    >
                       <Mail className="h-4 w-4" aria-hidden="true" />
                       {message.email}
                     </a>

@@ -6,7 +6,16 @@ import { ShoppingBag } from 'lucide-react';
 import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderStatus } from '@kesh/shared';
 import { fetchAllOrders, updateOrderStatus } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
-import { EmptyState, PageHeading, Panel, Spinner, TableWrap, tableClass, tdClass as baseTd, thClass as baseTh } from '../components/ui';
+import {
+  EmptyState,
+  PageHeading,
+  Panel,
+  Spinner,
+  TableWrap,
+  tableClass,
+  tdClass as baseTd,
+  thClass as baseTh,
+} from '../components/ui';
 import { formatDate, shortOrderId } from '../format';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
@@ -19,12 +28,20 @@ const badgeTone: Record<OrderStatus, string> = {
 };
 
 // Nine columns share the width left of the sidebar: tighter cells than the other tables.
-const tdClass = baseTd.replace('px-4', 'px-3');
-const thClass = baseTh.replace('px-4', 'px-3');
+const tdClass = baseTd.replace('px-4', 'px-2.5');
+const thClass = baseTh.replace('px-4', 'px-2.5');
 
 const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
-function StatusTabs({ active, counts, onSelect }: { active: OrderStatus; counts: Record<OrderStatus, number>; onSelect(s: OrderStatus): void }) {
+function StatusTabs({
+  active,
+  counts,
+  onSelect,
+}: {
+  active: OrderStatus;
+  counts: Record<OrderStatus, number>;
+  onSelect(s: OrderStatus): void;
+}) {
   const { t } = useTranslation('admin');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -57,11 +74,15 @@ function StatusTabs({ active, counts, onSelect }: { active: OrderStatus; counts:
             onClick={() => onSelect(status)}
             onKeyDown={(e) => onKeyDown(e, index)}
             className={`-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium transition ${
-              selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-gray-500 hover:border-gray-300 hover:text-gray-700'
+              selected
+                ? 'border-brand-700 text-brand-800'
+                : 'border-transparent text-gray-500 hover:border-gray-300 hover:text-gray-700'
             }`}
           >
             {t(`orders.statuses.${status}`)}
-            <span className={`rounded-full px-2 py-0.5 text-xs ${selected ? 'bg-brand-100 text-brand-800' : 'bg-gray-100 text-gray-600'}`}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs ${selected ? 'bg-brand-100 text-brand-800' : 'bg-gray-100 text-gray-600'}`}
+            >
               {counts[status]}
             </span>
           </button>
@@ -145,29 +166,37 @@ export default function OrdersPage() {
                         <td className={`${tdClass} font-mono text-xs font-semibold text-gray-900`} title={order._id}>
                           {id}
                         </td>
-                        <td className={`${tdClass} min-w-40`}>
+                        <td className={`${tdClass} min-w-36`}>
                           <p className="font-medium text-gray-900">{order.userDetails.username}</p>
                           <p className="text-xs break-all text-gray-500">{order.userDetails.email}</p>
                         </td>
-                        <td className={`${tdClass} min-w-48`}>
+                        <td className={`${tdClass} min-w-36`}>
                           <ul className="space-y-1">
                             {order.products.map((line, index) => (
                               <li key={index}>
-                                <span className="font-medium">{line.productId?.title || line.title || t('orders.unknownProduct')}</span>{' '}
+                                <span className="font-medium">
+                                  {line.productId?.title || line.title || t('orders.unknownProduct')}
+                                </span>{' '}
                                 × {line.quantity} @ {formatRupees(line.price)}
                               </li>
                             ))}
                           </ul>
                         </td>
-                        <td className={`${tdClass} font-semibold whitespace-nowrap text-gray-900`}>{formatRupees(order.totalAmount)}</td>
-                        <td className={`${tdClass} min-w-36 text-xs`}>{order.userDetails.address || t('orders.noAddress')}</td>
+                        <td className={`${tdClass} font-semibold whitespace-nowrap text-gray-900`}>
+                          {formatRupees(order.totalAmount)}
+                        </td>
+                        <td className={`${tdClass} min-w-28 text-xs`}>
+                          {order.userDetails.address || t('orders.noAddress')}
+                        </td>
                         <td className={`${tdClass} whitespace-nowrap`}>{order.userDetails.contact}</td>
                         <td className={tdClass}>
-                          <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${badgeTone[order.status]}`}>
+                          <span
+                            className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${badgeTone[order.status]}`}
+                          >
                             {t(`orders.statuses.${order.status}`)}
                           </span>
                         </td>
-                        <td className={`${tdClass} whitespace-nowrap`}>
+                        <td className={tdClass}>
                           <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                         </td>
                         <td className={tdClass}>

@@ -8,7 +8,18 @@ import { deleteSlider } from '../../../api/admin';
 import { fetchSliders } from '../../../api/catalog';
 import { isNetworkError } from '../../../api/http';
 import { SliderForm } from '../components/SliderForm';
-import { EmptyState, PageHeading, Panel, Spinner, TableWrap, Thumbnail, smallButton, tableClass, tdClass, thClass } from '../components/ui';
+import {
+  EmptyState,
+  PageHeading,
+  Panel,
+  Spinner,
+  TableWrap,
+  Thumbnail,
+  smallButton,
+  tableClass,
+  tdClass,
+  thClass,
+} from '../components/ui';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
@@ -18,7 +29,11 @@ export default function SliderPage() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const report = useReportFailure();
-  const { data: sliders = [], isPending } = useAdminQuery(adminKeys.sliders, fetchSliders, networkOr(MESSAGES.slidersFetchFailed));
+  const { data: sliders = [], isPending } = useAdminQuery(
+    adminKeys.sliders,
+    fetchSliders,
+    networkOr(MESSAGES.slidersFetchFailed),
+  );
   const [editing, setEditing] = useState<Slider | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
 
@@ -57,13 +72,18 @@ export default function SliderPage() {
           />
         </Panel>
       ) : (
-        <p role="status" className="mb-6 flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 font-medium text-amber-900">
+        <p
+          role="status"
+          className="mb-6 flex items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 font-medium text-amber-900"
+        >
           <AlertCircle className="h-5 w-5" aria-hidden="true" />
           {MESSAGES.sliderLimitReached}
         </p>
       )}
 
-      <Panel title={isPending ? t('slider.heading') : t('slider.listTitle', { count: sliders.length, limit: SLIDER_LIMIT })}>
+      <Panel
+        title={isPending ? t('slider.heading') : t('slider.listTitle', { count: sliders.length, limit: SLIDER_LIMIT })}
+      >
         {isPending ? (
           <Spinner label={t('slider.loading')} />
         ) : sliders.length === 0 ? (
@@ -73,10 +93,18 @@ export default function SliderPage() {
             <table className={tableClass}>
               <thead>
                 <tr>
-                  <th scope="col" className={thClass}>{t('common.image')}</th>
-                  <th scope="col" className={thClass}>{t('common.title')}</th>
-                  <th scope="col" className={thClass}>{t('common.description')}</th>
-                  <th scope="col" className={thClass}>{t('common.actions')}</th>
+                  <th scope="col" className={thClass}>
+                    {t('common.image')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('common.title')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('common.description')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('common.actions')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 bg-white">
@@ -90,7 +118,7 @@ export default function SliderPage() {
                       <span className="line-clamp-3">{slider.description || t('common.noDescription')}</span>
                     </td>
                     <td className={tdClass}>
-                      <div className="flex gap-2">
+                      <div className="flex flex-wrap gap-2">
                         <button
                           type="button"
                           onClick={() => setEditing(slider)}

@@ -22,9 +22,15 @@ export default function UsersPage() {
             <table className={tableClass}>
               <thead>
                 <tr>
-                  <th scope="col" className={thClass}>{t('users.username')}</th>
-                  <th scope="col" className={thClass}>{t('users.email')}</th>
-                  <th scope="col" className={thClass}>{t('users.contact')}</th>
+                  <th scope="col" className={thClass}>
+                    {t('users.username')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('users.email')}
+                  </th>
+                  <th scope="col" className={thClass}>
+                    {t('users.contact')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 bg-white">
