@@ -21,6 +21,11 @@ async function expectBadge(page: Page, count: number) {
   await page.getByRole('banner').getByRole('link', { name: label }).waitFor();
 }
 
+/** A phone-width page must not scroll sideways. */
+async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
 async function quantityOf(page: Page, title: string): Promise<string> {
   const line = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   return ((await line.locator('output').textContent()) ?? '').trim();
@@ -138,7 +143,9 @@ describe('checkout journey', () => {
     expect(rowText).toContain(amount);
     expect(rowText).toContain(first);
     expect(rowText).toContain(second);
-    expect(rowText).toContain(new Date().toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }));
+    expect(rowText).toContain(
+      new Date().toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
+    );
     await shot(page, 'dashboard-orders-1280');
     await page.getByRole('tab', { name: 'Profile' }).click();
     await shot(page, 'dashboard-1280');
@@ -168,27 +175,26 @@ describe('checkout journey', () => {
 
     bp = await newPage(390, 844);
     const { page } = bp;
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key, value),
-      [
-        STORAGE_KEYS.user,
-        JSON.stringify({
-          username: shopper.username,
-          token: shopper.token,
-          userId: shopper.userId,
-          expiry: shopper.expiresAt,
-        }),
-      ] as const,
-    );
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEYS.user,
+      JSON.stringify({
+        username: shopper.username,
+        token: shopper.token,
+        userId: shopper.userId,
+        expiry: shopper.expiresAt,
+      }),
+    ] as const);
 
     await page.goto('/cart');
     await page.getByRole('heading', { name: products[0]!.title }).waitFor();
     await expectBadge(page, 3);
+    await expectNoSideScroll(page);
     await shot(page, 'cart-390');
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(`${baseUrl}/shipping`);
     await page.getByText('7 Yagnik Road, Rajkot, Gujarat, India, 360001').waitFor();
+    await expectNoSideScroll(page);
     await shot(page, 'shipping-390');
 
     await payButton(page).click();
@@ -206,6 +212,7 @@ describe('checkout journey', () => {
 
     await page.goto('/userdashbord');
     await page.getByRole('button', { name: 'Change' }).waitFor();
+    await expectNoSideScroll(page);
     await shot(page, 'dashboard-390');
     await page.getByRole('button', { name: 'Change' }).click();
     const modal = page.getByRole('dialog', { name: 'Change Address' });
@@ -215,6 +222,7 @@ describe('checkout journey', () => {
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('tab', { name: 'Orders' }).click();
     await page.getByText('No orders found.').waitFor();
+    await expectNoSideScroll(page);
     await shot(page, 'dashboard-orders-390');
   }, 90_000);
 });

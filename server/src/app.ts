@@ -32,7 +32,10 @@ function clientRoutes(clientDir: string): express.Router {
     '/assets',
     express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_S * 1000 }),
   );
-  router.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h' });
+  // Every file the build emits has an extension; skipping the disk lookup for the rest keeps API
+  // reads off the file system (it cost the catalogue a third of its throughput).
+  router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   router.get(/^\/(?!api\/|uploads\/)[^.]*$/, (req, res, next) => {
     if (!(req.headers.accept ?? '').includes('text/html')) {
       next();

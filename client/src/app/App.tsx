@@ -14,7 +14,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <RouterProvider router={router} />
-        <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+        {/* Below the header and the admin top bar, so a toast never covers Logout or the cart. */}
+        <Toaster position="top-right" offset={80} duration={TOAST_MS} richColors closeButton />
       </SessionProvider>
     </QueryClientProvider>
   );

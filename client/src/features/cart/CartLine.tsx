@@ -17,60 +17,61 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
     'grid size-9 place-items-center rounded-full text-brand-900 transition hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
 
   return (
-    <li className="flex gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-[#f3efe4] sm:size-24">
+    // Phones: image and title side by side, the controls on a full-width row below; wider: one row.
+    <li className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[6rem_minmax(0,1fr)_auto] sm:p-5">
+      <div className="size-20 overflow-hidden rounded-xl bg-[#f3efe4] sm:size-24">
         <SafeImage src={product.image ?? undefined} alt="" className="size-full object-cover" loading="lazy" />
       </div>
 
-      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <h3 className="truncate font-serif text-lg font-semibold text-brand-950 sm:text-xl">{product.title}</h3>
-          <p className="mt-0.5 text-sm text-stone-600">{t('each', { price: formatRupees(price) })}</p>
-          {product.mainPrice !== null && product.offerPrice !== null && product.mainPrice > product.offerPrice && (
-            <p className="text-xs text-stone-500 line-through">{formatRupees(product.mainPrice)}</p>
-          )}
-        </div>
+      <div className="min-w-0">
+        <h3 className="line-clamp-2 font-serif text-lg leading-snug font-semibold text-brand-950 sm:text-xl">
+          {product.title}
+        </h3>
+        <p className="mt-0.5 text-sm text-stone-600">{t('each', { price: formatRupees(price) })}</p>
+        {product.mainPrice !== null && product.offerPrice !== null && product.mainPrice > product.offerPrice && (
+          <p className="text-xs text-stone-500 line-through">{formatRupees(product.mainPrice)}</p>
+        )}
+      </div>
 
-        <div className="flex items-center justify-between gap-4 sm:justify-end">
-          <div
-            className="flex items-center rounded-full border border-brand-200 bg-brand-50/60 p-0.5"
-            role="group"
-            aria-label={t('quantity')}
-          >
-            <button
-              type="button"
-              className={stepButton}
-              onClick={() => onQuantity(product._id, item.quantity - 1)}
-              disabled={item.quantity <= 1}
-              aria-label={t('decrease', { title: product.title })}
-            >
-              <Minus className="size-4" aria-hidden="true" />
-            </button>
-            <output className="w-8 text-center font-semibold text-brand-950" aria-live="polite">
-              {item.quantity}
-            </output>
-            <button
-              type="button"
-              className={stepButton}
-              onClick={() => onQuantity(product._id, item.quantity + 1)}
-              aria-label={t('increase', { title: product.title })}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-            </button>
-          </div>
-
-          <p className="w-24 text-right text-lg font-bold text-brand-900">{formatRupees(price * item.quantity)}</p>
-
+      <div className="col-span-2 flex items-center justify-between gap-3 border-t border-stone-100 pt-3 sm:col-span-1 sm:justify-end sm:gap-4 sm:border-0 sm:pt-0">
+        <div
+          className="flex items-center rounded-full border border-brand-200 bg-brand-50/60 p-0.5"
+          role="group"
+          aria-label={t('quantity')}
+        >
           <button
             type="button"
-            onClick={() => onRemove(product._id)}
-            className="flex items-center gap-1.5 rounded-full p-2 text-sm font-medium text-red-700 transition hover:bg-red-50"
-            aria-label={t('removeItem', { title: product.title })}
+            className={stepButton}
+            onClick={() => onQuantity(product._id, item.quantity - 1)}
+            disabled={item.quantity <= 1}
+            aria-label={t('decrease', { title: product.title })}
           >
-            <Trash2 className="size-4" aria-hidden="true" />
-            <span className="hidden md:inline">{t('remove')}</span>
+            <Minus className="size-4" aria-hidden="true" />
+          </button>
+          <output className="w-8 text-center font-semibold text-brand-950" aria-live="polite">
+            {item.quantity}
+          </output>
+          <button
+            type="button"
+            className={stepButton}
+            onClick={() => onQuantity(product._id, item.quantity + 1)}
+            aria-label={t('increase', { title: product.title })}
+          >
+            <Plus className="size-4" aria-hidden="true" />
           </button>
         </div>
+
+        <p className="min-w-20 text-right text-lg font-bold text-brand-900">{formatRupees(price * item.quantity)}</p>
+
+        <button
+          type="button"
+          onClick={() => onRemove(product._id)}
+          className="flex items-center gap-1.5 rounded-full p-2 text-sm font-medium text-red-700 transition hover:bg-red-50"
+          aria-label={t('removeItem', { title: product.title })}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          <span className="sm:hidden lg:inline">{t('remove')}</span>
+        </button>
       </div>
     </li>
   );

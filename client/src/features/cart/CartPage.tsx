@@ -65,14 +65,14 @@ function SignedInCart() {
   const empty = items.length === 0;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3 lg:gap-8">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:gap-8">
       <section className="lg:col-span-2" aria-labelledby="cart-items-heading">
         <h2 id="cart-items-heading" className="sr-only">
           {t('itemCount', { count: cartCount })}
         </h2>
         {empty ? (
           <div className="rounded-3xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
-            <ShoppingBag className="mx-auto size-14 text-brand-300" aria-hidden="true" />
+            <ShoppingBag className="mx-auto size-14 text-brand-500" aria-hidden="true" />
             <p className="mt-4 text-xl font-semibold text-brand-950">{t('empty')}</p>
             <p className="mt-2 text-stone-600">{t('emptyHint')}</p>
           </div>

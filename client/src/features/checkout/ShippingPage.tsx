@@ -97,7 +97,7 @@ function Checkout({ token }: { token: string }) {
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('back')}
         </button>
-        <div className="mt-4 grid gap-6 lg:grid-cols-5 lg:gap-8">
+        <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-5 lg:gap-8">
           <div className="space-y-6 lg:col-span-3">
             <section className={card} aria-labelledby="delivery-heading">
               <div className="flex flex-wrap items-center justify-between gap-3">
@@ -172,7 +172,7 @@ function Checkout({ token }: { token: string }) {
                       <SafeImage src={product.image ?? undefined} alt="" className="size-full object-cover" />
                     </div>
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium text-brand-950">{product.title}</p>
+                      <p className="line-clamp-2 font-medium text-brand-950">{product.title}</p>
                       <p className="text-sm text-stone-600">{t('quantity', { count: quantity })}</p>
                     </div>
                     <p className="font-semibold text-brand-900">{formatRupees(unitPrice(product) * quantity)}</p>

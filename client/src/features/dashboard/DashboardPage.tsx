@@ -81,7 +81,7 @@ function Dashboard({ user }: { user: StoredUser }) {
               {name.charAt(0).toUpperCase()}
             </span>
             <div className="min-w-0">
-              <h1 className="truncate font-serif text-2xl font-bold sm:text-4xl">{t('greeting', { name })}</h1>
+              <h1 className="font-serif text-2xl font-bold break-words sm:text-4xl">{t('greeting', { name })}</h1>
               <p className="mt-0.5 text-brand-100">{t('subtitle')}</p>
             </div>
           </div>

@@ -56,7 +56,7 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
   if (list.length === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-brand-200 px-6 py-12 text-center">
-        <PackageOpen className="mx-auto size-12 text-brand-300" aria-hidden="true" />
+        <PackageOpen className="mx-auto size-12 text-brand-500" aria-hidden="true" />
         <p className="mt-4 text-lg font-semibold text-brand-950">{t('noOrders')}</p>
         <p className="mt-1 text-stone-600">{t('noOrdersHint')}</p>
         <Link

@@ -65,7 +65,7 @@ export function ProfilePanel({
   ];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <div>
         <h2 className="font-serif text-2xl font-bold text-brand-950">{t('profileDetails')}</h2>
         <dl className="mt-4 divide-y divide-stone-200 rounded-2xl border border-stone-200">
