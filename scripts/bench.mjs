@@ -19,6 +19,8 @@ const ROUNDS = positiveInt('BENCH_ROUNDS', 3);
 const SECONDS = positiveInt('BENCH_SECONDS', 5);
 const CONNECTIONS = positiveInt('BENCH_CONNECTIONS', 20);
 const LOGIN_CONNECTIONS = 2;
+/** The first seconds run cold code; they are not measured. */
+const WARMUP_SECONDS = 2;
 const SETTLE_TIMEOUT_MS = 60_000;
 
 /** Catalogue reads must keep up with a bare Express: half its throughput, at most twice its p99. */
@@ -141,7 +143,7 @@ async function main() {
       `Warming up, then ${ROUNDS} rounds x ${targets.length} runs x ${SECONDS} s, ${CONNECTIONS} connections`,
     );
     for (const t of targets) {
-      await cannon(t, 1);
+      await cannon(t, WARMUP_SECONDS);
       await settle(t.origin);
     }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, STORAGE_KEYS, type CartResponse, type Order, type Product } from '@kesh/shared';
@@ -19,6 +21,26 @@ async function storedToken(page: Page): Promise<string> {
 async function expectBadge(page: Page, count: number) {
   const label = count === 0 ? /^Cart$/ : new RegExp(`^Cart, ${count} items?$`);
   await page.getByRole('banner').getByRole('link', { name: label }).waitFor();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core violations on the page as it is now, as "rule: selector" lines. */
+async function axeViolations(page: Page, name: string): Promise<string[]> {
+  await page.evaluate(`${axeSource};undefined`);
+  const found = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const { axe } = window as unknown as { axe: { run(ctx: object, o: object): Promise<Result> } };
+    // Toasts fade in and out; half-transparent text reads as low contrast mid-animation.
+    const result = await axe.run(
+      { exclude: [['[data-sonner-toaster]']] },
+      { iframes: false, resultTypes: ['violations'] },
+    );
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return found.map((v) => `${name}: ${v}`);
 }
 
 /** A phone-width page must not scroll sideways. */
@@ -43,6 +65,7 @@ describe('checkout journey', () => {
     bp = await newPage(1280);
     const { page } = bp;
     const email = `checkout-${Date.now()}@example.com`;
+    const a11y: string[] = [];
 
     // A guest's Add to Cart opens the login modal; sign up from there.
     await page.goto('/products');
@@ -88,6 +111,7 @@ describe('checkout journey', () => {
     expect(serverCart.items.map((i) => i.quantity)).toEqual([2, 2]);
     const summary = page.getByRole('complementary', { name: 'Order Summary' });
     expect(await summary.textContent()).toContain('FREE');
+    a11y.push(...(await axeViolations(page, 'cart-1280')));
     await shot(page, 'cart-1280');
 
     // No address yet: the pay button is disabled; Add New Address leads to the dashboard.
@@ -117,6 +141,7 @@ describe('checkout journey', () => {
       [...document.querySelectorAll('button')].some((b) => b.textContent?.startsWith('Pay ₹') && !b.disabled),
     );
     const amount = ((await pay.textContent()) ?? '').replace('Pay ', '').trim();
+    a11y.push(...(await axeViolations(page, 'shipping-1280')));
     await shot(page, 'shipping-1280');
     await pay.click();
     await simulator(page).waitFor();
@@ -146,8 +171,10 @@ describe('checkout journey', () => {
     expect(rowText).toContain(
       new Date().toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }),
     );
+    a11y.push(...(await axeViolations(page, 'dashboard-orders-1280')));
     await shot(page, 'dashboard-orders-1280');
     await page.getByRole('tab', { name: 'Profile' }).click();
+    a11y.push(...(await axeViolations(page, 'dashboard-1280')));
     await shot(page, 'dashboard-1280');
 
     // The cart is empty afterwards, on the server too.
@@ -157,6 +184,7 @@ describe('checkout journey', () => {
     expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
     expect((await api<CartResponse>('/api/cart/cart', { token })).items).toEqual([]);
     await shot(page, 'cart-empty-1280');
+    expect(a11y).toEqual([]);
   }, 90_000);
 
   it('keeps the cart when the payment is cancelled (390 px)', async () => {
@@ -175,6 +203,7 @@ describe('checkout journey', () => {
 
     bp = await newPage(390, 844);
     const { page } = bp;
+    const a11y: string[] = [];
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
       STORAGE_KEYS.user,
       JSON.stringify({
@@ -189,12 +218,14 @@ describe('checkout journey', () => {
     await page.getByRole('heading', { name: products[0]!.title }).waitFor();
     await expectBadge(page, 3);
     await expectNoSideScroll(page);
+    a11y.push(...(await axeViolations(page, 'cart-390')));
     await shot(page, 'cart-390');
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(`${baseUrl}/shipping`);
     await page.getByText('7 Yagnik Road, Rajkot, Gujarat, India, 360001').waitFor();
     await expectNoSideScroll(page);
+    a11y.push(...(await axeViolations(page, 'shipping-390')));
     await shot(page, 'shipping-390');
 
     await payButton(page).click();
@@ -213,6 +244,7 @@ describe('checkout journey', () => {
     await page.goto('/userdashbord');
     await page.getByRole('button', { name: 'Change' }).waitFor();
     await expectNoSideScroll(page);
+    a11y.push(...(await axeViolations(page, 'dashboard-390')));
     await shot(page, 'dashboard-390');
     await page.getByRole('button', { name: 'Change' }).click();
     const modal = page.getByRole('dialog', { name: 'Change Address' });
@@ -223,6 +255,8 @@ describe('checkout journey', () => {
     await page.getByRole('tab', { name: 'Orders' }).click();
     await page.getByText('No orders found.').waitFor();
     await expectNoSideScroll(page);
+    a11y.push(...(await axeViolations(page, 'dashboard-orders-390')));
     await shot(page, 'dashboard-orders-390');
+    expect(a11y).toEqual([]);
   }, 90_000);
 });
