@@ -11,7 +11,7 @@ try {
   report = undefined;
 }
 if (!report || report.error) {
-  const reason = report?.error?.summary || report?.error?.code || "no audit endpoint";
+  const reason = report?.error?.summary || report?.error?.code || 'no audit endpoint';
   console.warn(`npm audit skipped: the registry did not answer the audit request (${reason})`);
   process.exit(0);
 }

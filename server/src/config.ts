@@ -112,9 +112,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError('Invalid environment: JWT_SECRET must be set to a private value in production');
     }
     if (!razorpay) {
-      throw new ConfigError(
-        'Invalid environment: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required in production',
-      );
+      throw new ConfigError('Invalid environment: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required in production');
     }
   }
 

@@ -53,8 +53,7 @@ export const MESSAGES = {
   addressSaveFailed: 'Failed to add/update address',
   addressRemoveFailed: 'Failed to remove address',
   orderConfirmedTitle: 'Order Confirmed',
-  orderConfirmedText:
-    'Thank you for choosing our Ayurvedic products. Your order will be processed shortly.',
+  orderConfirmedText: 'Thank you for choosing our Ayurvedic products. Your order will be processed shortly.',
 
   // Admin (section 8)
   adminLoginFallback: 'Something went wrong!',
@@ -75,10 +74,8 @@ export const MESSAGES = {
   adminOrdersFailed: 'Failed to fetch orders: ',
   orderStatusUpdated: (status: string) => `Order status updated to ${status}!`,
   orderStatusFailed: 'Failed to update order status: ',
-  sliderSaved: (title: string, verb: 'added' | 'updated' | 'deleted') =>
-    `Slider "${title}" ${verb} successfully!`,
-  categorySaved: (title: string, verb: 'added' | 'updated' | 'deleted') =>
-    `Category "${title}" ${verb} successfully!`,
+  sliderSaved: (title: string, verb: 'added' | 'updated' | 'deleted') => `Slider "${title}" ${verb} successfully!`,
+  categorySaved: (title: string, verb: 'added' | 'updated' | 'deleted') => `Category "${title}" ${verb} successfully!`,
 
   // Server-only texts (the spec does not show server messages; these are ours)
   emailTaken: 'An account with this email already exists.',

@@ -36,7 +36,12 @@ describe('other request schemas', () => {
   });
 
   it('parses category prices to two decimals and raters to a whole number', () => {
-    const result = categoryFieldsSchema.parse({ title: 'Oil', mainPrice: '449.999', offerPrice: '', ratingCount: '12' });
+    const result = categoryFieldsSchema.parse({
+      title: 'Oil',
+      mainPrice: '449.999',
+      offerPrice: '',
+      ratingCount: '12',
+    });
     expect(result).toMatchObject({ title: 'Oil', mainPrice: 450, offerPrice: null, ratingCount: 12 });
     expect(categoryFieldsSchema.safeParse({ title: 'Oil', ratingCount: '1.5' }).success).toBe(false);
     expect(categoryFieldsSchema.safeParse({ title: 'Oil', mainPrice: '-1' }).success).toBe(false);

@@ -68,7 +68,10 @@ export async function latestMailTo(email: string, timeoutMs = 10_000, after = 0)
 }
 
 /** Calls the API directly (for setting up state a journey does not test). */
-export async function api<T>(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function api<T>(
+  pathname: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
   const res = await fetch(`${baseUrl}${pathname}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
@@ -89,6 +92,8 @@ export async function signUpViaApi(prefix = 'e2e') {
   seq += 1;
   const email = `${prefix}-${Date.now()}-${seq}@example.com`;
   const body = { username: `Asha ${prefix}`, email, contact: '9876543210', password: 'secret-pass-1' };
-  const auth = await api<{ token: string; userId: string; username: string; expiresAt: number }>('/api/auth/signup', { body });
+  const auth = await api<{ token: string; userId: string; username: string; expiresAt: number }>('/api/auth/signup', {
+    body,
+  });
   return { ...body, ...auth };
 }

@@ -64,7 +64,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const serverMessage = typeof d.message === 'string' ? d.message : undefined;
     // A proxy that cannot reach the API answers 502/504 without JSON: that is "server down".
     const network = data === undefined && (res.status === 502 || res.status === 503 || res.status === 504);
-    throw new ApiError(serverError ?? serverMessage ?? `HTTP ${res.status}`, res.status, serverError, serverMessage, network, data);
+    throw new ApiError(
+      serverError ?? serverMessage ?? `HTTP ${res.status}`,
+      res.status,
+      serverError,
+      serverMessage,
+      network,
+      data,
+    );
   }
   return data as T;
 }

@@ -6,7 +6,9 @@ import { RouteError } from './RouteError';
  * Every route of spec section 2. Pages load lazily so the storefront's first load carries no admin
  * code (features/admin is its own chunk).
  */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 const storefront: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/home/HomePage')) },

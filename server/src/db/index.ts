@@ -31,7 +31,8 @@ export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> 
   if (opts.preference !== 'wire') {
     const mongod = await tryMongod(opts);
     if (mongod) return mongod;
-    if (opts.preference === 'mongod') throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
+    if (opts.preference === 'mongod')
+      throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
   }
   const { startEmbeddedEngine } = await import('./embedded/index.js');
   const persistFile = opts.dataDir ? path.resolve(opts.dataDir, 'embedded-db.bson') : undefined;

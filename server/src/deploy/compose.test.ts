@@ -61,7 +61,10 @@ describe('docker-compose stack', () => {
 
   it('documents every variable the server reads in .env.example', () => {
     const configSource = readFileSync(path.join(root, 'server/src/config.ts'), 'utf8');
-    const envSchemaBlock = configSource.slice(configSource.indexOf('const envSchema'), configSource.indexOf('export type Env'));
+    const envSchemaBlock = configSource.slice(
+      configSource.indexOf('const envSchema'),
+      configSource.indexOf('export type Env'),
+    );
     const variables = [...envSchemaBlock.matchAll(/^\s{2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
     expect(variables.length).toBeGreaterThan(20);
     for (const name of variables) expect(envExample, name).toMatch(new RegExp(`^${name}=`, 'm'));

@@ -23,7 +23,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (e.type === 'entity.parse.failed') {
-    res.status(400).json({ error: MESSAGES.invalidRequest, message: MESSAGES.invalidRequest, details: 'Malformed JSON' });
+    res
+      .status(400)
+      .json({ error: MESSAGES.invalidRequest, message: MESSAGES.invalidRequest, details: 'Malformed JSON' });
     return;
   }
   req.log?.error({ err }, 'unhandled error');

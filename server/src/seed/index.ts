@@ -34,7 +34,6 @@ export interface SeedReport {
 
 type Outcome = keyof SeedCounts;
 
-
 async function readSeedImage(file: string): Promise<Buffer> {
   return readFile(path.join(SEED_ASSETS_DIR, file));
 }
