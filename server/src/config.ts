@@ -4,6 +4,8 @@ import { DEFAULT_SHOP, type ShopSettings } from '@kesh/shared';
 /** Secrets that ship in .env.example; production refuses to start with them. */
 export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me';
 export const DEV_RAZORPAY_SIM_SECRET = 'dev-only-payment-simulator-secret';
+/** The README's dev admin password; a production admin still using it stops the server at start. */
+export const DEV_ADMIN_PASSWORD = 'admin12345';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -30,7 +32,7 @@ const envSchema = z.object({
 
   JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
+  ADMIN_PASSWORD: z.string().min(8).default(DEV_ADMIN_PASSWORD),
 
   SMTP_HOST: optionalString,
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),

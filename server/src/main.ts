@@ -2,14 +2,17 @@ import dotenv from 'dotenv';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import mongoose from 'mongoose';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEV_ADMIN_PASSWORD, loadConfig } from './config.js';
 import { createApp } from './app.js';
+import type { AppDeps } from './deps.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
 import { createLogger } from './lib/logger.js';
 import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
+import { adminsWithPassword } from './modules/admin/service.js';
 
 dotenv.config({ quiet: true });
 
@@ -36,6 +39,10 @@ async function main(): Promise<void> {
     dataDir: config.db.dataDir,
     logger,
   });
+  const stopDatabase = async () => {
+    await mongoose.disconnect();
+    await engine.stop();
+  };
   try {
     await connectMongoose(databaseUri(engine.uri, config.db.name));
   } catch (err) {
@@ -43,15 +50,40 @@ async function main(): Promise<void> {
     await engine.stop();
     process.exit(1);
   }
-  await syncIndexes();
-  await ensureAdmin(config);
-  logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
 
-  const deps = await buildDeps(config, logger, CLIENT_DIR);
-  if (config.seedOnEmpty) await seedIfEmpty(deps);
+  let deps: AppDeps;
+  let app: Express;
+  try {
+    await syncIndexes();
+    await ensureAdmin(config);
+    if (config.isProduction) {
+      const exposed = await adminsWithPassword(DEV_ADMIN_PASSWORD);
+      if (exposed.length > 0) {
+        throw new ConfigError(
+          `Admin ${exposed.join(', ')} still has the development password; set a private one with ` +
+            '`npm run admin:password -- <username> <password>` (and ADMIN_PASSWORD) before starting in production',
+        );
+      }
+    }
+    logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
+    deps = await buildDeps(config, logger, CLIENT_DIR);
+    if (config.seedOnEmpty) await seedIfEmpty(deps);
+    app = createApp(deps);
+  } catch (err) {
+    // An embedded mongod is a child process, and the wire engine flushes its file on stop.
+    await stopDatabase().catch(() => undefined);
+    throw err;
+  }
 
-  const app = createApp(deps);
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = app.listen(config.port, config.host, (err?: Error) => {
+    if (err) {
+      // Express hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
+      logger.fatal(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);
+      void stopDatabase()
+        .catch(() => undefined)
+        .finally(() => process.exit(1));
+      return;
+    }
     logger.info(`store listening on http://localhost:${config.port} (payments: ${deps.payments.mode})`);
   });
 
@@ -65,11 +97,17 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(async () => {
-      await mongoose.disconnect();
-      await engine.stop();
-      logger.info('stopped');
-      process.exit(0);
+    server.close(() => {
+      stopDatabase().then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'the database did not close cleanly');
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
   };

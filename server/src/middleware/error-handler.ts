@@ -28,6 +28,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       .json({ error: MESSAGES.invalidRequest, message: MESSAGES.invalidRequest, details: 'Malformed JSON' });
     return;
   }
+  // Express and body-parser mark the caller's mistakes (a broken %-escape in the path, an unknown
+  // charset or content encoding) with a 4xx status; their own texts are not for clients.
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    res.status(e.status).json({ error: MESSAGES.invalidRequest, message: MESSAGES.invalidRequest });
+    return;
+  }
   req.log?.error({ err }, 'unhandled error');
   res.status(500).json({ error: MESSAGES.internalError, message: MESSAGES.internalError });
 };

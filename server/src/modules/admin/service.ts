@@ -32,3 +32,9 @@ export async function revokeAdminToken(claims: TokenClaims): Promise<void> {
   });
 }
 
+/** Usernames of the admins whose stored password is `password` (main refuses the dev default in production). */
+export async function adminsWithPassword(password: string): Promise<string[]> {
+  const admins = await Admin.find({}, { username: 1, passwordHash: 1 }).lean();
+  const matches = await Promise.all(admins.map((a) => bcrypt.compare(password, a.passwordHash)));
+  return admins.filter((_, i) => matches[i]).map((a) => a.username);
+}

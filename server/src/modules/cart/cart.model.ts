@@ -1,4 +1,4 @@
-import { Schema, model, Types } from 'mongoose';
+import { Schema, model } from 'mongoose';
 
 const cartItemSchema = new Schema(
   {
@@ -18,4 +18,3 @@ const cartSchema = new Schema(
 cartSchema.index({ userId: 1 }, { unique: true });
 
 export const Cart = model('Cart', cartSchema);
-export { Types };
