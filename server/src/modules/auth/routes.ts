@@ -17,6 +17,8 @@ const LIMITS = {
   login: { windowMs: FIFTEEN_MINUTES_MS, perIp: 50, perEmail: 10 },
   forgotPassword: { windowMs: ONE_HOUR_MS, perIp: 20, perEmail: 5 },
   verifyOtp: { windowMs: FIFTEEN_MINUTES_MS, perIp: 30, perEmail: 10 },
+  // Each signup costs a bcrypt hash: bound what one machine can make the server compute.
+  signup: { windowMs: ONE_HOUR_MS, perIp: 20, perEmail: 5 },
 } as const;
 
 export function authRoutes(deps: AppDeps): Router {
@@ -33,7 +35,7 @@ export function authRoutes(deps: AppDeps): Router {
 
   const router = Router();
 
-  router.post('/signup', validateBody(signup), async (req, res) => {
+  router.post('/signup', ...limited('signup'), validateBody(signup), async (req, res) => {
     res.status(201).json(await auth.signup(bodyOf(signup, req.body)));
   });
 
