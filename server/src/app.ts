@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import { JSON_BODY_LIMIT_BYTES } from '@kesh/shared';
@@ -62,6 +63,9 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(securityHeaders(config));
   app.use(corsPolicy(config));
+  // HTML, scripts, styles, JSON and SVG go out brotli- or gzip-compressed when the browser accepts
+  // it; the filter (mime-db's "compressible") leaves JPEG, PNG and WebP alone, being compressed already.
+  app.use(compression());
 
   // The webhook needs the raw bytes for its signature, so it parses its own body.
   app.use(

@@ -32,6 +32,9 @@ export const OTP_MAX_ATTEMPTS = 5;
 
 export const FEATURED_PRODUCT_COUNT = 3;
 
+/** Most of one product a cart line (and so an order line) may hold. */
+export const MAX_LINE_QUANTITY = 100;
+
 /** Client timings (section 4 and 9). */
 export const SLIDER_AUTOPLAY_MS = 5000;
 export const SLIDER_LOCK_MS = 600;

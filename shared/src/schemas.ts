@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CURRENCY,
+  MAX_LINE_QUANTITY,
   ORDER_STATUSES,
   PASSWORD_MIN_LENGTH,
   PHONE_DIGITS,
@@ -144,6 +145,8 @@ export interface Product {
   ratingCount: number;
   description: string;
   image: string | null;
+  /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
+  imageSrcSet: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -154,12 +157,16 @@ export interface Slider {
   title: string;
   description: string;
   image: string | null;
+  /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
+  imageSrcSet: string | null;
 }
 
 export interface GalleryItem {
   _id: string;
   id: string;
   image: string;
+  /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
+  imageSrcSet: string | null;
 }
 
 /** Multipart text fields of a main category; files travel separately. Empty string = not set. */
@@ -223,13 +230,13 @@ export type SliderFields = z.input<typeof sliderFieldsSchema>;
 
 export const cartAddSchema = z.object({
   productId: objectId,
-  quantity: z.number().int().min(1).max(100).default(1),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
 });
 export type CartAddBody = z.input<typeof cartAddSchema>;
 
 export const cartUpdateSchema = z.object({
   productId: objectId,
-  quantity: z.number().int().min(1).max(100),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
 export type CartUpdateBody = z.input<typeof cartUpdateSchema>;
 
@@ -242,6 +249,8 @@ export interface CartProduct {
   offerPrice: number | null;
   mainPrice: number | null;
   image: string | null;
+  /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
+  imageSrcSet: string | null;
   description: string;
 }
 
@@ -296,7 +305,7 @@ export type UserDetails = z.output<typeof userDetailsSchema>;
 
 const orderLineSchema = z.object({
   productId: objectId,
-  quantity: z.number().int().min(1).max(100),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
   price: z.number().min(0).optional(),
 });
 

@@ -1,14 +1,32 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/Spinner';
-import { AuthModal } from '../features/auth/AuthModal';
+import { useSession } from './session';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { ChatButton, ScrollTopButton } from './layout/FloatingButtons';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { useReveal } from './layout/useReveal';
 import { useCartCountOnLoad } from './layout/useCartCountOnLoad';
+
+const AuthModal = lazy(() => import('../features/auth/AuthModal').then((m) => ({ default: m.AuthModal })));
+
+/**
+ * The login/signup dialog (and the signup schema it validates with) loads the first time a shopper
+ * opens it, then stays mounted so its close animation and focus return keep working.
+ */
+function AuthModalOnDemand() {
+  const { authModal } = useSession();
+  const [wanted, setWanted] = useState(false);
+  if (authModal && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  );
+}
 
 /** Header, footer and floating widgets around every storefront page (admin has its own shell). */
 export function StorefrontLayout() {
@@ -33,7 +51,7 @@ export function StorefrontLayout() {
       <Footer />
       <ScrollTopButton />
       <ChatButton />
-      <AuthModal />
+      <AuthModalOnDemand />
     </div>
   );
 }

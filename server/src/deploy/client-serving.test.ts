@@ -20,6 +20,8 @@ describe('the built client beside the API', () => {
     await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(clientDir, 'assets/index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(clientDir, 'assets/vendor-def456.js'), 'export const a = 1;\n'.repeat(500));
+    await writeFile(path.join(clientDir, 'assets/hero-0a1b2c.jpg'), Buffer.alloc(4096, 7));
     // A stray copy in the build must not shadow the server's own, which knows PUBLIC_URL.
     await writeFile(path.join(clientDir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
     http = request(createApp({ ...ctx.deps, clientDir }));
@@ -43,6 +45,18 @@ describe('the built client beside the API', () => {
     const icon = await http.get('/favicon.svg');
     expect(icon.status).toBe(200);
     expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('compresses scripts and pages for browsers that accept it, but not photos', async () => {
+    const script = await http.get('/assets/vendor-def456.js').set('Accept-Encoding', 'br, gzip');
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.text).toBe('export const a = 1;\n'.repeat(500));
+    const gzipped = await http.get('/assets/vendor-def456.js').set('Accept-Encoding', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+
+    const photo = await http.get('/assets/hero-0a1b2c.jpg').set('Accept-Encoding', 'br, gzip');
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-encoding']).toBeUndefined();
   });
 
   it('answers scripts asking for JSON from the API on the same paths', async () => {

@@ -16,17 +16,26 @@ export function createGridFsStorage(db: mongo.Db): ImageStorage {
     return files.map((f) => f._id);
   }
 
+  function write(key: string, data: Buffer, contentType: string) {
+    return new Promise<void>((resolve, reject) => {
+      const upload = bucket.openUploadStream(key, { metadata: { contentType } });
+      upload.once('error', reject);
+      upload.once('finish', () => resolve());
+      upload.end(data);
+    });
+  }
+
   return {
     driver: 'gridfs',
     async save(data, ext, contentType) {
       const key = newStorageKey(data, ext);
-      await new Promise<void>((resolve, reject) => {
-        const upload = bucket.openUploadStream(key, { metadata: { contentType } });
-        upload.once('error', reject);
-        upload.once('finish', () => resolve());
-        upload.end(data);
-      });
+      await write(key, data, contentType);
       return key;
+    },
+    async saveAs(key, data, contentType) {
+      // Variant keys carry the original's random part, so a key is written once and never reused.
+      if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+      await write(key, data, contentType);
     },
     async open(key) {
       if (!isStorageKey(key)) return null;

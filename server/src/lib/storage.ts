@@ -9,14 +9,19 @@ export interface ImageStorage {
   readonly driver: 'disk' | 'gridfs';
   /** Stores the bytes under a new server-chosen key and returns that key. */
   save(data: Buffer, ext: string, contentType: string): Promise<string>;
+  /** Stores bytes under a key derived from a saved one (an image variant); replaces an existing file. */
+  saveAs(key: string, data: Buffer, contentType: string): Promise<void>;
   open(key: string): Promise<{ stream: Readable; size: number; contentType: string } | null>;
   remove(key: string): Promise<void>;
 }
 
 export const UPLOADS_PATH = '/uploads';
 
-/** Keys are "<content hash>-<random>.<ext>": safe as file names and a built-in cache version. */
-const KEY_PATTERN = /^[a-f0-9]{16}-[a-f0-9]{8}\.(jpg|png|gif|webp)$/;
+/**
+ * Keys are "<content hash>-<random>.<ext>": safe as file names and a built-in cache version.
+ * Resized WebP copies of an original add its width: "<content hash>-<random>-w<width>.webp".
+ */
+const KEY_PATTERN = /^[a-f0-9]{16}-[a-f0-9]{8}(\.(jpg|png|gif|webp)|-w[1-9][0-9]{0,4}\.webp)$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
@@ -49,15 +54,22 @@ export function createDiskStorage(dir: string): ImageStorage {
     if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(root, key);
   };
+  // Written aside and renamed, so that a reader never sees half a file.
+  async function write(key: string, data: Buffer) {
+    await mkdir(root, { recursive: true });
+    const tmp = `${fileOf(key)}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, fileOf(key));
+  }
   return {
     driver: 'disk',
     async save(data, ext) {
-      await mkdir(root, { recursive: true });
       const key = newStorageKey(data, ext);
-      const tmp = `${fileOf(key)}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(tmp, data);
-      await rename(tmp, fileOf(key));
+      await write(key, data);
       return key;
+    },
+    async saveAs(key, data) {
+      await write(key, data);
     },
     async open(key) {
       if (!isStorageKey(key)) return null;

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES, MESSAGES } from '@kesh/shared';
 import { HttpError, badRequest } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { ImageStorage } from '../lib/storage.js';
+import { saveImage, storedKeys, type ImageUse, type StoredImage } from '../lib/image-variants.js';
 
 /** An uploaded image whose bytes were checked; `name` is only for messages, never for storage. */
 export interface ImageUpload {
@@ -144,21 +145,30 @@ function uploadError(err: unknown, messages: UploadMessages): Error {
 }
 
 /**
- * Stores checked images; if one write fails, the ones already written are removed again so a
- * failed request leaves nothing behind. Returns the keys in the order of `images`.
+ * Stores checked images with their WebP variants for `use`; if one write fails, the ones already
+ * written are removed again so a failed request leaves nothing behind. Returns them in the order
+ * of `images`. One image at a time: resizing holds decoded pixels in memory.
  */
-export async function storeImages(storage: ImageStorage, images: readonly ImageUpload[]): Promise<string[]> {
-  const results = await Promise.allSettled(images.map((i) => storage.save(i.buffer, i.ext, i.contentType)));
-  const keys = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) {
-    await Promise.allSettled(keys.map((k) => storage.remove(k)));
-    throw failed.reason;
+export async function storeImages(
+  storage: ImageStorage,
+  images: readonly ImageUpload[],
+  use: ImageUse,
+  logger: Logger,
+): Promise<StoredImage[]> {
+  const stored: StoredImage[] = [];
+  try {
+    for (const image of images) stored.push(await saveImage(storage, image, use, logger));
+  } catch (err) {
+    await Promise.allSettled(stored.flatMap((s) => storedKeys(s.key, s.variants)).map((k) => storage.remove(k)));
+    throw err;
   }
-  return keys;
+  return stored;
 }
 
-/** Removes stored images that are no longer referenced; a failure is logged, never surfaced. */
+/**
+ * Removes stored files that are no longer referenced (an image's original and variants: see
+ * storedKeys); a failure is logged, never surfaced.
+ */
 export async function discardImages(
   storage: ImageStorage,
   keys: readonly (string | null | undefined)[],
@@ -178,14 +188,19 @@ export async function discardImages(
 export async function withStoredImages<T>(
   storage: ImageStorage,
   images: readonly ImageUpload[],
+  use: ImageUse,
   logger: Logger,
-  write: (keys: string[]) => Promise<T>,
+  write: (stored: StoredImage[]) => Promise<T>,
 ): Promise<T> {
-  const keys = await storeImages(storage, images);
+  const stored = await storeImages(storage, images, use, logger);
   try {
-    return await write(keys);
+    return await write(stored);
   } catch (err) {
-    await discardImages(storage, keys, logger);
+    await discardImages(
+      storage,
+      stored.flatMap((s) => storedKeys(s.key, s.variants)),
+      logger,
+    );
     throw err;
   }
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Types } from 'mongoose';
 import { SLIDER_LIMIT } from '@kesh/shared';
 import type { AppDeps } from '../deps.js';
+import { imageFields, saveImage, storedKeys, type ImageUse } from '../lib/image-variants.js';
 import { ensureAdmin } from '../admin-bootstrap.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { GalleryItem } from '../modules/gallery/gallery.model.js';
@@ -68,13 +69,23 @@ async function seedOnce(
   }
 }
 
-/** Saves the image, then runs `insert`; the image is removed again if the insert fails. */
-async function withImage<T>(deps: AppDeps, data: Buffer, insert: (imageKey: string) => Promise<T>): Promise<T> {
-  const imageKey = await deps.storage.save(data, 'jpg', 'image/jpeg');
+/** Saves the image and its variants, then runs `insert`; they are removed again if the insert fails. */
+async function withImage<T>(
+  deps: AppDeps,
+  data: Buffer,
+  use: ImageUse,
+  insert: (image: { imageKey: string; imageVariants: number[] }) => Promise<T>,
+): Promise<T> {
+  const stored = await saveImage(
+    deps.storage,
+    { buffer: data, ext: 'jpg', contentType: 'image/jpeg' },
+    use,
+    deps.logger,
+  );
   try {
-    return await insert(imageKey);
+    return await insert(imageFields(stored));
   } catch (err) {
-    await deps.storage.remove(imageKey);
+    await Promise.allSettled(storedKeys(stored.key, stored.variants).map((k) => deps.storage.remove(k)));
     throw err;
   }
 }
@@ -100,8 +111,8 @@ async function seedSliders(deps: AppDeps): Promise<SeedCounts> {
           // The owner already filled every slot: their sliders win over the demo ones.
           if (free === undefined) return null;
           try {
-            return await withImage(deps, await readSeedImage(slider.image), (imageKey) =>
-              Slider.create({ title: slider.title, description: slider.description, imageKey, slot: free }),
+            return await withImage(deps, await readSeedImage(slider.image), 'slider', (image) =>
+              Slider.create({ title: slider.title, description: slider.description, ...image, slot: free }),
             );
           } catch (err) {
             // An admin took that slot a moment ago; same answer as a full set.
@@ -124,7 +135,7 @@ async function seedProducts(deps: AppDeps): Promise<SeedCounts> {
         product.key,
         () => MainCategory.exists({ title: product.title }),
         async () =>
-          withImage(deps, await readSeedImage(product.image), (imageKey) =>
+          withImage(deps, await readSeedImage(product.image), 'product', (image) =>
             MainCategory.create({
               title: product.title,
               subtitle: product.subtitle,
@@ -132,7 +143,7 @@ async function seedProducts(deps: AppDeps): Promise<SeedCounts> {
               offerPricePaise: product.offerPricePaise,
               ratingCount: product.ratingCount,
               description: product.description,
-              imageKey,
+              ...image,
             }),
           ),
       ),
@@ -154,7 +165,7 @@ async function seedGallery(deps: AppDeps): Promise<SeedCounts> {
       await seedOnce(
         image.key,
         () => GalleryItem.exists({ imageKey: { $regex: `^${keyPrefixOf(data)}` } }),
-        () => withImage(deps, data, (imageKey) => GalleryItem.create({ imageKey })),
+        () => withImage(deps, data, 'gallery', (image) => GalleryItem.create(image)),
       ),
     );
   }

@@ -105,9 +105,28 @@ describe('seed', () => {
     expect(file?.contentType).toBe('image/jpeg');
     expect(file?.size).toBeGreaterThan(5000);
     file?.stream.destroy();
+    // Each original has its two WebP variants beside it.
     expect(await db.collection('images.files').countDocuments()).toBe(
-      (await Slider.countDocuments()) + (await MainCategory.countDocuments()) + (await GalleryItem.countDocuments()),
+      3 *
+        ((await Slider.countDocuments()) +
+          (await MainCategory.countDocuments()) +
+          (await GalleryItem.countDocuments())),
     );
+  });
+
+  it('gives every seeded image WebP variants for the width it is shown at', async () => {
+    await seed(ctx.deps);
+    const products = (await ctx.http.get('/api/main-category')).body as { imageSrcSet: string | null }[];
+    const sliders = (await ctx.http.get('/sliders/getSliders')).body as { imageSrcSet: string | null }[];
+    const gallery = (await ctx.http.get('/gallery/')).body as { imageSrcSet: string | null }[];
+    const widths = (srcSet: string | null) => (srcSet ?? '').split(', ').map((c) => c.split(' ')[1]);
+    for (const p of [...products, ...gallery]) expect(widths(p.imageSrcSet)).toEqual(['400w', '800w']);
+    for (const s of sliders) expect(widths(s.imageSrcSet)).toEqual(['800w', '1600w']);
+
+    const url = products[0]!.imageSrcSet!.split(' ')[0]!;
+    const res = await ctx.http.get(url);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
   });
 
   it('changes nothing when run a second time', async () => {

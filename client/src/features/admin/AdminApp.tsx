@@ -1,10 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { addCatalogue } from '../../i18n';
+import adminCatalogue from './i18n';
 import { AdminLayout } from './components/AdminLayout';
 import { Spinner } from './components/ui';
 import LoginPage from './pages/LoginPage';
 import { AdminSessionProvider, useAdminSession } from './session';
+
+addCatalogue('admin', adminCatalogue);
 
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const SliderPage = lazy(() => import('./pages/SliderPage'));

@@ -22,6 +22,7 @@ const slider = (n: number): Slider => ({
   title: `Banner ${n}`,
   description: `Description ${n}`,
   image: `/uploads/banner-${n}.jpg`,
+  imageSrcSet: null,
 });
 
 const user = () => userEvent.setup({ applyAccept: false });

@@ -20,7 +20,14 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
     // Phones: image and title side by side, the controls on a full-width row below; wider: one row.
     <li className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[6rem_minmax(0,1fr)_auto] sm:p-5">
       <div className="size-20 overflow-hidden rounded-xl bg-[#f3efe4] sm:size-24">
-        <SafeImage src={product.image ?? undefined} alt="" className="size-full object-cover" loading="lazy" />
+        <SafeImage
+          src={product.image ?? undefined}
+          srcSet={product.imageSrcSet}
+          sizes="96px"
+          alt=""
+          className="size-full object-cover"
+          loading="lazy"
+        />
       </div>
 
       <div className="min-w-0">

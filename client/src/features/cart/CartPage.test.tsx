@@ -23,6 +23,7 @@ function item(id: string, title: string, offerPrice: number, quantity: number): 
       offerPrice,
       mainPrice: offerPrice + 100,
       image: null,
+      imageSrcSet: null,
       description: '',
     },
     quantity,

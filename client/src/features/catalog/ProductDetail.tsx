@@ -35,7 +35,9 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
           <div className="relative aspect-square overflow-hidden rounded-3xl border border-stone-200 bg-[#f3efe4]">
             <DiscountBadge percent={product.discount} />
             <SafeImage
-              src={product.images[imageIndex] ?? undefined}
+              src={product.images[imageIndex]?.src ?? undefined}
+              srcSet={product.images[imageIndex]?.srcSet}
+              sizes="(min-width: 1024px) 532px, calc(100vw - 2rem)"
               alt={product.name}
               className="size-full object-cover"
             />
@@ -52,7 +54,13 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
                     i === imageIndex ? 'border-brand-800' : 'border-transparent hover:border-stone-300'
                   }`}
                 >
-                  <SafeImage src={image ?? undefined} alt="" className="size-full object-cover" />
+                  <SafeImage
+                    src={image.src ?? undefined}
+                    srcSet={image.srcSet}
+                    sizes="80px"
+                    alt=""
+                    className="size-full object-cover"
+                  />
                 </button>
               </li>
             ))}

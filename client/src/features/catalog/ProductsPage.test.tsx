@@ -15,6 +15,7 @@ const product = (n: number, overrides: Partial<Product> = {}): Product => ({
   ratingCount: 12,
   description: `Oil number ${n}`,
   image: null,
+  imageSrcSet: null,
   createdAt: '',
   updatedAt: '',
   ...overrides,

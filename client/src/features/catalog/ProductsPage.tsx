@@ -2,14 +2,16 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHero } from '../../components/ui/PageHero';
-import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { useMessageText } from '../../components/ui/useMessageText';
-import { ProductCard } from './ProductCard';
+import { ProductCard, ProductGridSkeleton } from './ProductCard';
 import { ProductDetail } from './ProductDetail';
 import { toProductCard } from './productCard';
 import { useAddToCart } from './useAddToCart';
 import { productsErrorText, useProducts } from './useProducts';
+
+/** Stand-in cards while the catalogue loads: two rows of the widest (three-column) grid. */
+const PLACEHOLDER_CARDS = 6;
 
 /** List and detail in one route; the selected product is `?id=` so Back and shared links work. */
 export default function ProductsPage() {
@@ -43,7 +45,7 @@ export default function ProductsPage() {
       <PageHero title={t('title')} subtitle={t('subtitle')} />
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         {isPending ? (
-          <Spinner />
+          <ProductGridSkeleton count={PLACEHOLDER_CARDS} />
         ) : error ? (
           <p role="alert" className="mx-auto max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
             {say(productsErrorText(error))}
@@ -58,10 +60,12 @@ export default function ProductsPage() {
               </p>
             )}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
-              {products.map((product) => (
+              {products.map((product, i) => (
                 <li key={product.id} className="reveal">
                   <ProductCard
                     product={product}
+                    headingLevel="h2"
+                    priority={i === 0}
                     onAddToCart={(id) => void addToCart(id)}
                     adding={pendingId === product.id}
                   />

@@ -10,8 +10,8 @@ export interface ProductCardData {
   discount: number;
   rating: number;
   reviews: number;
-  /** One image today; null means the placeholder. */
-  images: (string | null)[];
+  /** One image today; a null src means the placeholder, srcSet lists its resized WebP variants. */
+  images: { src: string | null; srcSet: string | null }[];
   description: string;
 }
 
@@ -25,7 +25,7 @@ export function toProductCard(p: Product): ProductCardData {
     discount: discountPercent(p.mainPrice, p.offerPrice),
     rating: DISPLAY_RATING,
     reviews: p.ratingCount ?? 0,
-    images: [p.image],
+    images: [{ src: p.image, srcSet: p.imageSrcSet }],
     description: p.description,
   };
 }

@@ -36,6 +36,7 @@ const cart: CartResponse = {
         offerPrice: 299,
         mainPrice: 399,
         image: null,
+        imageSrcSet: null,
         description: '',
       },
       quantity: 2,

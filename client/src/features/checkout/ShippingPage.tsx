@@ -169,7 +169,13 @@ function Checkout({ token }: { token: string }) {
                 {items.map(({ productId: product, quantity }) => (
                   <li key={product._id} className="flex items-center gap-3 py-3">
                     <div className="size-12 shrink-0 overflow-hidden rounded-lg bg-[#f3efe4]">
-                      <SafeImage src={product.image ?? undefined} alt="" className="size-full object-cover" />
+                      <SafeImage
+                        src={product.image ?? undefined}
+                        srcSet={product.imageSrcSet}
+                        sizes="48px"
+                        alt=""
+                        className="size-full object-cover"
+                      />
                     </div>
                     <div className="min-w-0 flex-1">
                       <p className="line-clamp-2 font-medium text-brand-950">{product.title}</p>

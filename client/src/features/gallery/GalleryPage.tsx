@@ -12,6 +12,10 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 import { useMessageText } from '../../components/ui/useMessageText';
 import { Lightbox } from './Lightbox';
 
+/** A tile's width in the 2/3/4-column grid of the max-w-7xl section. */
+const GALLERY_TILE_SIZES =
+  '(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 6.75rem) / 4), (min-width: 768px) calc((100vw - 5.5rem) / 3), calc((100vw - 2.75rem) / 2)';
+
 export default function GalleryPage() {
   const { t } = useTranslation('gallery');
   const say = useMessageText();
@@ -50,6 +54,8 @@ export default function GalleryPage() {
                     >
                       <SafeImage
                         src={item.image}
+                        srcSet={item.imageSrcSet}
+                        sizes={GALLERY_TILE_SIZES}
                         alt=""
                         loading="lazy"
                         className="size-full object-cover transition duration-500 group-hover:scale-110"

@@ -3,9 +3,15 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FEATURED_PRODUCT_COUNT, HOME_TOAST_MS } from '@kesh/shared';
 import { SectionHeading } from '../../components/ui/SectionHeading';
-import { Spinner } from '../../components/ui/Spinner';
 import { useMessageText } from '../../components/ui/useMessageText';
-import { ProductCard, productsErrorText, toProductCard, useAddToCart, useProducts } from '../catalog';
+import {
+  ProductCard,
+  ProductGridSkeleton,
+  productsErrorText,
+  toProductCard,
+  useAddToCart,
+  useProducts,
+} from '../catalog';
 
 /** The last three products of the catalogue; a guest's Add to Cart logs in and lands on /products. */
 export function FeaturedProducts() {
@@ -24,7 +30,7 @@ export function FeaturedProducts() {
         </SectionHeading>
       </div>
       {isPending ? (
-        <Spinner />
+        <ProductGridSkeleton count={FEATURED_PRODUCT_COUNT} />
       ) : error ? (
         <p role="alert" className="mx-auto max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
           {say(productsErrorText(error))}

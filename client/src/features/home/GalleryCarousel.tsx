@@ -40,10 +40,14 @@ export function GalleryCarousel() {
             return (
               <li key={i} aria-hidden={!visible} className="shrink-0 px-2.5" style={{ width: `${100 / perView}%` }}>
                 <figure className="overflow-hidden rounded-3xl bg-white shadow-sm">
+                  {/* The caption below names the picture, so the image itself is not announced twice. */}
                   <img
                     src={image}
-                    alt={visible ? (captions[i % IMAGES.length] ?? '') : ''}
-                    className="aspect-[4/5] w-full object-cover"
+                    alt=""
+                    width={400}
+                    height={500}
+                    loading="lazy"
+                    className="aspect-[4/5] h-auto w-full object-cover"
                   />
                   <figcaption className="px-4 py-3 text-center font-medium text-brand-950">
                     {captions[i % IMAGES.length]}

@@ -11,6 +11,7 @@ const slide = (n: number, image: string | null = `/uploads/s${n}.jpg`): Slider =
   title: `Launch ${n}`,
   description: `About launch ${n}`,
   image,
+  imageSrcSet: null,
 });
 const three = [slide(1), slide(2), slide(3)];
 const shown = () => screen.getByRole('heading', { level: 2 }).textContent;

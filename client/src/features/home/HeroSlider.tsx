@@ -77,7 +77,16 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
             data-active={active}
             className={`absolute inset-0 transition-opacity duration-[600ms] ${active ? 'z-10 opacity-100' : 'opacity-0'}`}
           >
-            <SafeImage src={slide.image ?? undefined} alt="" className="absolute inset-0 size-full object-cover" />
+            {/* The first slide is the page's largest picture: fetched at once, ahead of the rest. */}
+            <SafeImage
+              src={slide.image ?? undefined}
+              srcSet={slide.imageSrcSet}
+              sizes="100vw"
+              alt=""
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              className="absolute inset-0 size-full object-cover"
+            />
             <div
               aria-hidden="true"
               className="absolute inset-0 bg-gradient-to-r from-brand-950/95 via-brand-950/75 to-brand-950/20"

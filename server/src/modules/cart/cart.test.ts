@@ -57,6 +57,8 @@ describe('cart', () => {
           offerPrice: 399.5,
           mainPrice: 499,
           image: `/uploads/${IMAGE_KEY}`,
+          // The product was inserted without variants, as documents from before they existed.
+          imageSrcSet: null,
           description: 'Cold-pressed bhringraj in sesame oil.',
         },
         quantity: 2,
@@ -92,6 +94,17 @@ describe('cart', () => {
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]!.quantity).toBe(55);
     expect(await Cart.countDocuments({ userId: shopper.userId })).toBe(1);
+  });
+
+  it('never lets parallel adds push one line past 100', async () => {
+    const shopper = await signUpCustomer(ctx);
+    const id = await product();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => add(shopper.token, id, 30)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.status === 400);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.body.error).toBe('You can have at most 100 of one product in your cart.');
+    expect((await getCart(shopper.token)).items[0]!.quantity).toBe(90);
   });
 
   it('keeps parallel adds of different products as separate lines', async () => {

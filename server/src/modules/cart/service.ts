@@ -1,7 +1,7 @@
-import { isDuplicateKey } from '../../lib/errors.js';
 import { Types } from 'mongoose';
-import { MESSAGES, paiseToRupees, type CartItem, type CartResponse } from '@kesh/shared';
-import { notFound } from '../../lib/errors.js';
+import { MAX_LINE_QUANTITY, MESSAGES, paiseToRupees, type CartItem, type CartResponse } from '@kesh/shared';
+import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
+import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Cart } from './cart.model.js';
@@ -11,6 +11,7 @@ export const CART_MESSAGES = {
   removed: 'Product removed from cart',
   cleared: 'Cart cleared',
   lineNotInCart: 'This product is not in your cart',
+  lineQuantityLimit: `You can have at most ${MAX_LINE_QUANTITY} of one product in your cart.`,
 } as const;
 
 export interface CartLine {
@@ -32,6 +33,7 @@ interface ProductRecord {
   offerPricePaise?: number | null;
   description?: string | null;
   imageKey?: string | null;
+  imageVariants?: number[] | null;
 }
 
 interface PricedLine {
@@ -81,6 +83,7 @@ function toCartItem({ product, quantity }: PricedLine): CartItem {
       offerPrice: rupees(product.offerPricePaise),
       mainPrice: rupees(product.mainPricePaise),
       image: imageUrl(product.imageKey),
+      imageSrcSet: imageSrcSet(product.imageKey, product.imageVariants),
       description: product.description ?? '',
     },
     quantity,
@@ -133,11 +136,16 @@ export async function addToCart(userId: string, productId: string, quantity: num
   const owner = toObjectId(userId);
   await ensureCart(owner);
   for (let attempt = 0; attempt < MAX_ADD_ATTEMPTS; attempt += 1) {
+    // The $elemMatch bound keeps a line at MAX_LINE_QUANTITY however many adds race.
     const added = await Cart.updateOne(
-      { userId: owner, 'items.productId': product },
+      { userId: owner, items: { $elemMatch: { productId: product, quantity: { $lte: MAX_LINE_QUANTITY - quantity } } } },
       { $inc: { 'items.$.quantity': quantity } },
     );
     if (added.matchedCount > 0) return;
+    const full = { productId: product, quantity: { $gt: MAX_LINE_QUANTITY - quantity } };
+    if (await Cart.exists({ userId: owner, items: { $elemMatch: full } })) {
+      throw badRequest(CART_MESSAGES.lineQuantityLimit);
+    }
     const pushed = await Cart.updateOne(
       { userId: owner, 'items.productId': { $ne: product } },
       { $push: { items: { productId: product, quantity } } },

@@ -16,6 +16,8 @@ const categorySchema = new Schema(
     },
     description: { type: String, default: DEFAULT_DESCRIPTION },
     imageKey: { type: String, default: null },
+    /** Widths of the WebP variants stored beside the image (lib/image-variants); older documents have none. */
+    imageVariants: { type: [Number], default: undefined },
   },
   { timestamps: true },
 );

@@ -1,4 +1,5 @@
 import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE, paiseToRupees, type Product } from '@kesh/shared';
+import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
 
 /** The stored shape of a main category, as `.lean()` or a document gives it. */
@@ -11,6 +12,7 @@ export interface CategoryRecord {
   ratingCount?: number | null;
   description?: string | null;
   imageKey?: string | null;
+  imageVariants?: number[] | null;
   createdAt?: Date | string | null;
   updatedAt?: Date | string | null;
 }
@@ -29,6 +31,7 @@ export function productDto(doc: CategoryRecord): Product {
     ratingCount: doc.ratingCount ?? 0,
     description: doc.description || DEFAULT_DESCRIPTION,
     image: imageUrl(doc.imageKey),
+    imageSrcSet: imageSrcSet(doc.imageKey, doc.imageVariants),
     createdAt: isoOf(doc.createdAt),
     updatedAt: isoOf(doc.updatedAt),
   };

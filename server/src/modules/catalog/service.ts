@@ -10,6 +10,7 @@ import {
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ImageStorage } from '../../lib/storage.js';
+import { imageFields, storedKeys } from '../../lib/image-variants.js';
 import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
 import { MainCategory } from './category.model.js';
 import { productDto } from './serialize.js';
@@ -90,8 +91,8 @@ export async function createCategory(
   values: Partial<CategoryValues> & { title: string },
   image: ImageUpload | undefined,
 ): Promise<Product> {
-  return withStoredImages(storage, image ? [image] : [], logger, async ([imageKey]) => {
-    const created = await MainCategory.create({ ...values, imageKey: imageKey ?? null });
+  return withStoredImages(storage, image ? [image] : [], 'product', logger, async ([stored]) => {
+    const created = await MainCategory.create({ ...values, ...(stored ? imageFields(stored) : { imageKey: null }) });
     return productDto(created);
   });
 }
@@ -103,8 +104,9 @@ export async function updateCategory(
   image: ImageUpload | undefined,
 ): Promise<Product> {
   const id = categoryIdOf(rawId);
-  const { previous, updated } = await withStoredImages(storage, image ? [image] : [], logger, async ([imageKey]) => {
-    const update = imageKey ? { ...values, imageKey } : values;
+  const images = image ? [image] : [];
+  const { previous, updated } = await withStoredImages(storage, images, 'product', logger, async ([stored]) => {
+    const update = stored ? { ...values, ...imageFields(stored) } : values;
     // The document as it was: its image is the one this update replaced, even when edits race.
     const before = await MainCategory.findByIdAndUpdate(
       id,
@@ -114,7 +116,9 @@ export async function updateCategory(
     if (!before) throw notFound(CATEGORY_NOT_FOUND);
     return { previous: before, updated: { ...before, ...update, updatedAt: new Date() } };
   });
-  if (image && previous.imageKey !== updated.imageKey) await discardImages(storage, [previous.imageKey], logger);
+  if (image && previous.imageKey !== updated.imageKey) {
+    await discardImages(storage, storedKeys(previous.imageKey, previous.imageVariants), logger);
+  }
   return productDto(updated);
 }
 
@@ -122,6 +126,6 @@ export async function deleteCategory({ storage, logger }: CatalogDeps, rawId: un
   const id = categoryIdOf(rawId);
   const removed = await MainCategory.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(CATEGORY_NOT_FOUND);
-  await discardImages(storage, [removed.imageKey], logger);
+  await discardImages(storage, storedKeys(removed.imageKey, removed.imageVariants), logger);
   return productDto(removed);
 }

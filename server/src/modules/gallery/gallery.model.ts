@@ -3,6 +3,8 @@ import { Schema, model } from 'mongoose';
 const galleryItemSchema = new Schema(
   {
     imageKey: { type: String, required: true },
+    /** Widths of the WebP variants stored beside the image (lib/image-variants); older documents have none. */
+    imageVariants: { type: [Number], default: undefined },
   },
   { timestamps: true },
 );

@@ -57,7 +57,7 @@ describe('gallery', () => {
     expect(list.headers['cache-control']).toContain('public');
     expect(list.body).toHaveLength(5);
     for (const item of list.body) {
-      expect(Object.keys(item).sort()).toEqual(['_id', 'id', 'image']);
+      expect(Object.keys(item).sort()).toEqual(['_id', 'id', 'image', 'imageSrcSet']);
       expect(item.id).toBe(item._id);
       expect((await ctx.http.get(item.image)).status).toBe(200);
     }

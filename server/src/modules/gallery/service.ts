@@ -2,6 +2,7 @@ import { MESSAGES, OBJECT_ID_PATTERN, type GalleryItem as GalleryItemDto } from 
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { imageUrl, type ImageStorage } from '../../lib/storage.js';
+import { imageFields, imageSrcSet, storedKeys } from '../../lib/image-variants.js';
 import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
 import { GalleryItem } from './gallery.model.js';
 
@@ -13,9 +14,18 @@ export interface GalleryDeps {
   logger: Logger;
 }
 
-export function galleryItemDto(doc: { _id: unknown; imageKey: string }): GalleryItemDto {
+export function galleryItemDto(doc: {
+  _id: unknown;
+  imageKey: string;
+  imageVariants?: number[] | null;
+}): GalleryItemDto {
   const id = String(doc._id);
-  return { _id: id, id, image: imageUrl(doc.imageKey) ?? '' };
+  return {
+    _id: id,
+    id,
+    image: imageUrl(doc.imageKey) ?? '',
+    imageSrcSet: imageSrcSet(doc.imageKey, doc.imageVariants),
+  };
 }
 
 /** The route's id when it is a well-formed ObjectId. */
@@ -36,8 +46,8 @@ export async function addGalleryImages(
   images: readonly ImageUpload[],
 ): Promise<GalleryItemDto[]> {
   if (images.length === 0) throw badRequest(MESSAGES.gallerySelectAtLeastOne);
-  return withStoredImages(storage, images, logger, async (keys) => {
-    const created = await GalleryItem.insertMany(keys.map((imageKey) => ({ imageKey })));
+  return withStoredImages(storage, images, 'gallery', logger, async (stored) => {
+    const created = await GalleryItem.insertMany(stored.map(imageFields));
     return created.map(galleryItemDto);
   });
 }
@@ -49,12 +59,13 @@ export async function replaceGalleryImage(
 ): Promise<GalleryItemDto> {
   const id = imageIdOf(rawId);
   if (!image) throw badRequest(MESSAGES.gallerySelectReplacement);
-  const { previous, updated } = await withStoredImages(storage, [image], logger, async ([imageKey]) => {
-    const before = await GalleryItem.findByIdAndUpdate(id, { $set: { imageKey } }, { returnDocument: 'before' }).lean();
+  const { previous, updated } = await withStoredImages(storage, [image], 'gallery', logger, async ([stored]) => {
+    const fields = imageFields(stored!);
+    const before = await GalleryItem.findByIdAndUpdate(id, { $set: fields }, { returnDocument: 'before' }).lean();
     if (!before) throw notFound(IMAGE_NOT_FOUND);
-    return { previous: before, updated: { ...before, imageKey: imageKey! } };
+    return { previous: before, updated: { ...before, ...fields } };
   });
-  await discardImages(storage, [previous.imageKey], logger);
+  await discardImages(storage, storedKeys(previous.imageKey, previous.imageVariants), logger);
   return galleryItemDto(updated);
 }
 
@@ -62,5 +73,5 @@ export async function deleteGalleryImage({ storage, logger }: GalleryDeps, rawId
   const id = imageIdOf(rawId);
   const removed = await GalleryItem.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(IMAGE_NOT_FOUND);
-  await discardImages(storage, [removed.imageKey], logger);
+  await discardImages(storage, storedKeys(removed.imageKey, removed.imageVariants), logger);
 }

@@ -2,6 +2,7 @@ import { MESSAGES, OBJECT_ID_PATTERN, SLIDER_LIMIT, type Slider as SliderDto } f
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { imageUrl, type ImageStorage } from '../../lib/storage.js';
+import { imageFields, imageSrcSet, storedKeys } from '../../lib/image-variants.js';
 import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { Slider } from './slider.model.js';
@@ -15,11 +16,19 @@ interface SliderRecord {
   title: string;
   description: string;
   imageKey?: string | null;
+  imageVariants?: number[] | null;
 }
 
 export function sliderDto(doc: SliderRecord): SliderDto {
   const id = String(doc._id);
-  return { _id: id, id, title: doc.title, description: doc.description, image: imageUrl(doc.imageKey) };
+  return {
+    _id: id,
+    id,
+    title: doc.title,
+    description: doc.description,
+    image: imageUrl(doc.imageKey),
+    imageSrcSet: imageSrcSet(doc.imageKey, doc.imageVariants),
+  };
 }
 
 export interface SliderDeps {
@@ -60,14 +69,14 @@ export async function addSlider(
   if (!image) throw badRequest(IMAGE_REQUIRED, 'The image field is empty.');
   // Cheap early answer that spares writing a file; the insert below is what enforces the limit.
   if ((await freeSlots()).length === 0) throw limitReached();
-  return withStoredImages(storage, [image], logger, async ([imageKey]) => {
+  return withStoredImages(storage, [image], 'slider', logger, async ([stored]) => {
     // Every lost slot means another add won it, so a few rounds settle any realistic race.
     for (let round = 0; round <= SLIDER_LIMIT; round += 1) {
       const slots = await freeSlots();
       if (slots.length === 0) break;
       for (const slot of slots) {
         try {
-          const created = await Slider.create({ ...fields, imageKey, slot });
+          const created = await Slider.create({ ...fields, ...imageFields(stored!), slot });
           return sliderDto(created);
         } catch (err) {
           if (!isDuplicateKey(err)) throw err;
@@ -86,8 +95,8 @@ export async function updateSlider(
 ): Promise<SliderDto> {
   const id = sliderIdOf(rawId);
   const images = image ? [image] : [];
-  const { before, after } = await withStoredImages(storage, images, logger, async ([imageKey]) => {
-    const update = imageKey ? { ...fields, imageKey } : fields;
+  const { before, after } = await withStoredImages(storage, images, 'slider', logger, async ([stored]) => {
+    const update = stored ? { ...fields, ...imageFields(stored) } : fields;
     // The previous document tells which image this update replaced, even when two edits race.
     const previous = await Slider.findByIdAndUpdate(
       id,
@@ -97,7 +106,9 @@ export async function updateSlider(
     if (!previous) throw notFound(SLIDER_NOT_FOUND);
     return { before: previous, after: { ...previous, ...update } };
   });
-  if (image && before.imageKey !== after.imageKey) await discardImages(storage, [before.imageKey], logger);
+  if (image && before.imageKey !== after.imageKey) {
+    await discardImages(storage, storedKeys(before.imageKey, before.imageVariants), logger);
+  }
   return sliderDto(after);
 }
 
@@ -105,6 +116,6 @@ export async function deleteSlider({ storage, logger }: SliderDeps, rawId: unkno
   const id = sliderIdOf(rawId);
   const removed = await Slider.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(SLIDER_NOT_FOUND);
-  await discardImages(storage, [removed.imageKey], logger);
+  await discardImages(storage, storedKeys(removed.imageKey, removed.imageVariants), logger);
   return sliderDto(removed);
 }

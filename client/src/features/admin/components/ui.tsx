@@ -39,19 +39,28 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-8 text-center text-gray-500">{children}</p>;
 }
 
-/** An image that falls back to a placeholder when missing or broken (spec section 2). */
+/** Thumbnails are at most h-20 w-28 (112 CSS px wide): the browser picks the smallest variant. */
+const THUMBNAIL_SIZES = '112px';
+
+/**
+ * An image that falls back to a placeholder when missing or broken (spec section 2). A broken
+ * variant from `srcSet` falls back to the original first.
+ */
 export function Thumbnail({
   src,
+  srcSet,
   alt,
   fallback,
   size = 'h-16 w-24',
 }: {
   src: string | null | undefined;
+  srcSet?: string | null;
   alt: string;
   fallback: string;
   size?: string;
 }) {
   const [broken, setBroken] = useState(false);
+  const [variantsBroken, setVariantsBroken] = useState(false);
   if (!src || broken) {
     return (
       <span
@@ -62,7 +71,17 @@ export function Thumbnail({
       </span>
     );
   }
-  return <img src={src} alt={alt} onError={() => setBroken(true)} className={`${size} rounded-md object-cover`} />;
+  const useVariants = Boolean(srcSet) && !variantsBroken;
+  return (
+    <img
+      srcSet={useVariants ? (srcSet ?? undefined) : undefined}
+      sizes={useVariants ? THUMBNAIL_SIZES : undefined}
+      src={src}
+      alt={alt}
+      onError={() => (useVariants ? setVariantsBroken(true) : setBroken(true))}
+      className={`${size} rounded-md object-cover`}
+    />
+  );
 }
 
 export const inputClass =

@@ -127,6 +127,7 @@ export default function CategoryPage() {
                       <td className={tdClass}>
                         <Thumbnail
                           src={category.image}
+                          srcSet={category.imageSrcSet}
                           alt={category.title}
                           fallback={t('common.noImage')}
                           size="h-14 w-14"

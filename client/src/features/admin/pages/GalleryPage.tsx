@@ -101,6 +101,7 @@ function GalleryRow({ item, number, editing, onEdit, onDone }: RowProps) {
         <div className="flex items-center gap-4">
           <Thumbnail
             src={item.image}
+            srcSet={item.imageSrcSet}
             alt={t('gallery.imageAlt', { number })}
             fallback={t('common.noImage')}
             size="h-20 w-28"

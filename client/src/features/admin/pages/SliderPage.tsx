@@ -111,7 +111,12 @@ export default function SliderPage() {
                 {sliders.map((slider) => (
                   <tr key={slider._id} className={editing?._id === slider._id ? 'bg-brand-50' : undefined}>
                     <td className={tdClass}>
-                      <Thumbnail src={slider.image} alt={slider.title} fallback={t('common.noImage')} />
+                      <Thumbnail
+                        src={slider.image}
+                        srcSet={slider.imageSrcSet}
+                        alt={slider.title}
+                        fallback={t('common.noImage')}
+                      />
                     </td>
                     <td className={`${tdClass} font-medium text-gray-900`}>{slider.title || t('common.noTitle')}</td>
                     <td className={`${tdClass} max-w-md`}>
