@@ -29,10 +29,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
  */
 function clientRoutes(clientDir: string): express.Router {
   const router = express.Router();
-  router.use(
-    '/assets',
-    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_S * 1000 }),
-  );
+  router.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_S * 1000 }));
   const publicFiles = express.static(clientDir, { index: false, maxAge: '1h' });
   // Every file the build emits has an extension; skipping the disk lookup for the rest keeps API
   // reads off the file system (it cost the catalogue a third of its throughput).

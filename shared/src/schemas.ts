@@ -186,11 +186,7 @@ const optionalPrice = z
   });
 
 export const categoryFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Title is required!' })
-    .trim()
-    .min(1, { error: 'Title is required!' })
-    .max(MAX_FIELD),
+  title: z.string({ error: 'Title is required!' }).trim().min(1, { error: 'Title is required!' }).max(MAX_FIELD),
   subtitle: z.string().trim().max(MAX_FIELD).optional(),
   mainPrice: optionalPrice,
   offerPrice: optionalPrice,

@@ -29,7 +29,12 @@ describe('rate limits on guessable auth calls', () => {
   });
 
   it('allows 5 signups per email in an hour, so nobody can make the server hash endlessly', async () => {
-    const body = { username: 'Mira', email: 'signup-target@example.com', contact: '9876543210', password: 'long-enough' };
+    const body = {
+      username: 'Mira',
+      email: 'signup-target@example.com',
+      contact: '9876543210',
+      password: 'long-enough',
+    };
     const signUp = () => ctx.http.post('/api/auth/signup').send(body);
     expect(await statuses(5, signUp)).toEqual([201, 409, 409, 409, 409]);
     expect((await signUp()).status).toBe(429);

@@ -21,7 +21,6 @@ export interface SignupInput {
   password: string;
 }
 
-
 export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'config' | 'logger' | 'mailer'>) {
   const passwords = createPasswordHasher(config);
   const OTP_LIFETIME_MINUTES = OTP_LIFETIME_MS / 60_000;

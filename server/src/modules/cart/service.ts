@@ -47,7 +47,6 @@ const MAX_ADD_ATTEMPTS = 10;
 
 const toObjectId = (id: string) => new Types.ObjectId(id);
 
-
 /** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3). */
 function unitPricePaise(p: ProductRecord): number {
   return p.offerPricePaise ?? p.mainPricePaise ?? 0;
@@ -138,7 +137,10 @@ export async function addToCart(userId: string, productId: string, quantity: num
   for (let attempt = 0; attempt < MAX_ADD_ATTEMPTS; attempt += 1) {
     // The $elemMatch bound keeps a line at MAX_LINE_QUANTITY however many adds race.
     const added = await Cart.updateOne(
-      { userId: owner, items: { $elemMatch: { productId: product, quantity: { $lte: MAX_LINE_QUANTITY - quantity } } } },
+      {
+        userId: owner,
+        items: { $elemMatch: { productId: product, quantity: { $lte: MAX_LINE_QUANTITY - quantity } } },
+      },
       { $inc: { 'items.$.quantity': quantity } },
     );
     if (added.matchedCount > 0) return;

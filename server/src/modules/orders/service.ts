@@ -31,7 +31,6 @@ type OrderRecord = InferSchemaType<typeof Order.schema> & {
   updatedAt: Date;
 };
 
-
 /** Orders as the API answers them: rupees, ISO dates, each product populated or null if deleted. */
 export async function toOrderDtos(orders: OrderRecord[]): Promise<OrderDto[]> {
   const ids = [...new Set(orders.flatMap((o) => o.products.map((p) => String(p.productId))))];
