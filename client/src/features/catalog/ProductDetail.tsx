@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { ArrowLeft, CircleCheckBig, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SafeImage } from '../../components/ui/SafeImage';
+import { useShop } from '../../app/shop';
 import { DiscountBadge, PriceLine, Rating } from './ProductBits';
-import type { ProductCardData } from './productCard';
+import { productStructuredData, type ProductCardData } from './productCard';
 
 interface ProductDetailProps {
   product: ProductCardData;
@@ -15,12 +16,16 @@ interface ProductDetailProps {
 /** Detail view; mounted with key=product id so a new selection starts at image 1 and quantity 1. */
 export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductDetailProps) {
   const { t } = useTranslation('catalog');
+  const shop = useShop();
   const [imageIndex, setImageIndex] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const benefits = t('benefits', { returnObjects: true }) as string[];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <script type="application/ld+json">
+        {JSON.stringify(productStructuredData(product, window.location.origin, shop.name))}
+      </script>
       <button
         type="button"
         onClick={onBack}

@@ -1,4 +1,4 @@
-import { DEFAULT_SUBTITLE, DISPLAY_RATING, discountPercent, unitPrice, type Product } from '@kesh/shared';
+import { CURRENCY, DEFAULT_SUBTITLE, DISPLAY_RATING, discountPercent, unitPrice, type Product } from '@kesh/shared';
 
 /** The derived product card of spec section 3: what every product tile and the detail view show. */
 export interface ProductCardData {
@@ -27,5 +27,25 @@ export function toProductCard(p: Product): ProductCardData {
     reviews: p.ratingCount ?? 0,
     images: [{ src: p.image, srcSet: p.imageSrcSet }],
     description: p.description,
+  };
+}
+
+/** schema.org Product for search engines: what the shopper pays, in rupees. */
+export function productStructuredData(product: ProductCardData, origin: string, shopName: string) {
+  const image = product.images[0]?.src;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    ...(image ? { image: new URL(image, origin).toString() } : {}),
+    brand: { '@type': 'Brand', name: shopName },
+    offers: {
+      '@type': 'Offer',
+      price: product.price.toFixed(2),
+      priceCurrency: CURRENCY,
+      availability: 'https://schema.org/InStock',
+      url: `${origin}/products?id=${encodeURIComponent(product.id)}`,
+    },
   };
 }
