@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, STORAGE_KEYS, type CartResponse, type Order, type Product } from '@kesh/shared';
 import { api, baseUrl, newPage, shot, signUpViaApi, type BrowserPage } from './support/browser';
+import { axeViolations } from './support/axe';
 
 /** The customer's cart, checkout with the payment simulator and dashboard (issue 7). */
 
@@ -21,26 +20,6 @@ async function storedToken(page: Page): Promise<string> {
 async function expectBadge(page: Page, count: number) {
   const label = count === 0 ? /^Cart$/ : new RegExp(`^Cart, ${count} items?$`);
   await page.getByRole('banner').getByRole('link', { name: label }).waitFor();
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core violations on the page as it is now, as "rule: selector" lines. */
-async function axeViolations(page: Page, name: string): Promise<string[]> {
-  await page.evaluate(`${axeSource};undefined`);
-  const found = await page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const { axe } = window as unknown as { axe: { run(ctx: object, o: object): Promise<Result> } };
-    // Toasts fade in and out; half-transparent text reads as low contrast mid-animation.
-    const result = await axe.run(
-      { exclude: [['[data-sonner-toaster]']] },
-      { iframes: false, resultTypes: ['violations'] },
-    );
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return found.map((v) => `${name}: ${v}`);
 }
 
 /** A phone-width page must not scroll sideways. */

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, STORAGE_KEYS, type Product } from '@kesh/shared';
 import { api, latestMailTo, newPage, shot, signUpViaApi, type BrowserPage } from './support/browser';
+import { axeViolations } from './support/axe';
 
 /** The visitor's storefront (issue 6): browsing, signing in, the gallery, languages, accessibility. */
 
-// The app's CSP forbids inline scripts (so addScriptTag fails); evaluating over the devtools protocol is allowed.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const dialog = (page: Page) => page.getByRole('dialog');
 const banner = (page: Page) => page.getByRole('banner');
 
@@ -150,30 +147,7 @@ describe('every public page', () => {
         await page.locator('main h1').first().waitFor();
         expect(await page.title()).toMatch(/Kesh Ayurveda$/);
         expect(await page.getAttribute('meta[name="description"]', 'content')).toBeTruthy();
-        await page.evaluate(`${axeSource};undefined`);
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run(
-                  ctx: Document,
-                  o: object,
-                ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run(document, { iframes: false, resultTypes: ['violations'] });
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v) =>
-                `${v.id}: ${v.nodes
-                  .map((n) => n.target.join(' '))
-                  .slice(0, 3)
-                  .join(', ')}`,
-            );
-        });
-        report.push(...violations.map((v) => `${name}@${width}: ${v}`));
+        report.push(...(await axeViolations(page, `${name}@${width}`)));
         await shot(page, `${name}-${width}`);
       }
       expect(report).toEqual([]);

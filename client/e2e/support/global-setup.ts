@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,16 @@ export default async function setup(project: TestProject) {
   const mailFile = path.join(work, 'mails.json');
   const mails: { to: string; subject: string; text: string }[] = [];
   await writeFile(mailFile, '[]');
+  // Test files read the file while mails arrive: each write replaces it whole (rename), one at a time.
+  let writing = Promise.resolve();
+  const saveMails = () => {
+    writing = writing.then(async () => {
+      const tmp = `${mailFile}.tmp`;
+      await writeFile(tmp, JSON.stringify(mails));
+      await rename(tmp, mailFile);
+    });
+    return writing;
+  };
 
   // A real SMTP server so the app's mail goes through nodemailer's SMTP path.
   const smtp = new SMTPServer({
@@ -65,7 +75,7 @@ export default async function setup(project: TestProject) {
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         mails.push({ to, subject, text: raw });
-        void writeFile(mailFile, JSON.stringify(mails)).then(() => callback());
+        void saveMails().then(() => callback());
       });
     },
   });

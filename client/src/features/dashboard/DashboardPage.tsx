@@ -117,7 +117,7 @@ function Dashboard({ user }: { user: StoredUser }) {
                 tabIndex={selected ? 0 : -1}
                 onClick={() => setTab(id)}
                 onKeyDown={onTabKey}
-                className={`inline-flex flex-1 items-center justify-center gap-2 rounded-full px-6 py-2.5 font-semibold transition sm:flex-none ${
+                className={`inline-flex flex-1 items-center justify-center gap-2 rounded-full px-6 py-2.5 font-semibold sm:flex-none ${
                   selected ? 'bg-brand-800 text-white shadow' : 'text-brand-900 hover:bg-brand-50'
                 }`}
               >
