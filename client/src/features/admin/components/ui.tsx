@@ -109,6 +109,49 @@ export const thClass =
   'bg-brand-50 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-brand-900 uppercase';
 export const tdClass = 'px-4 py-3 align-middle text-gray-700';
 
+export type Column = string | { label: string; className: string };
+
+/**
+ * A scrollable admin table: its region label, its column headings, and the rows as children.
+ * `wrapHeadings` lets long headings break (the products table has eight columns); `dense` narrows
+ * the cell padding (the orders table has nine).
+ */
+export function AdminTable({
+  label,
+  columns,
+  wrapHeadings = false,
+  dense = false,
+  children,
+}: {
+  label: string;
+  columns: Column[];
+  wrapHeadings?: boolean;
+  dense?: boolean;
+  children: ReactNode;
+}) {
+  let headClass = wrapHeadings ? thClass.replace('whitespace-nowrap', '') : thClass;
+  if (dense) headClass = headClass.replace('px-4', 'px-2.5');
+  return (
+    <TableWrap label={label}>
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const { label: text, className } = typeof column === 'string' ? { label: column, className: '' } : column;
+              return (
+                <th key={text} scope="col" className={className ? `${headClass} ${className}` : headClass}>
+                  {text}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 bg-white">{children}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200" role="region" aria-label={label} tabIndex={0}>

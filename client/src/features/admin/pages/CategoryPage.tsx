@@ -8,18 +8,7 @@ import { deleteCategory } from '../../../api/admin';
 import { fetchProducts } from '../../../api/catalog';
 import { serverErrorOr } from '../../../api/http';
 import { CategoryForm } from '../components/CategoryForm';
-import {
-  EmptyState,
-  PageHeading,
-  Panel,
-  Spinner,
-  TableWrap,
-  Thumbnail,
-  smallButton,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/ui';
+import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, smallButton, tdClass } from '../components/ui';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
@@ -92,77 +81,62 @@ export default function CategoryPage() {
         ) : categories.length === 0 ? (
           <EmptyState>{t('category.empty')}</EmptyState>
         ) : (
-          <TableWrap label={t('category.heading')}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  {headings.map((heading) => (
-                    <th key={heading} scope="col" className={thClass.replace('whitespace-nowrap', '')}>
-                      {heading}
-                    </th>
-                  ))}
+          <AdminTable label={t('category.heading')} columns={headings} wrapHeadings>
+            {categories.map((category) => {
+              const busy = deletingId === category._id;
+              return (
+                <tr
+                  key={category._id}
+                  className={editing?._id === category._id ? 'bg-brand-50' : busy ? 'opacity-60' : undefined}
+                  aria-busy={busy}
+                >
+                  <td className={`${tdClass} min-w-36 font-medium text-gray-900`}>{category.title}</td>
+                  <td className={tdClass}>{category.subtitle || t('category.noSubtitle')}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{price(category.mainPrice, t('category.noPrice'))}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    {price(category.offerPrice, t('category.noOffer'))}
+                  </td>
+                  <td className={tdClass}>{category.ratingCount || t('category.noRaters')}</td>
+                  <td className={`${tdClass} min-w-48`}>
+                    <span className="line-clamp-3">{category.description || t('common.noDescription')}</span>
+                  </td>
+                  <td className={tdClass}>
+                    <Thumbnail
+                      src={category.image}
+                      srcSet={category.imageSrcSet}
+                      alt={category.title}
+                      fallback={t('common.noImage')}
+                      size="h-14 w-14"
+                    />
+                  </td>
+                  <td className={tdClass}>
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        onClick={() => setEditing(category)}
+                        disabled={busy}
+                        aria-label={t('category.editRow', { title: category.title })}
+                        className={smallButton('edit')}
+                      >
+                        <Pencil className="h-4 w-4" aria-hidden="true" />
+                        {t('common.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => void remove(category)}
+                        disabled={busy}
+                        aria-label={t('category.deleteRow', { title: category.title })}
+                        className={smallButton('delete')}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden="true" />
+                        {busy ? t('common.deleting') : t('common.delete')}
+                      </button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white">
-                {categories.map((category) => {
-                  const busy = deletingId === category._id;
-                  return (
-                    <tr
-                      key={category._id}
-                      className={editing?._id === category._id ? 'bg-brand-50' : busy ? 'opacity-60' : undefined}
-                      aria-busy={busy}
-                    >
-                      <td className={`${tdClass} min-w-36 font-medium text-gray-900`}>{category.title}</td>
-                      <td className={tdClass}>{category.subtitle || t('category.noSubtitle')}</td>
-                      <td className={`${tdClass} whitespace-nowrap`}>
-                        {price(category.mainPrice, t('category.noPrice'))}
-                      </td>
-                      <td className={`${tdClass} whitespace-nowrap`}>
-                        {price(category.offerPrice, t('category.noOffer'))}
-                      </td>
-                      <td className={tdClass}>{category.ratingCount || t('category.noRaters')}</td>
-                      <td className={`${tdClass} min-w-48`}>
-                        <span className="line-clamp-3">{category.description || t('common.noDescription')}</span>
-                      </td>
-                      <td className={tdClass}>
-                        <Thumbnail
-                          src={category.image}
-                          srcSet={category.imageSrcSet}
-                          alt={category.title}
-                          fallback={t('common.noImage')}
-                          size="h-14 w-14"
-                        />
-                      </td>
-                      <td className={tdClass}>
-                        <div className="flex flex-wrap gap-2">
-                          <button
-                            type="button"
-                            onClick={() => setEditing(category)}
-                            disabled={busy}
-                            aria-label={t('category.editRow', { title: category.title })}
-                            className={smallButton('edit')}
-                          >
-                            <Pencil className="h-4 w-4" aria-hidden="true" />
-                            {t('common.edit')}
-                          </button>
-                          <button
-                            type="button"
-                            onClick={() => void remove(category)}
-                            disabled={busy}
-                            aria-label={t('category.deleteRow', { title: category.title })}
-                            className={smallButton('delete')}
-                          >
-                            <Trash2 className="h-4 w-4" aria-hidden="true" />
-                            {busy ? t('common.deleting') : t('common.delete')}
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableWrap>
+              );
+            })}
+          </AdminTable>
         )}
       </Panel>
     </div>

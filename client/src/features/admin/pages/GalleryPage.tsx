@@ -9,18 +9,7 @@ import { fetchGallery } from '../../../api/catalog';
 import { isNetworkError, serverErrorOr } from '../../../api/http';
 import { GalleryUploader } from '../components/GalleryUploader';
 import { useObjectUrl } from '../components/useObjectUrl';
-import {
-  EmptyState,
-  PageHeading,
-  Panel,
-  Spinner,
-  TableWrap,
-  Thumbnail,
-  smallButton,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/ui';
+import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, smallButton, tdClass } from '../components/ui';
 import { imageProblem } from '../imageRules';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
@@ -198,35 +187,21 @@ export default function GalleryPage() {
         ) : gallery.length === 0 ? (
           <EmptyState>{t('gallery.empty')}</EmptyState>
         ) : (
-          <TableWrap label={t('gallery.heading')}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th scope="col" className={`${thClass} w-16`}>
-                    {t('gallery.number')}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t('common.image')}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t('common.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white">
-                {gallery.map((item, index) => (
-                  <GalleryRow
-                    key={item._id}
-                    item={item}
-                    number={index + 1}
-                    editing={editingId === item._id}
-                    onEdit={() => setEditingId(item._id)}
-                    onDone={() => setEditingId(null)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <AdminTable
+            label={t('gallery.heading')}
+            columns={[{ label: t('gallery.number'), className: 'w-16' }, t('common.image'), t('common.actions')]}
+          >
+            {gallery.map((item, index) => (
+              <GalleryRow
+                key={item._id}
+                item={item}
+                number={index + 1}
+                editing={editingId === item._id}
+                onEdit={() => setEditingId(item._id)}
+                onDone={() => setEditingId(null)}
+              />
+            ))}
+          </AdminTable>
         )}
       </Panel>
     </div>

@@ -6,16 +6,7 @@ import { ShoppingBag } from 'lucide-react';
 import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderStatus } from '@kesh/shared';
 import { fetchAllOrders, updateOrderStatus } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
-import {
-  EmptyState,
-  PageHeading,
-  Panel,
-  Spinner,
-  TableWrap,
-  tableClass,
-  tdClass as baseTd,
-  thClass as baseTh,
-} from '../components/ui';
+import { AdminTable, EmptyState, PageHeading, Panel, Spinner, tdClass as baseTd } from '../components/ui';
 import { formatDate, shortOrderId } from '../format';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
@@ -29,7 +20,6 @@ const badgeTone: Record<OrderStatus, string> = {
 
 // Nine columns share the width left of the sidebar: tighter cells than the other tables.
 const tdClass = baseTd.replace('px-4', 'px-2.5');
-const thClass = baseTh.replace('px-4', 'px-2.5');
 
 const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
@@ -147,79 +137,66 @@ export default function OrdersPage() {
           ) : shown.length === 0 ? (
             <EmptyState>{t('orders.empty')}</EmptyState>
           ) : (
-            <TableWrap label={t('orders.statuses.' + tab)}>
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    {headings.map((heading) => (
-                      <th key={heading} scope="col" className={thClass}>
-                        {heading}
-                      </th>
-                    ))}
+            <AdminTable label={t('orders.statuses.' + tab)} columns={headings} dense>
+              {shown.map((order) => {
+                const id = shortOrderId(order._id);
+                return (
+                  <tr key={order._id} aria-busy={updatingId === order._id}>
+                    <td className={`${tdClass} font-mono text-xs font-semibold text-gray-900`} title={order._id}>
+                      {id}
+                    </td>
+                    <td className={`${tdClass} min-w-36`}>
+                      <p className="font-medium text-gray-900">{order.userDetails.username}</p>
+                      <p className="text-xs break-all text-gray-500">{order.userDetails.email}</p>
+                    </td>
+                    <td className={`${tdClass} min-w-36`}>
+                      <ul className="space-y-1">
+                        {order.products.map((line, index) => (
+                          <li key={index}>
+                            <span className="font-medium">
+                              {line.productId?.title || line.title || t('orders.unknownProduct')}
+                            </span>{' '}
+                            × {line.quantity} @ {formatRupees(line.price)}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className={`${tdClass} font-semibold whitespace-nowrap text-gray-900`}>
+                      {formatRupees(order.totalAmount)}
+                    </td>
+                    <td className={`${tdClass} min-w-28 text-xs`}>
+                      {order.userDetails.address || t('orders.noAddress')}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>{order.userDetails.contact}</td>
+                    <td className={tdClass}>
+                      <span
+                        className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${badgeTone[order.status]}`}
+                      >
+                        {t(`orders.statuses.${order.status}`)}
+                      </span>
+                    </td>
+                    <td className={tdClass}>
+                      <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                    </td>
+                    <td className={tdClass}>
+                      <select
+                        aria-label={t('orders.changeStatusFor', { id })}
+                        value={order.status}
+                        disabled={updatingId === order._id}
+                        onChange={(e) => void changeStatus(order, e.target.value as OrderStatus)}
+                        className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-wait disabled:bg-gray-100"
+                      >
+                        {ORDER_STATUSES.map((status) => (
+                          <option key={status} value={status}>
+                            {t(`orders.statuses.${status}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100 bg-white">
-                  {shown.map((order) => {
-                    const id = shortOrderId(order._id);
-                    return (
-                      <tr key={order._id} aria-busy={updatingId === order._id}>
-                        <td className={`${tdClass} font-mono text-xs font-semibold text-gray-900`} title={order._id}>
-                          {id}
-                        </td>
-                        <td className={`${tdClass} min-w-36`}>
-                          <p className="font-medium text-gray-900">{order.userDetails.username}</p>
-                          <p className="text-xs break-all text-gray-500">{order.userDetails.email}</p>
-                        </td>
-                        <td className={`${tdClass} min-w-36`}>
-                          <ul className="space-y-1">
-                            {order.products.map((line, index) => (
-                              <li key={index}>
-                                <span className="font-medium">
-                                  {line.productId?.title || line.title || t('orders.unknownProduct')}
-                                </span>{' '}
-                                × {line.quantity} @ {formatRupees(line.price)}
-                              </li>
-                            ))}
-                          </ul>
-                        </td>
-                        <td className={`${tdClass} font-semibold whitespace-nowrap text-gray-900`}>
-                          {formatRupees(order.totalAmount)}
-                        </td>
-                        <td className={`${tdClass} min-w-28 text-xs`}>
-                          {order.userDetails.address || t('orders.noAddress')}
-                        </td>
-                        <td className={`${tdClass} whitespace-nowrap`}>{order.userDetails.contact}</td>
-                        <td className={tdClass}>
-                          <span
-                            className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${badgeTone[order.status]}`}
-                          >
-                            {t(`orders.statuses.${order.status}`)}
-                          </span>
-                        </td>
-                        <td className={tdClass}>
-                          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-                        </td>
-                        <td className={tdClass}>
-                          <select
-                            aria-label={t('orders.changeStatusFor', { id })}
-                            value={order.status}
-                            disabled={updatingId === order._id}
-                            onChange={(e) => void changeStatus(order, e.target.value as OrderStatus)}
-                            className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-wait disabled:bg-gray-100"
-                          >
-                            {ORDER_STATUSES.map((status) => (
-                              <option key={status} value={status}>
-                                {t(`orders.statuses.${status}`)}
-                              </option>
-                            ))}
-                          </select>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableWrap>
+                );
+              })}
+            </AdminTable>
           )}
         </div>
       </Panel>

@@ -8,18 +8,7 @@ import { deleteSlider } from '../../../api/admin';
 import { fetchSliders } from '../../../api/catalog';
 import { isNetworkError } from '../../../api/http';
 import { SliderForm } from '../components/SliderForm';
-import {
-  EmptyState,
-  PageHeading,
-  Panel,
-  Spinner,
-  TableWrap,
-  Thumbnail,
-  smallButton,
-  tableClass,
-  tdClass,
-  thClass,
-} from '../components/ui';
+import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, smallButton, tdClass } from '../components/ui';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
@@ -89,67 +78,50 @@ export default function SliderPage() {
         ) : sliders.length === 0 ? (
           <EmptyState>{t('slider.empty')}</EmptyState>
         ) : (
-          <TableWrap label={t('slider.heading')}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    {t('common.image')}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t('common.title')}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t('common.description')}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t('common.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white">
-                {sliders.map((slider) => (
-                  <tr key={slider._id} className={editing?._id === slider._id ? 'bg-brand-50' : undefined}>
-                    <td className={tdClass}>
-                      <Thumbnail
-                        src={slider.image}
-                        srcSet={slider.imageSrcSet}
-                        alt={slider.title}
-                        fallback={t('common.noImage')}
-                      />
-                    </td>
-                    <td className={`${tdClass} font-medium text-gray-900`}>{slider.title || t('common.noTitle')}</td>
-                    <td className={`${tdClass} max-w-md`}>
-                      <span className="line-clamp-3">{slider.description || t('common.noDescription')}</span>
-                    </td>
-                    <td className={tdClass}>
-                      <div className="flex flex-wrap gap-2">
-                        <button
-                          type="button"
-                          onClick={() => setEditing(slider)}
-                          aria-label={t('slider.editRow', { title: slider.title })}
-                          className={smallButton('edit')}
-                        >
-                          <Pencil className="h-4 w-4" aria-hidden="true" />
-                          {t('common.edit')}
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => void remove(slider)}
-                          disabled={deletingId !== null}
-                          aria-label={t('slider.deleteRow', { title: slider.title })}
-                          className={smallButton('delete')}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                          {deletingId === slider._id ? t('common.deleting') : t('common.delete')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <AdminTable
+            label={t('slider.heading')}
+            columns={[t('common.image'), t('common.title'), t('common.description'), t('common.actions')]}
+          >
+            {sliders.map((slider) => (
+              <tr key={slider._id} className={editing?._id === slider._id ? 'bg-brand-50' : undefined}>
+                <td className={tdClass}>
+                  <Thumbnail
+                    src={slider.image}
+                    srcSet={slider.imageSrcSet}
+                    alt={slider.title}
+                    fallback={t('common.noImage')}
+                  />
+                </td>
+                <td className={`${tdClass} font-medium text-gray-900`}>{slider.title || t('common.noTitle')}</td>
+                <td className={`${tdClass} max-w-md`}>
+                  <span className="line-clamp-3">{slider.description || t('common.noDescription')}</span>
+                </td>
+                <td className={tdClass}>
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      onClick={() => setEditing(slider)}
+                      aria-label={t('slider.editRow', { title: slider.title })}
+                      className={smallButton('edit')}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden="true" />
+                      {t('common.edit')}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void remove(slider)}
+                      disabled={deletingId !== null}
+                      aria-label={t('slider.deleteRow', { title: slider.title })}
+                      className={smallButton('delete')}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      {deletingId === slider._id ? t('common.deleting') : t('common.delete')}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Panel>
     </div>

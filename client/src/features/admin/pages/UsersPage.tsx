@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Users } from 'lucide-react';
 import { MESSAGES } from '@kesh/shared';
 import { fetchUsers } from '../../../api/admin';
-import { EmptyState, PageHeading, Panel, Spinner, TableWrap, tableClass, tdClass, thClass } from '../components/ui';
+import { AdminTable, EmptyState, PageHeading, Panel, Spinner, tdClass } from '../components/ui';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
 export default function UsersPage() {
@@ -18,36 +18,19 @@ export default function UsersPage() {
         ) : users.length === 0 ? (
           <EmptyState>{t('users.empty')}</EmptyState>
         ) : (
-          <TableWrap label={t('users.heading')}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>
-                    {t('users.username')}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t('users.email')}
-                  </th>
-                  <th scope="col" className={thClass}>
-                    {t('users.contact')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 bg-white">
-                {users.map((user) => (
-                  <tr key={user._id}>
-                    <td className={`${tdClass} font-medium text-gray-900`}>{user.username}</td>
-                    <td className={tdClass}>
-                      <a href={`mailto:${user.email}`} className="text-brand-700 hover:underline">
-                        {user.email}
-                      </a>
-                    </td>
-                    <td className={tdClass}>{user.contact}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <AdminTable label={t('users.heading')} columns={[t('users.username'), t('users.email'), t('users.contact')]}>
+            {users.map((user) => (
+              <tr key={user._id}>
+                <td className={`${tdClass} font-medium text-gray-900`}>{user.username}</td>
+                <td className={tdClass}>
+                  <a href={`mailto:${user.email}`} className="text-brand-700 hover:underline">
+                    {user.email}
+                  </a>
+                </td>
+                <td className={tdClass}>{user.contact}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Panel>
     </div>
