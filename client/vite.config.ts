@@ -2,6 +2,7 @@ import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress';
 
 const API = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -14,7 +15,7 @@ const apiOnly = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,
@@ -27,7 +28,8 @@ export default defineConfig({
       '/logout': apiOnly,
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 400 },
+  // The manifest tells the server which chunks each page needs, so its HTML can preload them.
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 400, manifest: true },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // npm run lighthouse: Lighthouse (mobile settings, its defaults) on /, /products and /gallery of
-// the production build, in Debian's Chromium. Prints the four category scores and the audits that
-// cost the most per page, writes them to bench/lighthouse.md, and exits non-zero below the budget
-// (LIGHTHOUSE_ENFORCE=0 only prints). LIGHTHOUSE_URL audits an already running store instead;
-// LIGHTHOUSE_REPORTS=<folder> keeps each page's full JSON report for a closer look.
-// LIGHTHOUSE_MIN_PERFORMANCE lowers the performance floor: CI uses it as a regression guard while
-// the pages score 85-87 against the target of 90 (see the README).
+// the production build, in Debian's Chromium. Each page is audited LIGHTHOUSE_RUNS times (default 3,
+// each in a fresh Chromium) and judged by its median run, as Lighthouse's own docs advise for noisy
+// machines; a run that Lighthouse itself could not record (NO_NAVSTART and the like) is repeated.
+// Prints the four category scores and the audits that cost the most per page, writes them to
+// bench/lighthouse.md, and exits non-zero below the budget (LIGHTHOUSE_ENFORCE=0 only prints).
+// LIGHTHOUSE_URL audits an already running store instead; LIGHTHOUSE_REPORTS=<folder> keeps each
+// page's median JSON report for a closer look.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { ROOT, startProductionStore } from './lib/production-store.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,8 +26,11 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 const PAGES = ['/', '/products', '/gallery'];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Runs Lighthouse could not record are repeated, up to this many in all per page. */
+const MAX_ATTEMPTS = RUNS + 3;
 const BUDGET = {
-  performance: Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 90),
+  performance: 90,
   accessibility: 95,
   'best-practices': 95,
   seo: 95,
@@ -47,23 +52,55 @@ function failingAudits(lhr) {
   return lost.sort((a, b) => b.cost - a.cost).slice(0, TOP_AUDITS);
 }
 
-async function audit(chrome, url) {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: CATEGORIES,
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
+/** One Lighthouse run in a fresh Chromium: its report, or the error Lighthouse met recording it. */
+async function runOnce(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (!result) return { error: 'Lighthouse returned nothing' };
+    if (result.lhr.runtimeError) return { error: `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` };
+    return { lhr: result.lhr, report: result.report };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const scoresOf = (lhr) =>
+  Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
+
+async function audit(url) {
+  const runs = [];
+  for (let attempt = 1; runs.length < RUNS && attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const run = await runOnce(url);
+    if (run.error) {
+      console.log(`  attempt ${attempt}: ${run.error}; running again`);
+      continue;
+    }
+    runs.push(run);
+    console.log(`  run ${runs.length}: performance ${scoresOf(run.lhr).performance}`);
+  }
+  if (runs.length === 0)
+    throw new Error(`${url}: Lighthouse could not record a single run in ${MAX_ATTEMPTS} attempts`);
+  const median = computeMedianRun(runs.map((r) => r.lhr));
+  const { lhr, report } = runs.find((r) => r.lhr === median) ?? runs[0];
   if (process.env.LIGHTHOUSE_REPORTS) {
     await mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-    await writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), result.report);
+    await writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}.json`), report);
   }
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
-  return { scores, failing: failingAudits(lhr), warnings: lhr.runWarnings ?? [] };
+  return {
+    scores: scoresOf(lhr),
+    runScores: runs.map((r) => scoresOf(r.lhr).performance),
+    failing: failingAudits(lhr),
+    warnings: lhr.runWarnings ?? [],
+  };
 }
 
 async function main() {
@@ -73,16 +110,13 @@ async function main() {
   }
   const store = process.env.LIGHTHOUSE_URL ? undefined : await startProductionStore();
   const base = (process.env.LIGHTHOUSE_URL ?? store.url).replace(/\/$/, '');
-  let chrome;
   const results = [];
   try {
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     for (const page of PAGES) {
-      console.log(`Auditing ${page} ...`);
-      results.push({ page, ...(await audit(chrome, base + page)) });
+      console.log(`Auditing ${page} (${RUNS} run${RUNS === 1 ? '' : 's'}) ...`);
+      results.push({ page, ...(await audit(base + page)) });
     }
   } finally {
-    await chrome?.kill();
     await store?.stop();
   }
 
@@ -91,6 +125,10 @@ async function main() {
     `| --- | ${CATEGORIES.map(() => '---:').join(' | ')} |`,
     `| budget | ${CATEGORIES.map((c) => BUDGET[c]).join(' | ')} |`,
     ...results.map((r) => `| ${r.page} | ${CATEGORIES.map((c) => r.scores[c]).join(' | ')} |`),
+    '',
+    `Median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; performance in each run: ${results
+      .map((r) => `${r.page} ${r.runScores.join(', ')}`)
+      .join('; ')}.`,
     '',
   ];
   for (const r of results) {

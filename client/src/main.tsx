@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import './i18n';
@@ -9,8 +9,12 @@ import { App } from './app/App';
 // it loads (later, with the forms), so the setting holds without zod in the first download.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition renders in slices that give the main thread back every few milliseconds, so a slow
+// phone can answer a tap while the first screen is still being built.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -20,29 +20,13 @@ import { galleryRoutes } from './modules/gallery/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
+import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
+import { cachedJson } from './lib/response-cache.js';
+import { listCategories } from './modules/catalog/service.js';
+import { listGallery } from './modules/gallery/service.js';
+import { listSliders } from './modules/sliders/service.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-/**
- * The built client. Comes before the API because /gallery is both a page (a browser asking for
- * HTML) and the gallery list (a script asking for JSON); the Accept header tells them apart.
- */
-function clientRoutes(clientDir: string): express.Router {
-  const router = express.Router();
-  router.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: ONE_YEAR_S * 1000 }));
-  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h' });
-  // Every file the build emits has an extension; skipping the disk lookup for the rest keeps API
-  // reads off the file system (it cost the catalogue a third of its throughput).
-  router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-  router.get(/^\/(?!api\/|uploads\/)[^.]*$/, (req, res, next) => {
-    if (!(req.headers.accept ?? '').includes('text/html')) {
-      next();
-      return;
-    }
-    res.set('Cache-Control', 'no-cache').sendFile(path.join(clientDir, 'index.html'));
-  });
-  return router;
-}
 
 /** Builds the Express app without listening, so tests can mount it with supertest. */
 export function createApp(deps: AppDeps): Express {
@@ -74,18 +58,24 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRoutes());
   app.use(seoRoutes(deps));
-  if (deps.clientDir && existsSync(path.join(deps.clientDir, 'index.html'))) {
-    app.use(clientRoutes(deps.clientDir));
+  const lists: PublicLists = {
+    sliders: cachedJson(listSliders),
+    products: cachedJson(listCategories),
+    gallery: cachedJson(listGallery),
+  };
+  const { clientDir } = deps;
+  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
+    app.use(clientRoutes({ ...deps, clientDir }, lists));
   }
   app.use('/api/shop', shopRoutes(deps));
   app.use('/api/auth', authRoutes(deps));
   app.use('/api/cart', cartRoutes(deps));
   app.use('/api/contact', contactRoutes(deps));
-  app.use('/api/main-category', catalogRoutes(deps));
+  app.use('/api/main-category', catalogRoutes(deps, lists.products));
   app.use('/api/payment', paymentsRoutes(deps));
   app.use('/api/orders', ordersRoutes(deps));
-  app.use('/sliders', slidersRoutes(deps));
-  app.use('/gallery', galleryRoutes(deps));
+  app.use('/sliders', slidersRoutes(deps, lists.sliders));
+  app.use('/gallery', galleryRoutes(deps, lists.gallery));
   app.use(adminRoutes(deps));
 
   app.get(`${UPLOADS_PATH}/:key`, async (req, res, next) => {

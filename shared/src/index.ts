@@ -3,4 +3,5 @@ export * from './messages.js';
 export * from './money.js';
 export * from './address.js';
 export * from './shop.js';
+export * from './page-data.js';
 export * from './schemas.js';

@@ -7,18 +7,21 @@ import type { RequestHandler } from 'express';
  */
 export const PUBLIC_LIST_TTL_MS = 1000;
 
-interface Entry {
+export interface CachedEntry<T> {
+  value: T;
   body: Buffer;
   etag: string;
   expiresAt: number;
 }
 
-export interface CachedJson {
+export interface CachedJson<T = unknown> {
   /** GET handler: answers with the cached JSON (and a 304 for a matching If-None-Match). */
   send: RequestHandler;
   /** Router middleware: any non-GET request drops the cached copy once it has been answered. */
   invalidateOnWrite: RequestHandler;
   invalidate(): void;
+  /** The current list and its serialized JSON; the same object until the list is loaded again. */
+  current(): Promise<CachedEntry<T>>;
 }
 
 /**
@@ -26,10 +29,10 @@ export interface CachedJson {
  * storefront's busiest reads cost neither a database round trip nor a JSON.stringify nor an ETag
  * hash. Concurrent misses share one load; a load that overlaps a write is used once but not kept.
  */
-export function cachedJson(load: () => Promise<unknown>, ttlMs = PUBLIC_LIST_TTL_MS): CachedJson {
-  let entry: Entry | undefined;
+export function cachedJson<T>(load: () => Promise<T>, ttlMs = PUBLIC_LIST_TTL_MS): CachedJson<T> {
+  let entry: CachedEntry<T> | undefined;
   let generation = 0;
-  let pending: { generation: number; promise: Promise<Entry> } | undefined;
+  let pending: { generation: number; promise: Promise<CachedEntry<T>> } | undefined;
 
   const invalidate = () => {
     generation += 1;
@@ -37,14 +40,19 @@ export function cachedJson(load: () => Promise<unknown>, ttlMs = PUBLIC_LIST_TTL
     pending = undefined;
   };
 
-  const fresh = async (): Promise<Entry> => {
+  const fresh = async (): Promise<CachedEntry<T>> => {
     if (entry && entry.expiresAt > Date.now()) return entry;
     if (pending?.generation === generation) return pending.promise;
     const startedAt = generation;
     const promise = load().then((value) => {
       const body = Buffer.from(JSON.stringify(value));
       const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-      const loaded: Entry = { body, etag: `"${body.length.toString(16)}-${hash}"`, expiresAt: Date.now() + ttlMs };
+      const loaded: CachedEntry<T> = {
+        value,
+        body,
+        etag: `"${body.length.toString(16)}-${hash}"`,
+        expiresAt: Date.now() + ttlMs,
+      };
       if (generation === startedAt) entry = loaded;
       return loaded;
     });
@@ -58,6 +66,7 @@ export function cachedJson(load: () => Promise<unknown>, ttlMs = PUBLIC_LIST_TTL
 
   return {
     invalidate,
+    current: fresh,
     send: async (_req, res) => {
       const { body, etag } = await fresh();
       // With the ETag already set, Express neither rehashes the body nor skips its 304 check.

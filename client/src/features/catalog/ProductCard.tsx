@@ -1,13 +1,10 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_SIZES } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { DiscountBadge, PriceLine, Rating } from './ProductBits';
 import type { ProductCardData } from './productCard';
-
-/** The card's width in the 1/2/3-column grids of max-w-7xl pages (ProductsPage, FeaturedProducts). */
-const PRODUCT_CARD_SIZES =
-  '(min-width: 1280px) 390px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 4.5rem) / 2), calc(100vw - 2rem)';
 
 interface ProductCardProps {
   product: ProductCardData;
@@ -41,7 +38,7 @@ export function ProductCard({
         <SafeImage
           src={product.images[0]?.src ?? undefined}
           srcSet={product.images[0]?.srcSet}
-          sizes={PRODUCT_CARD_SIZES}
+          sizes={IMAGE_SIZES.productCard}
           alt=""
           width={400}
           height={400}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ArrowLeft, CircleCheckBig, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_SIZES } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { useShop } from '../../app/shop';
 import { DiscountBadge, PriceLine, Rating } from './ProductBits';
@@ -42,7 +43,7 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
             <SafeImage
               src={product.images[imageIndex]?.src ?? undefined}
               srcSet={product.images[imageIndex]?.srcSet}
-              sizes="(min-width: 1024px) 532px, calc(100vw - 2rem)"
+              sizes={IMAGE_SIZES.productDetail}
               alt={product.name}
               className="size-full object-cover"
             />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Expand } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MESSAGES } from '@kesh/shared';
+import { GALLERY_EAGER_TILES, IMAGE_SIZES, MESSAGES } from '@kesh/shared';
 import { fetchGallery } from '../../api/catalog';
 import { isNetworkError } from '../../api/http';
 import { PageHero } from '../../components/ui/PageHero';
@@ -11,10 +11,6 @@ import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { useMessageText } from '../../components/ui/useMessageText';
 import { Lightbox } from './Lightbox';
-
-/** A tile's width in the 2/3/4-column grid of the max-w-7xl section. */
-const GALLERY_TILE_SIZES =
-  '(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 6.75rem) / 4), (min-width: 768px) calc((100vw - 5.5rem) / 3), calc((100vw - 2.75rem) / 2)';
 
 export default function GalleryPage() {
   const { t } = useTranslation('gallery');
@@ -55,9 +51,10 @@ export default function GalleryPage() {
                       <SafeImage
                         src={item.image}
                         srcSet={item.imageSrcSet}
-                        sizes={GALLERY_TILE_SIZES}
+                        sizes={IMAGE_SIZES.galleryTile}
                         alt=""
-                        loading="lazy"
+                        // The first rows are the page's largest pictures; the rest wait until scrolled to.
+                        loading={i < GALLERY_EAGER_TILES ? 'eager' : 'lazy'}
                         className="size-full object-cover transition duration-500 group-hover:scale-110"
                       />
                       <span className="absolute inset-0 flex items-center justify-center bg-brand-950/0 text-white opacity-0 transition group-hover:bg-brand-950/40 group-hover:opacity-100 group-focus-visible:bg-brand-950/40 group-focus-visible:opacity-100">

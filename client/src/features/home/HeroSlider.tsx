@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Leaf, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SLIDER_AUTOPLAY_MS, SLIDER_LOCK_MS, type Slider } from '@kesh/shared';
+import { IMAGE_SIZES, SLIDER_AUTOPLAY_MS, SLIDER_LOCK_MS, type Slider } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { useCarousel } from '../../components/ui/useCarousel';
 
@@ -81,7 +81,7 @@ export function HeroSlider({ sliders, loading = false, errorText }: HeroSliderPr
             <SafeImage
               src={slide.image ?? undefined}
               srcSet={slide.imageSrcSet}
-              sizes="100vw"
+              sizes={IMAGE_SIZES.hero}
               alt=""
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'low'}

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { MESSAGES } from '@kesh/shared';
+import { MESSAGES, type Product } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
-import { cachedJson } from '../../lib/response-cache.js';
+import { cachedJson, type CachedJson } from '../../lib/response-cache.js';
 import { CATEGORY_IMAGE_KINDS, CATEGORY_IMAGE_MESSAGES, imageUpload } from '../../middleware/upload.js';
 import {
   categoryIdOf,
@@ -15,7 +15,10 @@ import {
 } from './service.js';
 
 /** Main categories, shown to shoppers as products: /api/main-category (spec section 7). */
-export function catalogRoutes({ config, storage, logger }: AppDeps): Router {
+export function catalogRoutes(
+  { config, storage, logger }: AppDeps,
+  products: CachedJson<Product[]> = cachedJson(listCategories),
+): Router {
   const router = Router();
   const admin = requireAdmin(config.jwtSecret);
   const image = imageUpload({
@@ -25,7 +28,6 @@ export function catalogRoutes({ config, storage, logger }: AppDeps): Router {
     messages: CATEGORY_IMAGE_MESSAGES,
   });
   const deps = { storage, logger };
-  const products = cachedJson(listCategories);
 
   router.use(products.invalidateOnWrite);
   router.get('/', publicListCache, products.send);

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { MESSAGES } from '@kesh/shared';
+import { MESSAGES, type GalleryItem } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
-import { cachedJson } from '../../lib/response-cache.js';
+import { cachedJson, type CachedJson } from '../../lib/response-cache.js';
 import {
   GALLERY_UPLOAD_MESSAGES,
   SINGLE_IMAGE_MESSAGES,
@@ -16,11 +16,13 @@ import { addGalleryImages, deleteGalleryImage, listGallery, replaceGalleryImage 
 export const GALLERY_UPLOAD_MAX_FILES = 20;
 
 /** Gallery images (spec section 7): the field is `images` for both the upload and the replacement. */
-export function galleryRoutes({ config, storage, logger }: AppDeps): Router {
+export function galleryRoutes(
+  { config, storage, logger }: AppDeps,
+  gallery: CachedJson<GalleryItem[]> = cachedJson(listGallery),
+): Router {
   const router = Router();
   const admin = requireAdmin(config.jwtSecret);
   const deps = { storage, logger };
-  const gallery = cachedJson(listGallery);
 
   router.use(gallery.invalidateOnWrite);
   router.get('/', publicListCache, gallery.send);

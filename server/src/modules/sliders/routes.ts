@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
-import { MESSAGES, sliderFieldsSchema } from '@kesh/shared';
+import { MESSAGES, sliderFieldsSchema, type Slider } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
-import { cachedJson } from '../../lib/response-cache.js';
+import { cachedJson, type CachedJson } from '../../lib/response-cache.js';
 import { SINGLE_IMAGE_MESSAGES, SPEC_IMAGE_KINDS, imageUpload } from '../../middleware/upload.js';
 import { addSlider, deleteSlider, listSliders, sliderIdOf, updateSlider } from './service.js';
 
@@ -18,12 +18,14 @@ function sliderFields(req: Request) {
 }
 
 /** Homepage sliders (spec section 7): errors answer `{ error, details }`. */
-export function slidersRoutes({ config, storage, logger }: AppDeps): Router {
+export function slidersRoutes(
+  { config, storage, logger }: AppDeps,
+  sliders: CachedJson<Slider[]> = cachedJson(listSliders),
+): Router {
   const router = Router();
   const admin = requireAdmin(config.jwtSecret);
   const image = imageUpload({ field: 'image', maxFiles: 1, kinds: SPEC_IMAGE_KINDS, messages: SINGLE_IMAGE_MESSAGES });
   const deps = { storage, logger };
-  const sliders = cachedJson(listSliders);
 
   router.use(sliders.invalidateOnWrite);
   router.get('/getSliders', publicListCache, sliders.send);

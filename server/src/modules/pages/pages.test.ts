@@ -1,0 +1,249 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IMAGE_SIZES, type InitialData } from '@kesh/shared';
+import { createApp } from '../../app.js';
+import { cachedJson } from '../../lib/response-cache.js';
+import { bearer, createAdminToken, startTestApp, type TestContext } from '../../test/harness.js';
+import { MainCategory } from '../catalog/category.model.js';
+import { GalleryItem } from '../gallery/gallery.model.js';
+import { Slider } from '../sliders/slider.model.js';
+import { clientRoutes } from './routes.js';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Kesh</title>
+    <script type="module" crossorigin src="/assets/index-e1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-r1.js">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_react-r1.js'] },
+  '_react-r1.js': { file: 'assets/react-r1.js' },
+  '_SafeImage-s1.js': { file: 'assets/SafeImage-s1.js', imports: ['_react-r1.js'] },
+  'src/features/home/HomePage.tsx': {
+    file: 'assets/HomePage-h1.js',
+    imports: ['index.html', '_react-r1.js', '_SafeImage-s1.js'],
+  },
+  'src/features/home/i18n.ts': { file: 'assets/i18n-home1.js' },
+  'src/features/catalog/i18n.ts': { file: 'assets/i18n-catalog1.js' },
+  'src/features/catalog/ProductsPage.tsx': { file: 'assets/ProductsPage-p1.js', imports: ['_SafeImage-s1.js'] },
+  'src/features/gallery/GalleryPage.tsx': { file: 'assets/GalleryPage-g1.js' },
+};
+
+const SCRIPT = 'export const greeting = "namaste";\n'.repeat(200);
+
+/** The JSON the page carries, as the client reads it. */
+function initialData(html: string): InitialData {
+  const match = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no initial data in the page');
+  return JSON.parse(match[1]) as InitialData;
+}
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+
+async function writeClient(dir: string) {
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  await mkdir(path.join(dir, '.vite'));
+  await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(dir, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+  await writeFile(path.join(dir, 'assets/HomePage-h1.js'), SCRIPT);
+  await writeFile(path.join(dir, 'assets/HomePage-h1.js.br'), brotliCompressSync(SCRIPT));
+  await writeFile(path.join(dir, 'assets/HomePage-h1.js.gz'), gzipSync(SCRIPT));
+  await writeFile(path.join(dir, 'assets/plain-x1.css'), 'body{margin:0}');
+}
+
+describe('storefront pages: index.html with the data, code and picture the page shows first', () => {
+  let ctx: TestContext;
+  let clientDir: string;
+  let http: ReturnType<typeof request>;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    clientDir = await mkdtemp(path.join(tmpdir(), 'kesh-pages-'));
+    await writeClient(clientDir);
+    const app = createApp({ ...ctx.deps, clientDir });
+    http = request(app);
+    adminToken = (await createAdminToken(ctx)).token;
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await Promise.all([Slider.deleteMany({}), MainCategory.deleteMany({}), GalleryItem.deleteMany({})]);
+    // The lists are cached for a second; a write through the API drops them at once, these do not.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+  });
+
+  const page = (url: string) => http.get(url).set('Accept', 'text/html');
+
+  it('home carries the sliders and products the API answers, preloads its code and the first slide', async () => {
+    await Slider.create({
+      title: 'Pure',
+      description: 'Oils',
+      imageKey: 'hero-a1.jpg',
+      imageVariants: [800, 1600],
+      slot: 0,
+    });
+    await Slider.create({
+      title: 'Second',
+      description: 'Packs',
+      imageKey: 'hero-b2.jpg',
+      imageVariants: [800],
+      slot: 1,
+    });
+    await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 49900, offerPricePaise: 39900 });
+
+    const res = await page('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+
+    const data = initialData(res.text);
+    expect(data.sliders).toEqual((await http.get('/sliders/getSliders')).body);
+    expect(data.products).toEqual((await http.get('/api/main-category')).body);
+    expect(data.shop).toEqual((await http.get('/api/shop')).body);
+    expect(data.gallery).toBeUndefined();
+
+    expect(modulePreloads(res.text)).toEqual([
+      '/assets/react-r1.js',
+      '/assets/HomePage-h1.js',
+      '/assets/SafeImage-s1.js',
+      '/assets/i18n-home1.js',
+      '/assets/i18n-catalog1.js',
+    ]);
+    expect(imagePreloads(res.text)).toEqual([
+      `<link rel="preload" as="image" href="/uploads/hero-a1.jpg" imagesrcset="/uploads/hero-a1-w800.webp 800w, /uploads/hero-a1-w1600.webp 1600w" imagesizes="${IMAGE_SIZES.hero}" fetchpriority="high">`,
+    ]);
+    // The additions sit inside <head> and <body>, the rest of the file is untouched.
+    expect(res.text.indexOf('fetchpriority="high"')).toBeLessThan(res.text.indexOf('</head>'));
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it('keeps an owner-written title from closing the script or acting as a replacement pattern', async () => {
+    const title = '</script><script>alert(1)</script> $& $` Oil <!--';
+    await MainCategory.create({ title, mainPricePaise: 10000, offerPricePaise: 9000 });
+
+    const res = await page('/products');
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(res.text).not.toContain('<!--');
+    expect(res.text.match(/<\/script>/g)).toHaveLength(2);
+    expect(initialData(res.text).products?.[0]?.title).toBe(title);
+  });
+
+  it('shows an owner edit on the next page load, and answers an unchanged page with 304', async () => {
+    const first = await page('/');
+    expect(initialData(first.text).sliders).toEqual([]);
+    const again = await page('/').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+
+    const added = await http
+      .post('/sliders/addSlider')
+      .set(bearer(adminToken))
+      .field('title', 'Monsoon care')
+      .field('description', 'New')
+      .attach('image', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary'), 'hero.gif');
+    expect(added.status).toBe(201);
+
+    const after = await page('/').set('If-None-Match', first.headers.etag!);
+    expect(after.status).toBe(200);
+    expect(initialData(after.text).sliders?.map((s) => s.title)).toEqual(['Monsoon care']);
+  });
+
+  it('products preloads the first card, or the product a shared link opens', async () => {
+    await MainCategory.create({ title: 'Amla', imageKey: 'amla-1.jpg', imageVariants: [400, 800] });
+    const neem = await MainCategory.create({ title: 'Neem', imageKey: 'neem-2.jpg', imageVariants: [400] });
+
+    const list = await page('/products');
+    expect(modulePreloads(list.text)).toEqual([
+      '/assets/react-r1.js',
+      '/assets/ProductsPage-p1.js',
+      '/assets/SafeImage-s1.js',
+      '/assets/i18n-catalog1.js',
+    ]);
+    expect(imagePreloads(list.text)).toHaveLength(1);
+    expect(imagePreloads(list.text)[0]).toContain('href="/uploads/amla-1.jpg"');
+    expect(imagePreloads(list.text)[0]).toContain(`imagesizes="${IMAGE_SIZES.productCard}"`);
+
+    const detail = await page(`/products?id=${String(neem._id)}`);
+    expect(imagePreloads(detail.text)).toEqual([
+      `<link rel="preload" as="image" href="/uploads/neem-2.jpg" imagesrcset="/uploads/neem-2-w400.webp 400w" imagesizes="${IMAGE_SIZES.productDetail}" fetchpriority="high">`,
+    ]);
+    expect(imagePreloads((await page('/products?id=000000000000000000000000')).text)).toEqual([]);
+  });
+
+  it('gallery carries the images and preloads the first row; other pages carry only the shop', async () => {
+    for (const key of ['g1.jpg', 'g2.jpg', 'g3.jpg']) await GalleryItem.create({ imageKey: key });
+
+    const gallery = await page('/gallery');
+    expect(initialData(gallery.text).gallery).toEqual(
+      (await http.get('/gallery/').set('Accept', 'application/json')).body,
+    );
+    expect(imagePreloads(gallery.text).map((l) => /href="([^"]+)"/.exec(l)?.[1])).toEqual([
+      '/uploads/g1.jpg',
+      '/uploads/g2.jpg',
+    ]);
+
+    const contact = await page('/contact');
+    expect(Object.keys(initialData(contact.text))).toEqual(['shop']);
+    expect(imagePreloads(contact.text)).toEqual([]);
+    expect(modulePreloads(contact.text)).toEqual(['/assets/react-r1.js']);
+  });
+
+  it('sends the build’s brotli or gzip copy of a script to a browser that accepts it', async () => {
+    const br = await http.get('/assets/HomePage-h1.js').set('Accept-Encoding', 'gzip, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.text).toBe(SCRIPT);
+
+    const gz = await http.get('/assets/HomePage-h1.js').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(SCRIPT);
+
+    const plain = await http.get('/assets/HomePage-h1.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(SCRIPT);
+
+    const css = await http.get('/assets/plain-x1.css').set('Accept-Encoding', 'br');
+    expect(css.status).toBe(200);
+    expect(css.text).toBe('body{margin:0}');
+  });
+});
+
+describe('storefront pages when the catalogue cannot be read', () => {
+  it('still serve the page, with the shop only, so the client shows its own error', async () => {
+    const ctx = await startTestApp();
+    const clientDir = await mkdtemp(path.join(tmpdir(), 'kesh-pages-'));
+    try {
+      await writeClient(clientDir);
+      const failing = () => cachedJson<never[]>(() => Promise.reject(new Error('database unreachable')));
+      const app = express().use(
+        clientRoutes({ ...ctx.deps, clientDir }, { sliders: failing(), products: failing(), gallery: failing() }),
+      );
+      const res = await request(app).get('/').set('Accept', 'text/html');
+      expect(res.status).toBe(200);
+      expect(Object.keys(initialData(res.text))).toEqual(['shop']);
+      expect(imagePreloads(res.text)).toEqual([]);
+      expect(modulePreloads(res.text)).toContain('/assets/HomePage-h1.js');
+    } finally {
+      await ctx.close();
+      await rm(clientDir, { recursive: true, force: true });
+    }
+  });
+});

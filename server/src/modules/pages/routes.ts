@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Request } from 'express';
+import { IMAGE_SIZES, type GalleryItem, type Product, type Slider } from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
+import { shopSettings } from '../shop/routes.js';
+import { chunkFiles, readManifest } from './manifest.js';
+import { renderPage, type ImagePreload } from './page-html.js';
+import { precompressedAssets } from './precompressed.js';
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** The public lists, one cache each, shared by their API routes and the pages that show them. */
+export interface PublicLists {
+  sliders: CachedJson<Slider[]>;
+  products: CachedJson<Product[]>;
+  gallery: CachedJson<GalleryItem[]>;
+}
+type ListName = keyof PublicLists;
+interface Loaded {
+  sliders?: CachedEntry<Slider[]>;
+  products?: CachedEntry<Product[]>;
+  gallery?: CachedEntry<GalleryItem[]>;
+}
+
+/**
+ * The storefront pages whose first screen comes from the catalogue. Their HTML carries the lists
+ * they show (no API round trip after the code arrives), preloads their code (the page's chunk and
+ * word catalogues, named by source path in the build manifest; client/src/app/router.tsx lazily loads
+ * the same modules) and their largest picture, so a phone on a slow network shows it sooner.
+ */
+interface PageSpec {
+  sources: readonly string[];
+  lists: readonly ListName[];
+  images(lists: Loaded, req: Request): ImagePreload[];
+}
+
+const preload = (item: { image: string | null; imageSrcSet: string | null } | undefined, sizes: string) =>
+  item?.image ? [{ src: item.image, srcSet: item.imageSrcSet, sizes }] : [];
+
+/** Gallery tiles preloaded: the first row on a phone. */
+const GALLERY_PRELOADS = 2;
+
+const PAGES: Record<string, PageSpec> = {
+  '/': {
+    sources: ['src/features/home/HomePage.tsx', 'src/features/home/i18n.ts', 'src/features/catalog/i18n.ts'],
+    lists: ['sliders', 'products'],
+    images: ({ sliders }) => preload(sliders?.value[0], IMAGE_SIZES.hero),
+  },
+  '/products': {
+    sources: ['src/features/catalog/ProductsPage.tsx', 'src/features/catalog/i18n.ts'],
+    lists: ['products'],
+    images: ({ products }, req) => {
+      const id = typeof req.query.id === 'string' ? req.query.id : undefined;
+      if (id === undefined) return preload(products?.value[0], IMAGE_SIZES.productCard);
+      return preload(
+        products?.value.find((p) => p._id === id),
+        IMAGE_SIZES.productDetail,
+      );
+    },
+  },
+  '/gallery': {
+    sources: ['src/features/gallery/GalleryPage.tsx', 'src/features/gallery/i18n.ts'],
+    lists: ['gallery'],
+    images: ({ gallery }) =>
+      (gallery?.value.slice(0, GALLERY_PRELOADS) ?? []).flatMap((g) => preload(g, IMAGE_SIZES.galleryTile)),
+  },
+};
+
+interface RenderedPage {
+  html: string;
+  etag: string;
+  /** The list entries it was made from: while they are current, the page is too. */
+  from: readonly unknown[];
+}
+
+const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
+
+/**
+ * The built client, before the API because /gallery is both a page (a browser asking for HTML) and
+ * the gallery list (a script asking for JSON); the Accept header tells them apart.
+ */
+export function clientRoutes(deps: AppDeps & { clientDir: string }, lists: PublicLists): express.Router {
+  const { clientDir, logger } = deps;
+  const router = express.Router();
+  const assets = path.join(clientDir, 'assets');
+  router.use('/assets', precompressedAssets(assets, ONE_YEAR_MS));
+  router.use('/assets', express.static(assets, { immutable: true, maxAge: ONE_YEAR_MS }));
+  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h' });
+  // Every file the build emits has an extension; skipping the disk lookup for the rest keeps API
+  // reads off the file system (it cost the catalogue a third of its throughput).
+  router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const manifest = readManifest(clientDir);
+  const shopJson = JSON.stringify(shopSettings(deps));
+  const scripts = new Map(
+    Object.entries(PAGES).map(([page, spec]) => [page, manifest ? chunkFiles(manifest, spec.sources) : []]),
+  );
+  const rendered = new Map<string, RenderedPage>();
+
+  async function load(spec: PageSpec | undefined): Promise<Loaded> {
+    const loaded: Loaded = {};
+    if (!spec) return loaded;
+    try {
+      const entries = await Promise.all(spec.lists.map((name) => lists[name].current()));
+      spec.lists.forEach((name, i) => Object.assign(loaded, { [name]: entries[i] }));
+    } catch (err) {
+      // The page still loads and asks the API itself, which then shows the shopper what is wrong.
+      logger.warn({ err }, 'page served without its catalogue data');
+    }
+    return loaded;
+  }
+
+  async function page(req: Request): Promise<RenderedPage> {
+    const spec = PAGES[req.path];
+    const loaded = await load(spec);
+    const from = spec?.lists.map((name) => loaded[name]) ?? [];
+    const reusable = req.query.id === undefined;
+    const previous = rendered.get(req.path);
+    if (reusable && previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) {
+      return previous;
+    }
+    const data = [`"shop":${shopJson}`, ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`)];
+    const html = renderPage(template, {
+      scripts: scripts.get(req.path) ?? [],
+      images: spec ? spec.images(loaded, req) : [],
+      data: `{${data.join(',')}}`,
+    });
+    const result = { html, etag: strongEtag(html), from };
+    if (reusable && spec) rendered.set(req.path, result);
+    return result;
+  }
+
+  router.get(/^\/(?!api\/|uploads\/)[^.]*$/, async (req, res, next) => {
+    if (!(req.headers.accept ?? '').includes('text/html')) {
+      next();
+      return;
+    }
+    const { html, etag } = await page(req);
+    res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
+  });
+  return router;
+}

@@ -1,0 +1,34 @@
+import type { GalleryItem, Product, Slider } from './schemas.js';
+import type { ShopSettings } from './shop.js';
+
+/**
+ * The first screen of a storefront page, sent inside its HTML: the server writes the lists the page
+ * shows into `<script type="application/json" id="initial-data">`, so the client renders them
+ * without asking the API again. Each field is the exact body its API call would answer.
+ */
+export interface InitialData {
+  shop?: ShopSettings;
+  sliders?: Slider[];
+  products?: Product[];
+  gallery?: GalleryItem[];
+}
+
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+/**
+ * The `sizes` of each storefront picture. The server preloads a page's largest picture with the same
+ * srcset and sizes as the client's <img>, so the browser uses the preloaded file instead of a second.
+ */
+export const IMAGE_SIZES = {
+  hero: '100vw',
+  /** A card in the 1/2/3-column grids of max-w-7xl pages (products page, featured products). */
+  productCard:
+    '(min-width: 1280px) 390px, (min-width: 1024px) calc((100vw - 7rem) / 3), (min-width: 640px) calc((100vw - 4.5rem) / 2), calc(100vw - 2rem)',
+  productDetail: '(min-width: 1024px) 532px, calc(100vw - 2rem)',
+  /** A tile in the 2/3/4-column gallery grid of the max-w-7xl section. */
+  galleryTile:
+    '(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 6.75rem) / 4), (min-width: 768px) calc((100vw - 5.5rem) / 3), calc((100vw - 2.75rem) / 2)',
+} as const;
+
+/** Gallery tiles in the first screen on a phone (two rows of two): loaded at once, not lazily. */
+export const GALLERY_EAGER_TILES = 4;
