@@ -56,6 +56,29 @@ describe('storefront journeys', () => {
     expect(await banner(page).getByTestId('cart-badge').textContent()).toBe('1');
   });
 
+  it('shows the catalogue from the page itself: no API round trip, code and hero preloaded', async () => {
+    const page = await open(390);
+    const apiCalls: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (/^\/(api|sliders|gallery\/$)/.test(pathname)) apiCalls.push(pathname);
+    });
+    for (const [path, chunk, heading] of [
+      ['/', 'HomePage', 'Our Products'],
+      ['/products', 'ProductsPage', 'Products'],
+      ['/gallery', 'GalleryPage', 'Gallery'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.locator('main img').first().waitFor();
+      // The server named this page's own chunk from the build manifest, and its first picture.
+      expect(await page.locator(`link[rel=modulepreload][href*="/${chunk}-"]`).count()).toBe(1);
+      const preloaded = await page.locator('link[rel=preload][as=image]').first().getAttribute('href');
+      expect(preloaded).toMatch(/^\/uploads\//);
+    }
+    expect(apiCalls).toEqual([]);
+  });
+
   it('resets a forgotten password with the OTP from the mail, then logs in with it', async () => {
     const shopper = await signUpViaApi('forgot');
     const page = await open(390);
