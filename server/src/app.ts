@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import { JSON_BODY_LIMIT_BYTES } from '@kesh/shared';
 import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { corsPolicy, securityHeaders } from './middleware/security.js';
+import { requestLog } from './middleware/request-log.js';
 import { UPLOADS_PATH } from './lib/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
@@ -36,12 +36,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(securityHeaders(config));
   app.use(corsPolicy(config));
   // HTML, scripts, styles, JSON and SVG go out brotli- or gzip-compressed when the browser accepts
