@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { MESSAGES, TOAST_MS } from '@kesh/shared';
 import { addToCart } from '../../api/cart';
 import { serverErrorOr } from '../../api/http';
 import { useSession } from '../../app/session';
 import { loadCartCount } from '../../app/layout/cartCount';
+import { notify } from '../../components/ui/notify';
 import { useMessageText } from '../../components/ui/useMessageText';
 
 interface AddToCartOptions {
@@ -31,11 +31,11 @@ export function useAddToCart({ redirectTo, toastMs = TOAST_MS }: AddToCartOption
       setPendingId(productId);
       try {
         const cart = await addToCart(user.token, productId, quantity);
-        toast.success(say(MESSAGES.addedToCart), { duration: toastMs });
+        notify('success', say(MESSAGES.addedToCart), { duration: toastMs });
         setCartCount(cart.cartCount);
         return true;
       } catch (err) {
-        toast.error(say(serverErrorOr(err, MESSAGES.addToCartFailed)), { duration: toastMs });
+        notify('error', say(serverErrorOr(err, MESSAGES.addToCartFailed)), { duration: toastMs });
         setCartCount(await loadCartCount(user.token));
         return false;
       } finally {
