@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Loader2 } from 'lucide-react';
 import { MESSAGES, categoryFieldsSchema, type Product } from '@kesh/shared';
 import { addCategory, updateCategory } from '../../../api/admin';
 import { saveFailureText } from '../imageRules';
 import { useReportFailure } from '../session';
 import { useObjectUrl } from './useObjectUrl';
-import { Thumbnail, inputClass, labelClass, primaryButton, secondaryButton } from './ui';
+import { FormActions } from './actions';
+import { Thumbnail, fileInputClass, inputClass, labelClass } from './ui';
 
 interface Props {
   editing: Product | null;
@@ -134,7 +134,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
             type="file"
             accept="image/*"
             onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-200"
+            className={fileInputClass}
           />
         </div>
         <div className="md:col-span-2">
@@ -158,17 +158,12 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
           />
         )}
       </div>
-      <div className="mt-4 flex gap-3">
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-          {busy ? t('common.saving') : editing ? t('category.update') : t('category.add')}
-        </button>
-        {editing && (
-          <button type="button" onClick={onCancel} disabled={busy} className={secondaryButton}>
-            {t('common.cancel')}
-          </button>
-        )}
-      </div>
+      <FormActions
+        busy={busy}
+        submitLabel={editing ? t('category.update') : t('category.add')}
+        onCancel={editing ? onCancel : undefined}
+        className="mt-4 flex gap-3"
+      />
     </form>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Loader2 } from 'lucide-react';
 import { IMAGE_MIME_TYPES, MESSAGES, sliderFieldsSchema, type Slider } from '@kesh/shared';
 import { addSlider, updateSlider } from '../../../api/admin';
 import { imageProblem, saveFailureText } from '../imageRules';
 import { useReportFailure } from '../session';
 import { useObjectUrl } from './useObjectUrl';
-import { Thumbnail, inputClass, labelClass, primaryButton, secondaryButton } from './ui';
+import { FormActions } from './actions';
+import { Thumbnail, fileInputClass, inputClass, labelClass } from './ui';
 
 interface Props {
   /** The slider being edited; null in add mode. */
@@ -141,7 +141,7 @@ export function SliderForm({ editing, onSaved, onCancel }: Props) {
             onChange={pickImage}
             aria-required={!editing}
             aria-describedby="slider-image-hint"
-            className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-200"
+            className={fileInputClass}
           />
           <p id="slider-image-hint" className="mt-1 text-xs text-gray-500">
             {t('common.imageHint')}
@@ -157,17 +157,12 @@ export function SliderForm({ editing, onSaved, onCancel }: Props) {
           />
         )}
       </div>
-      <div className="flex gap-3 md:col-span-2">
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-          {busy ? t('common.saving') : editing ? t('slider.update') : t('slider.add')}
-        </button>
-        {editing && (
-          <button type="button" onClick={onCancel} disabled={busy} className={secondaryButton}>
-            {t('common.cancel')}
-          </button>
-        )}
-      </div>
+      <FormActions
+        busy={busy}
+        submitLabel={editing ? t('slider.update') : t('slider.add')}
+        onCancel={editing ? onCancel : undefined}
+        className="flex gap-3 md:col-span-2"
+      />
     </form>
   );
 }

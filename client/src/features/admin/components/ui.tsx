@@ -89,6 +89,9 @@ export const inputClass =
 
 export const labelClass = 'mb-1 block text-sm font-medium text-gray-700';
 
+export const fileInputClass =
+  'block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-200';
+
 export const primaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-medium text-white shadow-sm transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
 

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Package, Pencil, Trash2 } from 'lucide-react';
+import { Package } from 'lucide-react';
 import { MESSAGES, formatRupees, type Product } from '@kesh/shared';
 import { deleteCategory } from '../../../api/admin';
 import { fetchProducts } from '../../../api/catalog';
 import { serverErrorOr } from '../../../api/http';
 import { CategoryForm } from '../components/CategoryForm';
-import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, smallButton, tdClass } from '../components/ui';
+import { RowActions } from '../components/actions';
+import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, tdClass } from '../components/ui';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
@@ -110,28 +111,14 @@ export default function CategoryPage() {
                     />
                   </td>
                   <td className={tdClass}>
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        onClick={() => setEditing(category)}
-                        disabled={busy}
-                        aria-label={t('category.editRow', { title: category.title })}
-                        className={smallButton('edit')}
-                      >
-                        <Pencil className="h-4 w-4" aria-hidden="true" />
-                        {t('common.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => void remove(category)}
-                        disabled={busy}
-                        aria-label={t('category.deleteRow', { title: category.title })}
-                        className={smallButton('delete')}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        {busy ? t('common.deleting') : t('common.delete')}
-                      </button>
-                    </div>
+                    <RowActions
+                      editLabel={t('category.editRow', { title: category.title })}
+                      deleteLabel={t('category.deleteRow', { title: category.title })}
+                      onEdit={() => setEditing(category)}
+                      onDelete={() => void remove(category)}
+                      disabled={busy}
+                      deleting={busy}
+                    />
                   </td>
                 </tr>
               );

@@ -2,12 +2,13 @@ import { useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Images, Loader2, Pencil, Save, Trash2, X } from 'lucide-react';
+import { Images, Loader2, Save, X } from 'lucide-react';
 import { IMAGE_MIME_TYPES, MESSAGES, type GalleryItem } from '@kesh/shared';
 import { deleteGalleryImage, replaceGalleryImage } from '../../../api/admin';
 import { fetchGallery } from '../../../api/catalog';
 import { isNetworkError, serverErrorOr } from '../../../api/http';
 import { GalleryUploader } from '../components/GalleryUploader';
+import { RowActions } from '../components/actions';
 import { useObjectUrl } from '../components/useObjectUrl';
 import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, smallButton, tdClass } from '../components/ui';
 import { imageProblem } from '../imageRules';
@@ -137,28 +138,14 @@ function GalleryRow({ item, number, editing, onEdit, onDone }: RowProps) {
             </button>
           </div>
         ) : (
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={onEdit}
-              disabled={busy !== null}
-              aria-label={t('gallery.editRow', { number })}
-              className={smallButton('edit')}
-            >
-              <Pencil className="h-4 w-4" aria-hidden="true" />
-              {t('common.edit')}
-            </button>
-            <button
-              type="button"
-              onClick={() => void remove()}
-              disabled={busy !== null}
-              aria-label={t('gallery.deleteRow', { number })}
-              className={smallButton('delete')}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-              {busy === 'delete' ? t('common.deleting') : t('common.delete')}
-            </button>
-          </div>
+          <RowActions
+            editLabel={t('gallery.editRow', { number })}
+            deleteLabel={t('gallery.deleteRow', { number })}
+            onEdit={onEdit}
+            onDelete={() => void remove()}
+            disabled={busy !== null}
+            deleting={busy === 'delete'}
+          />
         )}
       </td>
     </tr>

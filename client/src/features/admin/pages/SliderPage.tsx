@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { AlertCircle, PanelsTopLeft, Pencil, Trash2 } from 'lucide-react';
+import { AlertCircle, PanelsTopLeft } from 'lucide-react';
 import { MESSAGES, SLIDER_LIMIT, type Slider } from '@kesh/shared';
 import { deleteSlider } from '../../../api/admin';
 import { fetchSliders } from '../../../api/catalog';
 import { isNetworkError } from '../../../api/http';
 import { SliderForm } from '../components/SliderForm';
-import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, smallButton, tdClass } from '../components/ui';
+import { RowActions } from '../components/actions';
+import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, tdClass } from '../components/ui';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
@@ -97,27 +98,14 @@ export default function SliderPage() {
                   <span className="line-clamp-3">{slider.description || t('common.noDescription')}</span>
                 </td>
                 <td className={tdClass}>
-                  <div className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      onClick={() => setEditing(slider)}
-                      aria-label={t('slider.editRow', { title: slider.title })}
-                      className={smallButton('edit')}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden="true" />
-                      {t('common.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => void remove(slider)}
-                      disabled={deletingId !== null}
-                      aria-label={t('slider.deleteRow', { title: slider.title })}
-                      className={smallButton('delete')}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      {deletingId === slider._id ? t('common.deleting') : t('common.delete')}
-                    </button>
-                  </div>
+                  <RowActions
+                    editLabel={t('slider.editRow', { title: slider.title })}
+                    deleteLabel={t('slider.deleteRow', { title: slider.title })}
+                    onEdit={() => setEditing(slider)}
+                    onDelete={() => void remove(slider)}
+                    disabled={deletingId !== null}
+                    deleting={deletingId === slider._id}
+                  />
                 </td>
               </tr>
             ))}
