@@ -10,6 +10,11 @@ export interface TokenClaims {
   jti: string;
   /** Epoch seconds (JWT standard). */
   exp: number;
+  /**
+   * The account's session version when the token was issued. A password change raises the
+   * account's version, which ends every token issued before it (middleware/auth.ts).
+   */
+  ver: number;
 }
 
 export interface IssuedToken {
@@ -23,10 +28,15 @@ const LIFETIME: Record<Role, number> = {
   admin: ADMIN_SESSION_LIFETIME_MS,
 };
 
-export function issueToken(secret: string, subject: string, role: Role, now = Date.now()): IssuedToken {
+export function issueToken(
+  secret: string,
+  subject: string,
+  role: Role,
+  { version = 0, now = Date.now() }: { version?: number; now?: number } = {},
+): IssuedToken {
   const jti = randomUUID();
   const expiresAt = now + LIFETIME[role];
-  const token = jwt.sign({ sub: subject, role, jti, exp: Math.floor(expiresAt / 1000) }, secret, {
+  const token = jwt.sign({ sub: subject, role, jti, ver: version, exp: Math.floor(expiresAt / 1000) }, secret, {
     algorithm: 'HS256',
   });
   return { token, jti, expiresAt };
@@ -42,7 +52,13 @@ export function verifyToken(secret: string, token: string): VerifyResult {
     if (role !== 'customer' && role !== 'admin') return { ok: false, expired: false };
     return {
       ok: true,
-      claims: { sub: decoded.sub, role, jti: String(decoded.jti ?? ''), exp: Number(decoded.exp) },
+      claims: {
+        sub: decoded.sub,
+        role,
+        jti: String(decoded.jti ?? ''),
+        exp: Number(decoded.exp),
+        ver: typeof decoded.ver === 'number' ? decoded.ver : 0,
+      },
     };
   } catch (err) {
     return { ok: false, expired: err instanceof jwt.TokenExpiredError };

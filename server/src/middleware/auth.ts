@@ -2,7 +2,9 @@ import type { Request, RequestHandler } from 'express';
 import { MESSAGES } from '@kesh/shared';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { tokenFromHeader, verifyToken, type TokenClaims } from '../lib/tokens.js';
-import { RevokedToken } from '../modules/admin/admin.model.js';
+import { isValidObjectId } from 'mongoose';
+import { Admin, RevokedToken } from '../modules/admin/admin.model.js';
+import { User } from '../modules/users/user.model.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -24,12 +26,29 @@ function authenticate(secret: string, req: Request): TokenClaims {
   return result.claims;
 }
 
-/** Any signed-in shopper (an admin token is not a shopper). */
-export function requireCustomer(secret: string): RequestHandler {
-  return (req, _res, next) => {
+/**
+ * A valid signature is not enough: the account must still exist (a deleted shopper's token must not
+ * keep creating carts), its password must not have changed since the token was issued (the session
+ * version, lib/tokens), and an admin token must not have been logged out.
+ */
+async function assertLive(claims: TokenClaims): Promise<void> {
+  if (!isValidObjectId(claims.sub)) throw unauthorized(MESSAGES.unauthorized);
+  const [account, revoked] = await Promise.all([
+    claims.role === 'admin'
+      ? Admin.findById(claims.sub, { sessionVersion: 1 }).lean()
+      : User.findById(claims.sub, { sessionVersion: 1 }).lean(),
+    claims.role === 'admin' ? RevokedToken.exists({ jti: claims.jti }) : null,
+  ]);
+  if (!account) throw unauthorized(MESSAGES.unauthorized);
+  if (revoked || (account.sessionVersion ?? 0) !== claims.ver) throw unauthorized(MESSAGES.sessionExpired);
+}
+
+function guard(secret: string, allowed: (role: TokenClaims['role']) => boolean): RequestHandler {
+  return async (req, _res, next) => {
     try {
       const claims = authenticate(secret, req);
-      if (claims.role !== 'customer') throw forbidden(MESSAGES.forbidden);
+      if (!allowed(claims.role)) throw forbidden(MESSAGES.forbidden);
+      await assertLive(claims);
       req.auth = claims;
       next();
     } catch (err) {
@@ -38,33 +57,11 @@ export function requireCustomer(secret: string): RequestHandler {
   };
 }
 
-/** A signed-in admin whose token was not revoked by /logout. */
-export function requireAdmin(secret: string): RequestHandler {
-  return async (req, _res, next) => {
-    try {
-      const claims = authenticate(secret, req);
-      if (claims.role !== 'admin') throw forbidden(MESSAGES.forbidden);
-      if (await RevokedToken.exists({ jti: claims.jti })) throw unauthorized(MESSAGES.sessionExpired);
-      req.auth = claims;
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-}
+/** Any signed-in shopper (an admin token is not a shopper). */
+export const requireCustomer = (secret: string) => guard(secret, (role) => role === 'customer');
+
+/** A signed-in admin. */
+export const requireAdmin = (secret: string) => guard(secret, (role) => role === 'admin');
 
 /** Either a shopper or an admin; the handler decides what each may see. */
-export function requireAnyRole(secret: string): RequestHandler {
-  return async (req, _res, next) => {
-    try {
-      const claims = authenticate(secret, req);
-      if (claims.role === 'admin' && (await RevokedToken.exists({ jti: claims.jti }))) {
-        throw unauthorized(MESSAGES.sessionExpired);
-      }
-      req.auth = claims;
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-}
+export const requireAnyRole = (secret: string) => guard(secret, () => true);

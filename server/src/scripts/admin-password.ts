@@ -4,13 +4,11 @@
  * Without arguments it uses ADMIN_USERNAME and ADMIN_PASSWORD from the environment.
  * With the in-process database engine, stop the server first: both would own the same data file.
  */
-import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
 import { PASSWORD_MIN_LENGTH } from '@kesh/shared';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from '../db/index.js';
-import { Admin } from '../modules/admin/admin.model.js';
-import { ADMIN_BCRYPT_ROUNDS } from '../modules/admin/service.js';
+import { setAdminPassword } from '../modules/admin/service.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();
@@ -32,12 +30,9 @@ async function run(): Promise<void> {
   try {
     await connectMongoose(databaseUri(engine.uri, config.db.name));
     await syncIndexes();
-    const passwordHash = await bcrypt.hash(password, ADMIN_BCRYPT_ROUNDS);
-    const result = await Admin.updateOne({ username }, { $set: { username, passwordHash } }, { upsert: true });
+    const created = await setAdminPassword(username, password);
     console.log(
-      result.upsertedCount === 1
-        ? `Created admin "${username}" with the new password.`
-        : `Changed the password of admin "${username}".`,
+      created ? `Created admin "${username}" with the new password.` : `Changed the password of admin "${username}".`,
     );
   } finally {
     await mongoose.disconnect();

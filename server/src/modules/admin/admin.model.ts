@@ -4,6 +4,8 @@ const adminSchema = new Schema(
   {
     username: { type: String, required: true, trim: true },
     passwordHash: { type: String, required: true },
+    /** Raised by `npm run admin:password`: tokens carry the version they were issued under (lib/tokens). */
+    sessionVersion: { type: Number, default: 0 },
   },
   { timestamps: true },
 );

@@ -6,6 +6,7 @@ import { expectAdminOnly } from '../../test/admin-guard.js';
 import { verifyToken } from '../../lib/tokens.js';
 import { ensureAdmin } from '../../admin-bootstrap.js';
 import { Admin, RevokedToken } from './admin.model.js';
+import { setAdminPassword } from './service.js';
 
 describe('admin session', () => {
   let ctx: TestContext;
@@ -81,6 +82,24 @@ describe('admin session', () => {
     expect((await ctx.http.post('/logout')).status).toBe(401);
     const shopper = await signUpCustomer(ctx);
     expect((await ctx.http.post('/logout').set(bearer(shopper.token))).status).toBe(403);
+  });
+
+  it('signs out every session of an admin whose password was changed', async () => {
+    await setAdminPassword('changer', 'first-password-1');
+    const login = await ctx.http.post('/logAdmin').send({ username: 'changer', password: 'first-password-1' });
+    const oldToken = login.body.token as string;
+    await ctx.http.get('/api/auth/users').set(bearer(oldToken)).expect(200);
+
+    expect(await setAdminPassword('changer', 'second-password-2')).toBe(false);
+    const refused = await ctx.http.get('/api/auth/users').set(bearer(oldToken));
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe(MESSAGES.sessionExpired);
+
+    const fresh = await ctx.http.post('/logAdmin').send({ username: 'changer', password: 'second-password-2' });
+    await ctx.http
+      .get('/api/auth/users')
+      .set(bearer(fresh.body.token as string))
+      .expect(200);
   });
 
   it('keeps a fresh login working after another token of the same admin was revoked', async () => {

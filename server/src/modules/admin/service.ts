@@ -17,7 +17,21 @@ export async function logInAdmin(secret: string, username: string, password: str
   const admin = await Admin.findOne({ username }).lean();
   const matches = await bcrypt.compare(password, admin?.passwordHash ?? (await hashForUnknownAdmin()));
   if (!admin || !matches) throw invalidCredentials();
-  return issueToken(secret, String(admin._id), 'admin');
+  return issueToken(secret, String(admin._id), 'admin', { version: admin.sessionVersion ?? 0 });
+}
+
+/**
+ * Sets an admin's password, creating the admin if the name is new (`npm run admin:password`).
+ * A new session version signs out every session of the old password. Returns true when created.
+ */
+export async function setAdminPassword(username: string, password: string): Promise<boolean> {
+  const passwordHash = await bcrypt.hash(password, ADMIN_BCRYPT_ROUNDS);
+  const result = await Admin.updateOne(
+    { username },
+    { $set: { username, passwordHash }, $inc: { sessionVersion: 1 } },
+    { upsert: true },
+  );
+  return result.upsertedCount === 1;
 }
 
 /** Revokes the token until it would have expired anyway; the TTL index then forgets it. */

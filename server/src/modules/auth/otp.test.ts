@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OTP_MAX_ATTEMPTS } from '@kesh/shared';
-import { signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import { bearer, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 import { User } from '../users/user.model.js';
 
 describe('forgot password with a one-time code', () => {
@@ -67,6 +67,33 @@ describe('forgot password with a one-time code', () => {
     const reused = await verify({ email: shopper.email, otp, newPassword: 'another-password' });
     expect(reused.status).toBe(400);
     expect(reused.body.error).toBe(MESSAGES.otpInvalid);
+  });
+
+  it('ends every session of the old password, and the new password signs in afresh', async () => {
+    const shopper = await signUpCustomer(ctx);
+    const other = await ctx.http.post('/api/auth/login').send({ email: shopper.email, password: shopper.password });
+    const oldTokens = [shopper.token, other.body.token as string];
+    for (const token of oldTokens) await ctx.http.get('/api/auth/user').set(bearer(token)).expect(200);
+
+    await requestCode(shopper.email).expect(200);
+    await verify({ email: shopper.email, otp: codeMailedTo(shopper.email), newPassword: 'brand-new-secret' }).expect(
+      200,
+    );
+
+    for (const token of oldTokens) {
+      for (const res of [
+        await ctx.http.get('/api/auth/user').set(bearer(token)),
+        await ctx.http.get('/api/cart/cart').set(bearer(token)),
+        await ctx.http.get('/api/orders/').set(bearer(token)),
+      ]) {
+        expect(res.status).toBe(401);
+        expect(res.body.error).toBe(MESSAGES.sessionExpired);
+      }
+    }
+    const fresh = await ctx.http.post('/api/auth/login').send({ email: shopper.email, password: 'brand-new-secret' });
+    const profile = await ctx.http.get('/api/auth/user').set(bearer(fresh.body.token as string));
+    expect(profile.status).toBe(200);
+    expect(profile.body.email).toBe(shopper.email);
   });
 
   it('refuses a wrong code with 400', async () => {

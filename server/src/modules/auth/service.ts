@@ -25,9 +25,11 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
   const passwords = createPasswordHasher(config);
   const OTP_LIFETIME_MINUTES = OTP_LIFETIME_MS / 60_000;
 
-  function session(user: { _id: unknown; username: string }): AuthResponse {
+  function session(user: { _id: unknown; username: string; sessionVersion?: number | null }): AuthResponse {
     const userId = String(user._id);
-    const { token, expiresAt } = issueToken(config.jwtSecret, userId, 'customer');
+    const { token, expiresAt } = issueToken(config.jwtSecret, userId, 'customer', {
+      version: user.sessionVersion ?? 0,
+    });
     return { username: user.username, token, userId, expiresAt };
   }
 
@@ -120,9 +122,10 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
 
       const passwordHash = await passwords.hash(newPassword);
       // Matching the hash again refuses a code that a newer request replaced or a parallel reset used.
+      // A new session version ends every session of the old password (whoever may hold one).
       const reset = await User.updateOne(
         { _id: claimed._id, 'otp.hash': stored },
-        { $set: { passwordHash, otp: null } },
+        { $set: { passwordHash, otp: null }, $inc: { sessionVersion: 1 } },
       );
       if (reset.modifiedCount === 0) throw badRequest(MESSAGES.otpInvalid);
       return { message: MESSAGES.passwordReset, success: true };

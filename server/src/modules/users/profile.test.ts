@@ -36,7 +36,9 @@ describe('customer profile', () => {
 
     it('answers 401 for an expired token', async () => {
       const shopper = await signUpCustomer(ctx);
-      const { token } = issueToken(ctx.config.jwtSecret, shopper.userId, 'customer', Date.now() - NINE_HOURS_MS);
+      const { token } = issueToken(ctx.config.jwtSecret, shopper.userId, 'customer', {
+        now: Date.now() - NINE_HOURS_MS,
+      });
       const res = await ctx.http.get('/api/auth/user').set(bearer(token));
       expect(res.status).toBe(401);
       expect(res.body.error).toBe(MESSAGES.sessionExpired);

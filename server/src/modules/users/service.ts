@@ -1,8 +1,6 @@
 import { isValidObjectId } from 'mongoose';
-import type { RequestHandler } from 'express';
 import { MESSAGES, type UserProfile, type UserSummary } from '@kesh/shared';
 import { unauthorized } from '../../lib/errors.js';
-import { authOf } from '../../middleware/auth.js';
 import { User } from './user.model.js';
 
 interface StoredUser {
@@ -33,20 +31,6 @@ export async function getProfile(userId: string): Promise<UserProfile> {
   if (!user) throw unauthorized(MESSAGES.unauthorized);
   return toProfile(user);
 }
-
-/**
- * Runs after requireCustomer: a valid signature is not enough once the account is deleted,
- * otherwise a stale token could keep creating carts for nobody.
- */
-export const requireLiveAccount: RequestHandler = async (req, _res, next) => {
-  try {
-    const { sub } = authOf(req);
-    if (!isValidObjectId(sub) || !(await User.exists({ _id: sub }))) throw unauthorized(MESSAGES.unauthorized);
-    next();
-  } catch (err) {
-    next(err);
-  }
-};
 
 async function updateAccount(userId: string, address: string | null): Promise<void> {
   const result = isValidObjectId(userId)

@@ -17,6 +17,8 @@ const userSchema = new Schema(
     passwordHash: { type: String, required: true, select: false },
     address: { type: String, default: null },
     otp: { type: otpSchema, default: null, select: false },
+    /** Raised by a password reset: tokens carry the version they were issued under (lib/tokens). */
+    sessionVersion: { type: Number, default: 0 },
   },
   { timestamps: true },
 );
