@@ -115,6 +115,25 @@ export async function clearCart(userId: string): Promise<void> {
   await Cart.updateOne({ userId: toObjectId(userId) }, { $set: { items: [] } });
 }
 
+/**
+ * Takes what an order paid for out of the cart: each paid line loses the paid quantity (one atomic
+ * $inc each), and lines left at zero or below go. What the shopper added in another tab while paying
+ * stays in the cart for the next order.
+ */
+export async function removePaidLines(
+  userId: string,
+  lines: readonly { productId: Types.ObjectId; quantity: number }[],
+): Promise<void> {
+  const owner = toObjectId(userId);
+  for (const line of lines) {
+    await Cart.updateOne(
+      { userId: owner, 'items.productId': line.productId },
+      { $inc: { 'items.$.quantity': -line.quantity } },
+    );
+  }
+  await Cart.updateOne({ userId: owner }, { $pull: { items: { quantity: { $lte: 0 } } } });
+}
+
 async function ensureCart(userId: Types.ObjectId): Promise<void> {
   try {
     await Cart.updateOne({ userId }, { $setOnInsert: { userId, items: [] } }, { upsert: true });

@@ -15,7 +15,7 @@ import { HttpError, badRequest, isDuplicateKey, notFound } from '../../lib/error
 import { imageUrl } from '../../lib/storage.js';
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/category.model.js';
-import { clearCart } from '../cart/service.js';
+import { removePaidLines } from '../cart/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
 import { Order } from './order.model.js';
 
@@ -101,8 +101,8 @@ export async function updateOrderStatus(id: string, status: OrderStatus): Promis
  * Turns a checkout whose payment was verified (browser signature or signed webhook) into its one
  * order. Safe to call any number of times, concurrently: the unique indexes on the Razorpay ids
  * let exactly one insert win and everyone else reads the winner. The checkout is then marked paid
- * by a conditional update, so the cart is cleared and the mails go out once, after the order
- * exists.
+ * by a conditional update, so the paid lines leave the cart and the mails go out once, after the
+ * order exists.
  */
 export async function placeOrderFromCheckout(
   deps: AppDeps,
@@ -117,7 +117,7 @@ export async function placeOrderFromCheckout(
   );
   if (claimed) {
     try {
-      await clearCart(String(checkout.userId));
+      await removePaidLines(String(checkout.userId), checkout.lines);
     } catch (err) {
       deps.logger.error({ err, orderId: String(order._id) }, 'order placed but the cart could not be cleared');
     }

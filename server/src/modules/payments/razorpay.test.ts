@@ -299,6 +299,26 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       expect(mails.find((m) => m.to === shopper.email)!.text).toContain('₹1,248');
     });
 
+    it('takes only what was paid for out of the cart, keeping what another tab added meanwhile', async () => {
+      const shopper = await shopperWithCart();
+      const { id } = await createOrder(shopper.token);
+      // While the payment window is open: one more oil, and a new product.
+      const neem = await product('Neem Comb', 15000, null);
+      await addToCart(shopper.token, String(shopper.oil._id), 1);
+      await addToCart(shopper.token, String(neem._id), 2);
+
+      await verify(shopper.token, id, 'pay_Tabs0001').expect(200);
+      const cart = await ctx.http.get('/api/cart/cart').set(bearer(shopper.token));
+      const quantities = Object.fromEntries(
+        (cart.body.items as { productId: { _id: string }; quantity: number }[]).map((i) => [
+          i.productId._id,
+          i.quantity,
+        ]),
+      );
+      expect(quantities).toEqual({ [String(shopper.oil._id)]: 1, [String(neem._id)]: 2 });
+      expect(cart.body.cartCount).toBe(3);
+    });
+
     it('creates nothing for a forged signature and keeps the cart', async () => {
       const shopper = await shopperWithCart();
       const { id } = await createOrder(shopper.token);
