@@ -118,6 +118,8 @@ describe('server process start and stop', () => {
       RAZORPAY_KEY_SECRET: 'rzp_test_secret',
     });
     await run.waitFor('store listening');
+    // Without a webhook secret, a payment whose browser never returns cannot become an order: say so.
+    await run.waitFor('RAZORPAY_WEBHOOK_SECRET is not set');
     run.child.kill('SIGTERM');
     expect(await run.exited, run.output()).toBe(0);
   }, 30_000);

@@ -85,6 +85,12 @@ async function main(): Promise<void> {
       return;
     }
     logger.info(`store listening on http://localhost:${config.port} (payments: ${deps.payments.mode})`);
+    if (config.razorpay && !config.razorpay.webhookSecret) {
+      logger.warn(
+        'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
+          'comes back to verify it will not become an order',
+      );
+    }
   });
 
   let stopping = false;
