@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES } from '@kesh/shared';
 import { HttpError } from '../lib/errors.js';
+import { requestSummary } from './request-log.js';
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ error: MESSAGES.notFound, message: MESSAGES.notFound });
@@ -34,6 +35,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(e.status).json({ error: MESSAGES.invalidRequest, message: MESSAGES.invalidRequest });
     return;
   }
-  req.log?.error({ err }, 'unhandled error');
+  req.log?.error({ err, req: requestSummary(req) }, 'unhandled error');
   res.status(500).json({ error: MESSAGES.internalError, message: MESSAGES.internalError });
 };

@@ -51,4 +51,31 @@ describe('requestLog', () => {
     ]);
     expect(lines[1]).toMatchObject({ req: { method: 'GET', url: '/boom' }, res: { statusCode: 500 } });
   });
+
+  it('notes a request the client hung up on before the answer was complete', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = express()
+      .use(requestLog(pino({ level: 'info' }, sink)))
+      .get('/slow', (_req, res) => void setTimeout(() => res.json({}), 500));
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as { port: number };
+      const controller = new AbortController();
+      const pending = fetch(`http://127.0.0.1:${port}/slow`, { signal: controller.signal }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      controller.abort();
+      await pending;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.map((l) => l.msg)).toEqual(['request aborted']);
+      expect(lines[0]).toMatchObject({ req: { method: 'GET', url: '/slow' } });
+    } finally {
+      server.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../lib/logger.js';
 
 declare module 'http' {
@@ -7,6 +7,11 @@ declare module 'http' {
     log?: Logger;
     id?: number;
   }
+}
+
+/** What a log line says about a request: never its headers (tokens) or body (passwords). */
+export function requestSummary(req: Request) {
+  return { id: req.id, method: req.method, url: req.originalUrl, remoteAddress: req.ip };
 }
 
 /** Probes that load balancers call every few seconds: not worth a line each. */
@@ -28,17 +33,18 @@ export function requestLog(logger: Logger): RequestHandler {
       return;
     }
     const started = performance.now();
+    const line = () => ({
+      req: requestSummary(req),
+      res: { statusCode: res.statusCode },
+      responseTime: Math.round(performance.now() - started),
+    });
     res.once('finish', () => {
       const level = res.statusCode >= 500 ? 'error' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        {
-          req: { id: req.id, method: req.method, url: req.originalUrl, remoteAddress: req.ip },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
-        },
-        'request completed',
-      );
+      if (logger.isLevelEnabled(level)) logger[level](line(), 'request completed');
+    });
+    res.once('close', () => {
+      // The client hung up before the answer was complete.
+      if (!res.writableFinished && logger.isLevelEnabled('info')) logger.info(line(), 'request aborted');
     });
     next();
   };

@@ -116,22 +116,52 @@ export async function clearCart(userId: string): Promise<void> {
 }
 
 /**
- * Takes what an order paid for out of the cart: each paid line loses the paid quantity (one atomic
- * $inc each), and lines left at zero or below go. What the shopper added in another tab while paying
- * stays in the cart for the next order.
+ * Takes what an order paid for out of the cart, in one atomic update of the cart document: each line
+ * loses the quantity paid for it, and lines left at zero or below go. What the shopper added in
+ * another tab while paying stays in the cart for the next order, and no reader ever sees a line at 0.
  */
 export async function removePaidLines(
   userId: string,
   lines: readonly { productId: Types.ObjectId; quantity: number }[],
 ): Promise<void> {
-  const owner = toObjectId(userId);
-  for (const line of lines) {
-    await Cart.updateOne(
-      { userId: owner, 'items.productId': line.productId },
-      { $inc: { 'items.$.quantity': -line.quantity } },
-    );
-  }
-  await Cart.updateOne({ userId: owner }, { $pull: { items: { quantity: { $lte: 0 } } } });
+  const paid = lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+  const paidFor = (item: string) => ({
+    $sum: {
+      $map: {
+        input: {
+          $filter: { input: { $literal: paid }, as: 'p', cond: { $eq: ['$$p.productId', `${item}.productId`] } },
+        },
+        as: 'p',
+        in: '$$p.quantity',
+      },
+    },
+  });
+  await Cart.updateOne(
+    { userId: toObjectId(userId) },
+    [
+      {
+        $set: {
+          items: {
+            $filter: {
+              input: {
+                $map: {
+                  input: '$items',
+                  as: 'item',
+                  in: {
+                    productId: '$$item.productId',
+                    quantity: { $subtract: ['$$item.quantity', paidFor('$$item')] },
+                  },
+                },
+              },
+              as: 'item',
+              cond: { $gt: ['$$item.quantity', 0] },
+            },
+          },
+        },
+      },
+    ],
+    { updatePipeline: true },
+  );
 }
 
 async function ensureCart(userId: Types.ObjectId): Promise<void> {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { MESSAGES, type GalleryItem } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
@@ -25,7 +25,13 @@ export function galleryRoutes(
   const deps = { storage, logger };
 
   router.use(gallery.invalidateOnWrite);
-  router.get('/', publicListCache, gallery.send);
+  // The same path is the gallery page for a browser asking for HTML (modules/pages): caches must
+  // keep the two answers apart.
+  const variesByAccept: RequestHandler = (_req, res, next) => {
+    res.vary('Accept');
+    next();
+  };
+  router.get('/', variesByAccept, publicListCache, gallery.send);
 
   router.post(
     '/upload',

@@ -111,6 +111,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Accept\b/);
 
     const data = initialData(res.text);
     expect(data.sliders).toEqual((await http.get('/sliders/getSliders')).body);
@@ -197,6 +198,9 @@ describe('storefront pages: index.html with the data, code and picture the page 
       '/uploads/g2.jpg',
     ]);
 
+    // The same page with a trailing slash.
+    expect(initialData((await page('/gallery/')).text).gallery).toHaveLength(3);
+
     const contact = await page('/contact');
     expect(Object.keys(initialData(contact.text))).toEqual(['shop']);
     expect(imagePreloads(contact.text)).toEqual([]);
@@ -223,27 +227,57 @@ describe('storefront pages: index.html with the data, code and picture the page 
     const css = await http.get('/assets/plain-x1.css').set('Accept-Encoding', 'br');
     expect(css.status).toBe(200);
     expect(css.text).toBe('body{margin:0}');
+
+    // A compressed copy that went missing after start: the original is sent instead (compressed on
+    // the fly), not an error.
+    await rm(path.join(clientDir, 'assets/HomePage-h1.js.gz'));
+    const fallback = await http.get('/assets/HomePage-h1.js').set('Accept-Encoding', 'gzip;q=1, br;q=0');
+    expect(fallback.status).toBe(200);
+    expect(fallback.text).toBe(SCRIPT);
   });
 });
 
 describe('storefront pages when the catalogue cannot be read', () => {
+  let ctx: TestContext;
+  let clientDir: string;
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    clientDir = await mkdtemp(path.join(tmpdir(), 'kesh-pages-'));
+    await writeClient(clientDir);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  const failing = () => cachedJson<never[]>(() => Promise.reject(new Error('database unreachable')));
+  const hanging = () => cachedJson<never[]>(() => new Promise<never[]>(() => undefined));
+  const empty = () => cachedJson<never[]>(() => Promise.resolve([]));
+
   it('still serve the page, with the shop only, so the client shows its own error', async () => {
-    const ctx = await startTestApp();
-    const clientDir = await mkdtemp(path.join(tmpdir(), 'kesh-pages-'));
-    try {
-      await writeClient(clientDir);
-      const failing = () => cachedJson<never[]>(() => Promise.reject(new Error('database unreachable')));
-      const app = express().use(
-        clientRoutes({ ...ctx.deps, clientDir }, { sliders: failing(), products: failing(), gallery: failing() }),
-      );
-      const res = await request(app).get('/').set('Accept', 'text/html');
-      expect(res.status).toBe(200);
-      expect(Object.keys(initialData(res.text))).toEqual(['shop']);
-      expect(imagePreloads(res.text)).toEqual([]);
-      expect(modulePreloads(res.text)).toContain('/assets/HomePage-h1.js');
-    } finally {
-      await ctx.close();
-      await rm(clientDir, { recursive: true, force: true });
-    }
+    const app = express().use(
+      clientRoutes({ ...ctx.deps, clientDir }, { sliders: failing(), products: failing(), gallery: failing() }),
+    );
+    const res = await request(app).get('/').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(Object.keys(initialData(res.text))).toEqual(['shop']);
+    expect(imagePreloads(res.text)).toEqual([]);
+    expect(modulePreloads(res.text)).toContain('/assets/HomePage-h1.js');
+  });
+
+  it('do not wait for a database that hangs, and keep the lists that did load', async () => {
+    const app = express().use(
+      clientRoutes(
+        { ...ctx.deps, clientDir },
+        { sliders: hanging(), products: empty(), gallery: hanging() },
+        { dataWaitMs: 50 },
+      ),
+    );
+    const started = Date.now();
+    const res = await request(app).get('/').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(initialData(res.text)).toMatchObject({ products: [] });
+    expect(initialData(res.text).sliders).toBeUndefined();
   });
 });

@@ -43,8 +43,12 @@ export function precompressedAssets(dir: string, maxAgeMs: number): RequestHandl
     res.sendFile(
       path.join(dir, req.path.slice(1) + encoding.suffix),
       { maxAge: maxAgeMs, immutable: true, headers: { 'Content-Encoding': encoding.name } },
-      (err) => {
-        if (err && !res.headersSent) next(err);
+      (err?: Error & { code?: string }) => {
+        if (!err || res.headersSent) return; // sent, or the browser hung up mid-file
+        // A copy gone missing since start: the original still serves (without the header we set).
+        res.removeHeader('Content-Encoding');
+        if (err.code === 'ENOENT') next();
+        else next(err);
       },
     );
   };

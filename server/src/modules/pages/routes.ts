@@ -76,13 +76,33 @@ interface RenderedPage {
   from: readonly unknown[];
 }
 
+/**
+ * How long a page waits for a list that is not in memory. A database that hangs (rather than
+ * failing fast) must not hold the HTML back: without its data the page still loads at once and asks
+ * the API itself, which then shows the shopper what is wrong.
+ */
+export const PAGE_DATA_WAIT_MS = 300;
+
+const timedOut = Symbol('timed out');
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof timedOut> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof timedOut>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
 
 /**
  * The built client, before the API because /gallery is both a page (a browser asking for HTML) and
  * the gallery list (a script asking for JSON); the Accept header tells them apart.
  */
-export function clientRoutes(deps: AppDeps & { clientDir: string }, lists: PublicLists): express.Router {
+export function clientRoutes(
+  deps: AppDeps & { clientDir: string },
+  lists: PublicLists,
+  { dataWaitMs = PAGE_DATA_WAIT_MS }: { dataWaitMs?: number } = {},
+): express.Router {
   const { clientDir, logger } = deps;
   const router = express.Router();
   const assets = path.join(clientDir, 'assets');
@@ -101,36 +121,44 @@ export function clientRoutes(deps: AppDeps & { clientDir: string }, lists: Publi
   );
   const rendered = new Map<string, RenderedPage>();
 
+  /** Each list the page shows, unless it failed or took longer than dataWaitMs (then it is left out). */
   async function load(spec: PageSpec | undefined): Promise<Loaded> {
     const loaded: Loaded = {};
     if (!spec) return loaded;
-    try {
-      const entries = await Promise.all(spec.lists.map((name) => lists[name].current()));
-      spec.lists.forEach((name, i) => Object.assign(loaded, { [name]: entries[i] }));
-    } catch (err) {
-      // The page still loads and asks the API itself, which then shows the shopper what is wrong.
-      logger.warn({ err }, 'page served without its catalogue data');
-    }
+    const settled = await Promise.allSettled(
+      spec.lists.map((name) => within<CachedEntry<unknown[]>>(lists[name].current(), dataWaitMs)),
+    );
+    settled.forEach((outcome, i) => {
+      const name = spec.lists[i]!;
+      if (outcome.status === 'fulfilled' && outcome.value !== timedOut) {
+        Object.assign(loaded, { [name]: outcome.value });
+      } else {
+        const reason = outcome.status === 'rejected' ? outcome.reason : `no answer within ${dataWaitMs} ms`;
+        logger.warn({ err: reason, list: name }, 'page served without one of its lists');
+      }
+    });
     return loaded;
   }
 
   async function page(req: Request): Promise<RenderedPage> {
-    const spec = PAGES[req.path];
+    // "/products/" is the same page as "/products".
+    const pagePath = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const spec = PAGES[pagePath];
     const loaded = await load(spec);
     const from = spec?.lists.map((name) => loaded[name]) ?? [];
     const reusable = req.query.id === undefined;
-    const previous = rendered.get(req.path);
+    const previous = rendered.get(pagePath);
     if (reusable && previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) {
       return previous;
     }
     const data = [`"shop":${shopJson}`, ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`)];
     const html = renderPage(template, {
-      scripts: scripts.get(req.path) ?? [],
+      scripts: scripts.get(pagePath) ?? [],
       images: spec ? spec.images(loaded, req) : [],
       data: `{${data.join(',')}}`,
     });
     const result = { html, etag: strongEtag(html), from };
-    if (reusable && spec) rendered.set(req.path, result);
+    if (reusable && spec) rendered.set(pagePath, result);
     return result;
   }
 
@@ -140,6 +168,8 @@ export function clientRoutes(deps: AppDeps & { clientDir: string }, lists: Publi
       return;
     }
     const { html, etag } = await page(req);
+    // /gallery/ answers HTML or JSON by the Accept header: caches must keep the two apart.
+    res.vary('Accept');
     res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
   });
   return router;
