@@ -18,13 +18,14 @@ const POLICY_LINKS = [
   { to: '/privacyandpolicy', key: 'footer.privacy' },
 ] as const;
 
+const linkClass = 'rounded text-brand-100 transition hover:text-gold-400';
+
 /** The shop has no social accounts configured yet; these are placeholder anchors as in the original. */
 const SOCIAL = ['Facebook', 'Instagram', 'YouTube'] as const;
 
 export function Footer() {
   const { t } = useTranslation();
   const shop = useShop();
-  const linkClass = 'rounded text-brand-100 transition hover:text-gold-400';
   return (
     <footer className="bg-brand-950 text-brand-50">
       <div className="border-b border-white/10">
@@ -58,24 +59,8 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <FooterList title={t('footer.quickLinks')}>
-          {QUICK_LINKS.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className={linkClass}>
-                {t(l.key)}
-              </Link>
-            </li>
-          ))}
-        </FooterList>
-        <FooterList title={t('footer.policies')}>
-          {POLICY_LINKS.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className={linkClass}>
-                {t(l.key)}
-              </Link>
-            </li>
-          ))}
-        </FooterList>
+        <FooterLinks title={t('footer.quickLinks')} links={QUICK_LINKS} />
+        <FooterLinks title={t('footer.policies')} links={POLICY_LINKS} />
         <div>
           <h2 className="font-serif text-lg font-semibold text-white">{t('footer.contactUs')}</h2>
           <ul className="mt-4 space-y-3 text-sm text-brand-100">
@@ -117,11 +102,20 @@ export function Footer() {
   );
 }
 
-function FooterList({ title, children }: { title: string; children: React.ReactNode }) {
+function FooterLinks({ title, links }: { title: string; links: readonly { to: string; key: string }[] }) {
+  const { t } = useTranslation();
   return (
     <div>
       <h2 className="font-serif text-lg font-semibold text-white">{title}</h2>
-      <ul className="mt-4 space-y-2.5 text-sm">{children}</ul>
+      <ul className="mt-4 space-y-2.5 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={linkClass}>
+              {t(l.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
