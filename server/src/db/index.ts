@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Logger } from '../lib/logger.js';
+import { withTimeout } from '../lib/timeout.js';
 
 export type EngineName = 'external' | 'mongod' | 'wire';
 
@@ -65,18 +66,6 @@ async function tryMongod(opts: EngineOptions): Promise<DatabaseEngine | undefine
   } catch (err) {
     opts.logger?.debug({ err }, 'no mongod binary available; using the in-process engine');
     return undefined;
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +27,8 @@ export interface TestContext {
   config: Config;
   uploadDir: string;
   http: ReturnType<typeof request>;
+  /** Deletes every stored upload, so a test starts with an empty folder. */
+  clearUploads(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,9 @@ export async function startTestApp(
     config,
     uploadDir,
     http: request(app),
+    async clearUploads() {
+      for (const file of await readdir(uploadDir)) await rm(path.join(uploadDir, file), { force: true });
+    },
     async close() {
       await mongoose.connection.dropDatabase().catch(() => undefined);
       await mongoose.disconnect();

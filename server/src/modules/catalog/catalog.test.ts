@@ -1,5 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE, MESSAGES } from '@kesh/shared';
 import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
@@ -21,7 +20,7 @@ describe('main categories', () => {
   afterAll(() => ctx.close());
   beforeEach(async () => {
     await MainCategory.deleteMany({});
-    for (const file of await readdir(ctx.uploadDir)) await rm(path.join(ctx.uploadDir, file));
+    await ctx.clearUploads();
   });
 
   const storedFiles = () => readdir(ctx.uploadDir);

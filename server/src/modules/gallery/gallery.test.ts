@@ -1,5 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
 import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
@@ -22,7 +21,7 @@ describe('gallery', () => {
   afterAll(() => ctx.close());
   beforeEach(async () => {
     await GalleryItem.deleteMany({});
-    for (const file of await readdir(ctx.uploadDir)) await rm(path.join(ctx.uploadDir, file));
+    await ctx.clearUploads();
   });
 
   const storedFiles = () => readdir(ctx.uploadDir);

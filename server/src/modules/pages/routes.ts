@@ -5,6 +5,7 @@ import express, { type Request } from 'express';
 import { IMAGE_SIZES, type GalleryItem, type Product, type Slider } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
+import { withTimeout } from '../../lib/timeout.js';
 import { shopSettings } from '../shop/routes.js';
 import { chunkFiles, readManifest } from './manifest.js';
 import { renderPage, type ImagePreload } from './page-html.js';
@@ -83,15 +84,6 @@ interface RenderedPage {
  */
 export const PAGE_DATA_WAIT_MS = 300;
 
-const timedOut = Symbol('timed out');
-function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof timedOut> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<typeof timedOut>((resolve) => {
-    timer = setTimeout(() => resolve(timedOut), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
-
 const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
 
 /**
@@ -126,11 +118,11 @@ export function clientRoutes(
     const loaded: Loaded = {};
     if (!spec) return loaded;
     const settled = await Promise.allSettled(
-      spec.lists.map((name) => within<CachedEntry<unknown[]>>(lists[name].current(), dataWaitMs)),
+      spec.lists.map((name) => withTimeout<CachedEntry<unknown[]>>(lists[name].current(), dataWaitMs)),
     );
     settled.forEach((outcome, i) => {
       const name = spec.lists[i]!;
-      if (outcome.status === 'fulfilled' && outcome.value !== timedOut) {
+      if (outcome.status === 'fulfilled' && outcome.value !== undefined) {
         Object.assign(loaded, { [name]: outcome.value });
       } else {
         const reason = outcome.status === 'rejected' ? outcome.reason : `no answer within ${dataWaitMs} ms`;
