@@ -126,7 +126,7 @@ async function main() {
   const lines = [
     `| page | ${CATEGORIES.join(' | ')} |`,
     `| --- | ${CATEGORIES.map(() => '---:').join(' | ')} |`,
-    `| budget | ${CATEGORIES.map((c) => BUDGET[c]).join(' | ')} |`,
+    `| floor | ${CATEGORIES.map((c) => BUDGET[c]).join(' | ')} |`,
     ...results.map((r) => `| ${r.page} | ${CATEGORIES.map((c) => r.scores[c]).join(' | ')} |`),
     '',
     `Median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; performance in each run: ${results
