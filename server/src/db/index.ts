@@ -36,9 +36,8 @@ export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> 
       throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
   }
   const { startEmbeddedEngine } = await import('./embedded/index.js');
-  const persistFile = opts.dataDir ? path.resolve(opts.dataDir, 'embedded-db.bson') : undefined;
-  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const engine = await startEmbeddedEngine({ persistFile });
+  const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
+  const engine = await startEmbeddedEngine({ dataDir });
   return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };
 }
 

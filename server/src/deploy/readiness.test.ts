@@ -48,8 +48,7 @@ describe('readiness while the database goes away and comes back', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'kesh-readiness-'));
-    const persistFile = path.join(dataDir, 'embedded-db.bson');
-    engine = await startEmbeddedEngine({ persistFile });
+    engine = await startEmbeddedEngine({ dataDir });
     port = engine.port;
     await connectMongoose(databaseUri(engine.uri, 'readiness'));
     await syncIndexes();
@@ -93,7 +92,7 @@ describe('readiness while the database goes away and comes back', () => {
     expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
 
     // Same port, same data file: what a restarted mongod (or a failover) looks like to the driver.
-    engine = await startEmbeddedEngine({ port, persistFile: path.join(dataDir, 'embedded-db.bson') });
+    engine = await startEmbeddedEngine({ port, dataDir });
 
     const up = await waitFor(
       () => get('/readyz'),
