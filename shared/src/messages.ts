@@ -97,6 +97,7 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body is too large.',
   notFound: 'Not found',
   internalError: 'Something went wrong on our side. Please try again.',
+  storageUnavailable: 'The shop cannot save changes right now. Please try again in a few minutes.',
   invalidRequest: 'Invalid request.',
   cartEmpty: 'Your cart is empty',
   cartEmptyHint: 'Add some natural wellness products to get started!',
