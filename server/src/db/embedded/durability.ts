@@ -90,7 +90,8 @@ export async function replayJournal(
             `damaged journal record at byte ${offset} with records after it`,
           );
         }
-        if (repair) await truncateTail(fs, segment, offset);
+        // Best effort: a torn tail that stays is skipped again at the next start.
+        if (repair) await truncateTail(fs, segment, offset).catch(() => undefined);
         break;
       }
       if (record.lsn > last) {
@@ -210,11 +211,7 @@ export class Durability {
       const checkpointLsn = await loadCheckpoint(fs, store, path.join(opts.dataDir, CHECKPOINT_FILE));
       const recovered = await replayJournal(fs, store, path.join(opts.dataDir, JOURNAL_DIR), checkpointLsn, true);
       const durability = new Durability(store, opts, lock, recovered);
-      try {
-        await durability.writer.open();
-      } catch (err) {
-        throw new DataDirectoryError(opts.dataDir, err);
-      }
+      await durability.writer.open();
       store.recorder = (op) => durability.record(op);
       return durability;
     } catch (err) {

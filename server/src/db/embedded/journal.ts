@@ -154,10 +154,17 @@ export class JournalWriter {
     this.onStateChange = opts.onStateChange ?? (() => undefined);
   }
 
-  /** Opens the first segment; throws when the journal directory cannot be written at all. */
+  /**
+   * Opens the first segment. When that fails (disk full, read-only) the journal starts failed:
+   * reads are served, writes refused, and the retry opens a segment once the disk allows it.
+   */
   async open(): Promise<void> {
-    await this.fs.mkdir(this.dir, { recursive: true });
-    await this.openSegment(this.durableLsn + 1);
+    try {
+      await this.fs.mkdir(this.dir, { recursive: true });
+      await this.openSegment(this.durableLsn + 1);
+    } catch (err) {
+      this.fail(err, []);
+    }
   }
 
   append(record: JournalRecord): void {

@@ -72,8 +72,9 @@ export async function lockDataDirectory(dir: string): Promise<DataDirectoryLock>
       .slice(0, 40);
     const socket = await bindAbstractSocket(`kesh-embedded-db-${key}`);
     if (socket === 'taken') throw new DataDirectoryInUseError(dir, await describeOwner(lockFile));
-    // Whatever lock file is there is stale: its owner no longer holds the socket.
-    await writeFile(lockFile, ownerText);
+    // Whatever lock file is there is stale: its owner no longer holds the socket. The file only
+    // informs, so a full or read-only disk (the engine then starts refusing writes) does not stop us.
+    await writeFile(lockFile, ownerText).catch(() => undefined);
     return {
       release: async () => {
         await unlink(lockFile).catch(() => undefined);
