@@ -20,7 +20,7 @@ import {
   type IndexKey,
   type IndexSpec,
 } from './indexes.js';
-import { bsonTypeOf, canonicalKey, isPlainObject, pathValues, view, type Doc } from './values.js';
+import { bsonTypeOf, canonicalKey, isPlainObject, pathValues, type Doc } from './values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
 export type StoreOp =
@@ -138,7 +138,7 @@ export class Collection {
     const planned = this.planKeys(newDoc, idKey);
     this.record({ op: 'replace', db: this.db, coll: this.name, doc: newDoc });
     for (const idx of this.uniqueIndexes()) {
-      for (const k of idx.keysFor(oldDoc, view(oldDoc))) {
+      for (const k of idx.keysFor(oldDoc)) {
         if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
       }
     }
@@ -152,7 +152,7 @@ export class Collection {
     if (stored === undefined) return;
     this.record({ op: 'remove', db: this.db, coll: this.name, id: stored._id });
     for (const idx of this.uniqueIndexes()) {
-      for (const k of idx.keysFor(stored, view(stored))) {
+      for (const k of idx.keysFor(stored)) {
         if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
       }
     }
@@ -162,9 +162,8 @@ export class Collection {
   /** Computes unique keys for `doc` and throws E11000 if another document owns one. */
   private planKeys(doc: Doc, idKey: string): Array<[IndexRuntime, IndexKey[]]> {
     const planned: Array<[IndexRuntime, IndexKey[]]> = [];
-    const normalized = view(doc);
     for (const idx of this.uniqueIndexes()) {
-      const keys = idx.keysFor(doc, normalized);
+      const keys = idx.keysFor(doc);
       for (const k of keys) {
         const owner = idx.entries.get(k.hash);
         if (owner !== undefined && owner !== idKey) throw duplicateKeyError(this.ns, idx.spec, k.value);
@@ -246,7 +245,7 @@ export class Collection {
     if (runtime.unique) {
       // Build the key map over existing data first so a failed build changes nothing.
       for (const [idKey, doc] of this.docs) {
-        for (const k of runtime.keysFor(doc, view(doc))) {
+        for (const k of runtime.keysFor(doc)) {
           if (runtime.entries.has(k.hash)) {
             throw duplicateKeyError(
               this.ns,
