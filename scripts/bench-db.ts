@@ -2,7 +2,8 @@
 // npm run bench:db: the embedded engine's durability costs, measured through the official driver
 // on this machine's disk (a temporary data directory), printed and written to bench/db.md.
 //   - durable inserts/s and write latency with 1 and with 20 concurrent writers (every insert
-//     acknowledged only after its journal record was fdatasync'ed; group commit shares the syncs)
+//     acknowledged only after its journal record was fdatasync'ed; group commit shares the syncs),
+//     the engine in its own process and the driver in this one
 //   - the longest event-loop stall while a checkpoint of 100k documents is written
 //   - start-up time at 100k documents, from a checkpoint and from the journal alone
 // BENCH_DB_SECONDS (default 5) sets the length of each write run; BENCH_DB_DOCS (default 100000).
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../server/src/db/embedded/index.js';
 
@@ -40,9 +42,37 @@ async function open(dataDir: string): Promise<{ engine: EmbeddedEngine; client: 
   return { engine, client };
 }
 
+/** The engine as its own process (as `npm run db` runs it), so the load generator is not measured. */
+function startEngineProcess(dataDir: string): Promise<{ uri: string; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'server/src/db/embedded/standalone.ts'), '--data-dir', dataDir],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (\S+)/.exec(output);
+      if (m)
+        resolve({
+          uri: m[1] as string,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`engine exited with ${code}`)));
+  });
+}
+
 async function writeRun(writers: number) {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-db-'));
-  const { engine, client } = await open(dir);
+  const engine = await startEngineProcess(dir);
+  const client = new MongoClient(`${engine.uri}/bench?directConnection=true`, { maxPoolSize: 25 });
+  await client.connect();
   const coll = client.db('bench').collection('orders');
   await coll.insertOne(order(0)); // connection and collection exist before the clock starts
   const latencies: number[] = [];
