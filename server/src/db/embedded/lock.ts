@@ -23,7 +23,7 @@ export class DataDirectoryInUseError extends Error {
     super(
       `The data directory ${dir} is in use by another embedded engine (${owner}). ` +
         'Only one process may open it: stop the other one, or give this one its own DATA_DIR ' +
-        '(several app processes can share one database through `npm run db`).',
+        '(several app processes share one database through a MongoDB server: MONGODB_URI).',
     );
     this.name = 'DataDirectoryInUseError';
   }
