@@ -22,7 +22,8 @@ export interface CatalogDeps {
   logger: Logger;
 }
 
-type CategoryFieldName = 'title' | 'subtitle' | 'mainPrice' | 'offerPrice' | 'ratingCount' | 'description';
+type CategoryFieldName =
+  'title' | 'subtitle' | 'mainPrice' | 'offerPrice' | 'ratingCount' | 'description' | 'hsnCode' | 'gstRate';
 const FIELD_NAMES: readonly CategoryFieldName[] = [
   'title',
   'subtitle',
@@ -30,6 +31,8 @@ const FIELD_NAMES: readonly CategoryFieldName[] = [
   'offerPrice',
   'ratingCount',
   'description',
+  'hsnCode',
+  'gstRate',
 ];
 
 interface CategoryValues {
@@ -39,6 +42,9 @@ interface CategoryValues {
   offerPricePaise: number | null;
   ratingCount: number;
   description: string;
+  /** null: the default applies. */
+  hsnCode: string | null;
+  gstRatePercent: number | null;
 }
 
 /**
@@ -60,6 +66,8 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     offerPricePaise: f.offerPrice === null ? null : rupeesToPaise(f.offerPrice),
     ratingCount: f.ratingCount,
     description: f.description || DEFAULT_DESCRIPTION,
+    hsnCode: f.hsnCode || null,
+    gstRatePercent: f.gstRate ? Number(f.gstRate) : null,
   };
   const present = new Set(FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
   return {
@@ -69,6 +77,8 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     ...(present.has('offerPrice') ? { offerPricePaise: all.offerPricePaise } : {}),
     ...(present.has('ratingCount') ? { ratingCount: all.ratingCount } : {}),
     ...(present.has('description') ? { description: all.description } : {}),
+    ...(present.has('hsnCode') ? { hsnCode: all.hsnCode } : {}),
+    ...(present.has('gstRate') ? { gstRatePercent: all.gstRatePercent } : {}),
   };
 }
 
