@@ -150,9 +150,9 @@ export interface Product {
   image: string | null;
   /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
   imageSrcSet: string | null;
-  /** GST details printed on invoices (defaults when the owner set none). */
-  hsnCode: string;
-  gstRate: number;
+  /** GST details printed on invoices (defaults when the owner set none); always sent by this server. */
+  hsnCode?: string;
+  gstRate?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -401,16 +401,17 @@ export interface Order {
   products: OrderLine[];
   razorpayOrderId: string;
   razorpayPaymentId: string;
-  /** Every status the order went through, oldest first (older orders: their placing only). */
-  timeline: OrderTimelineEntry[];
-  shipment: OrderShipment | null;
-  refund: OrderRefund | null;
+  /** Every status the order went through, oldest first (older orders: their placing only). The fields
+   * from here on are always sent by this server; optional so that older fixtures and clients still type. */
+  timeline?: OrderTimelineEntry[];
+  shipment?: OrderShipment | null;
+  refund?: OrderRefund | null;
   /** What cancelling now would refund; null once the order can no longer be cancelled. */
-  cancellation: CancellationQuote | null;
+  cancellation?: CancellationQuote | null;
   /** e.g. INV/2026-27/000123; null until one is assigned. */
-  invoiceNumber: string | null;
+  invoiceNumber?: string | null;
   /** The language the shopper used the store in (their mails are in it). */
-  language: LanguageCode;
+  language?: LanguageCode;
 }
 
 export interface VerifyPaymentResponse {

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  FREE_CANCELLATION_MS,
-  MESSAGES,
-  type Order as OrderDto,
-} from '@kesh/shared';
+import { FREE_CANCELLATION_MS, MESSAGES, type Order as OrderDto } from '@kesh/shared';
 import type { PaymentGateway } from '../../lib/payments.js';
 import {
   bearer,
@@ -170,7 +166,9 @@ describe('cancellation and refunds', () => {
       const order = await place(3);
       clock.now = new Date(PLACED_AT.getTime() + FREE_CANCELLATION_MS + 60_000);
       await cancel(order._id, asha.token).expect(200);
-      const mails = ctx.deps.mailer.outbox.filter((m) => m.to === asha.email && m.subject.includes(order._id.slice(-8)));
+      const mails = ctx.deps.mailer.outbox.filter(
+        (m) => m.to === asha.email && m.subject.includes(order._id.slice(-8)),
+      );
       const cancelled = mails.find((m) => m.subject.includes('cancelled'))!;
       expect(cancelled.text).toContain('₹899.99');
       expect(cancelled.text).toContain('₹100');
@@ -209,7 +207,9 @@ describe('cancellation and refunds', () => {
         const sendDispatch = () => setStatus(order._id, { status: 'Dispatched' });
         // Alternate which request leaves first.
         const dispatchFirst = round % 2 === 1;
-        const answers = await Promise.all(dispatchFirst ? [sendDispatch(), sendCancel()] : [sendCancel(), sendDispatch()]);
+        const answers = await Promise.all(
+          dispatchFirst ? [sendDispatch(), sendCancel()] : [sendCancel(), sendDispatch()],
+        );
         const [cancelled, dispatched] = dispatchFirst ? [answers[1], answers[0]] : answers;
         expect([cancelled!.status, dispatched!.status].sort()).toEqual([200, 409]);
         const stored = (await Order.findById(order._id).lean())!;

@@ -34,11 +34,14 @@ describe('GST tax invoices', () => {
   const clock = { now: new Date('2026-11-20T06:00:00.000Z') };
 
   const invoice = (id: string, token?: string) => {
-    const req = ctx.http.get(`/api/orders/${id}/invoice`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const req = ctx.http
+      .get(`/api/orders/${id}/invoice`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     return token ? req.set(bearer(token)) : req;
   };
 
@@ -100,7 +103,9 @@ describe('GST tax invoices', () => {
     const big = await MainCategory.create({ title: 'Wedding Hamper', mainPricePaise: 1_25_43_210_50 });
     const order = await buyWithSimulator(ctx, asha, String(big._id), 1, RAJKOT);
     const text = await pdfText(asBuffer(await invoice(order._id, admin.token)));
-    expect(text).toContain('One Crore Twenty Five Lakh Forty Three Thousand Two Hundred Ten Rupees And Fifty Paise Only');
+    expect(text).toContain(
+      'One Crore Twenty Five Lakh Forty Three Thousand Two Hundred Ten Rupees And Fifty Paise Only',
+    );
   });
 
   it("lets the admin fetch any invoice, a shopper only their own (another's is a 404)", async () => {

@@ -95,10 +95,12 @@ describe('order mails through a real SMTP server', () => {
     await mailsTo(shopper.email, 1);
     refuseOnce.add(shopper.email);
 
-    const res = await ctx.http
-      .put(`/api/orders/${order._id}/status`)
-      .set(bearer(admin.token))
-      .send({ status: 'Dispatched', courier: 'Blue Dart', trackingNumber: 'BD1', trackingUrl: 'https://bluedart.com/t/BD1' });
+    const res = await ctx.http.put(`/api/orders/${order._id}/status`).set(bearer(admin.token)).send({
+      status: 'Dispatched',
+      courier: 'Blue Dart',
+      trackingNumber: 'BD1',
+      trackingUrl: 'https://bluedart.com/t/BD1',
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('Dispatched');
 

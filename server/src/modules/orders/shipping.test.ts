@@ -61,7 +61,9 @@ describe('shipment, timeline and status mails', () => {
 
   it('mails the shopper when the order is placed, dispatched (with tracking) and delivered', async () => {
     const order = await buyWithSimulator(ctx, asha, productId, 1, ADDRESS);
-    expect(mailsAbout(order).map((m) => m.subject)).toEqual([`Your Kesh Ayurveda order #${order._id.slice(-8)} is confirmed`]);
+    expect(mailsAbout(order).map((m) => m.subject)).toEqual([
+      `Your Kesh Ayurveda order #${order._id.slice(-8)} is confirmed`,
+    ]);
     await setStatus(order._id, { status: 'Dispatched', ...TRACKING }).expect(200);
     await setStatus(order._id, { status: 'Delivered' }).expect(200);
     const [, dispatched, delivered] = mailsAbout(order);
