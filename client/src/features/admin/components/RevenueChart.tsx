@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { paiseToRupees, type SalesDay } from '@kesh/shared';
 
 const HEIGHT = 260;
+const HALF_DAY_S = 12 * 60 * 60;
 
 /** Revenue per day as bars (uPlot, canvas). The same numbers are in a table for screen readers. */
 export default function RevenueChart({ perDay, label }: { perDay: SalesDay[]; label: string }) {
@@ -19,7 +20,11 @@ export default function RevenueChart({ perDay, label }: { perDay: SalesDay[]; la
         height: HEIGHT,
         legend: { show: false },
         cursor: { show: true, y: false },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
+        // Half a day of room on each side, so the first and last bars are whole.
+        scales: {
+          x: { time: true, range: (_u, min, max) => [min - HALF_DAY_S, max + HALF_DAY_S] },
+          y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
+        },
         axes: [
           { stroke: '#4b5563' },
           { stroke: '#4b5563', size: 70, values: (_u, ticks) => ticks.map((v) => `₹${v.toLocaleString('en-IN')}`) },
