@@ -2,7 +2,17 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, ORDER_ID_DISPLAY_LENGTH, STORAGE_KEYS, type Order, type Product } from '@kesh/shared';
-import { ADMIN, api, baseUrl, latestMailTo, newPage, shot, signUpViaApi, type BrowserPage } from './support/browser';
+import {
+  ADMIN,
+  api,
+  baseUrl,
+  latestMailTo,
+  newPage,
+  shot,
+  signUpViaApi,
+  type BrowserPage,
+  toast,
+} from './support/browser';
 
 /** The owner's admin area (issue 8): one journey through every screen against the seeded store. */
 
@@ -78,8 +88,6 @@ async function screen(page: Page, name: string) {
   await shot(page, name, false);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 async function openScreen(page: Page, link: string, heading: string) {
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: link }).click();

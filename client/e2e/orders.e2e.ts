@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ORDER_ID_DISPLAY_LENGTH, STORAGE_KEYS, type Order, type Product } from '@kesh/shared';
-import { api, latestMailTo, newPage, shot, signUpViaApi, type BrowserPage } from './support/browser';
+import { api, latestMailTo, newPage, shot, signUpViaApi, toast, browserPerTest } from './support/browser';
 import { axeViolations } from './support/axe';
 
 /** After the payment: the shopper downloads the invoice and cancels the order (issue 17). */
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /** A shopper with one paid order (payment simulator), signed in in the page's storage. */
 async function shopperWithOrder(page: Page) {
@@ -32,17 +30,12 @@ async function shopperWithOrder(page: Page) {
   return { shopper, order: verified.order };
 }
 
-let bp: BrowserPage | undefined;
-afterEach(async () => {
-  expect(bp?.pageErrors ?? []).toEqual([]);
-  await bp?.close();
-  bp = undefined;
-});
+const journey = browserPerTest();
 
 describe('orders after the payment', () => {
   it('downloads the GST invoice, then cancels the order for a full refund', async () => {
-    bp = await newPage(1280);
-    const { page } = bp;
+    journey.bp = await newPage(1280);
+    const { page } = journey.bp;
     const { shopper, order } = await shopperWithOrder(page);
     const shortId = order._id.slice(-ORDER_ID_DISPLAY_LENGTH);
     const a11y: string[] = [];
@@ -87,8 +80,8 @@ describe('orders after the payment', () => {
   }, 90_000);
 
   it('shows the orders with their actions on a phone (390 px) without sideways scrolling', async () => {
-    bp = await newPage(390, 844);
-    const { page } = bp;
+    journey.bp = await newPage(390, 844);
+    const { page } = journey.bp;
     const { order } = await shopperWithOrder(page);
     await page.goto('/userdashbord');
     await page.getByRole('tab', { name: 'Orders' }).click();

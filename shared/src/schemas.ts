@@ -191,6 +191,19 @@ const optionalPrice = z
     return Math.round(n * 100) / 100;
   });
 
+/** The text fields of a category's multipart form, in the order the admin form shows them. */
+export const CATEGORY_FIELD_NAMES = [
+  'title',
+  'subtitle',
+  'mainPrice',
+  'offerPrice',
+  'ratingCount',
+  'description',
+  'hsnCode',
+  'gstRate',
+] as const;
+export type CategoryFieldName = (typeof CATEGORY_FIELD_NAMES)[number];
+
 export const categoryFieldsSchema = z.object({
   title: z.string({ error: 'Title is required!' }).trim().min(1, { error: 'Title is required!' }).max(MAX_FIELD),
   subtitle: z.string().trim().max(MAX_FIELD).optional(),

@@ -1,4 +1,5 @@
 import {
+  CATEGORY_FIELD_NAMES,
   DEFAULT_DESCRIPTION,
   DEFAULT_SUBTITLE,
   MESSAGES,
@@ -21,19 +22,6 @@ export interface CatalogDeps {
   storage: ImageStorage;
   logger: Logger;
 }
-
-type CategoryFieldName =
-  'title' | 'subtitle' | 'mainPrice' | 'offerPrice' | 'ratingCount' | 'description' | 'hsnCode' | 'gstRate';
-const FIELD_NAMES: readonly CategoryFieldName[] = [
-  'title',
-  'subtitle',
-  'mainPrice',
-  'offerPrice',
-  'ratingCount',
-  'description',
-  'hsnCode',
-  'gstRate',
-];
 
 interface CategoryValues {
   title: string;
@@ -69,7 +57,7 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     hsnCode: f.hsnCode || null,
     gstRatePercent: f.gstRate ? Number(f.gstRate) : null,
   };
-  const present = new Set(FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
+  const present = new Set(CATEGORY_FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
   return {
     title: all.title,
     ...(present.has('subtitle') ? { subtitle: all.subtitle } : {}),

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  CATEGORY_FIELD_NAMES,
+  type CategoryFieldName,
   DEFAULT_GST_RATE_PERCENT,
   GST_RATES_PERCENT,
   MESSAGES,
@@ -21,17 +23,7 @@ interface Props {
   onCancel(): void;
 }
 
-const fieldNames = [
-  'title',
-  'subtitle',
-  'mainPrice',
-  'offerPrice',
-  'ratingCount',
-  'description',
-  'hsnCode',
-  'gstRate',
-] as const;
-type Fields = Record<(typeof fieldNames)[number], string>;
+type Fields = Record<CategoryFieldName, string>;
 
 const fieldsOf = (p: Product | null): Fields => ({
   title: p?.title ?? '',
@@ -71,7 +63,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
       return;
     }
     const form = new FormData();
-    for (const name of fieldNames) form.append(name, fields[name].trim());
+    for (const name of CATEGORY_FIELD_NAMES) form.append(name, fields[name].trim());
     if (image) form.append('image', image);
 
     setBusy(true);
