@@ -82,18 +82,14 @@ export async function updateOrderStatus(deps: AppDeps, rawId: unknown, body: Ord
   const now = nowOf(deps);
   const shipment = status === 'Dispatched' ? shipmentOf(body) : undefined;
   const before = await Order.findOneAndUpdate(
-    { _id: id, status: { $ne: 'Cancelled' } },
+    { _id: id, status: { $nin: ['Cancelled', status] } },
     {
       $set: { status, ...(shipment ? { shipment } : {}) },
       $push: { timeline: { status, at: now } },
     },
     { returnDocument: 'before', runValidators: true },
   ).lean<OrderRecord>();
-  if (!before) {
-    const exists = await Order.exists({ _id: id });
-    if (!exists) throw notFound(MESSAGES.orderNotFound);
-    throw conflict(MESSAGES.orderCancelledIsFinal);
-  }
+  if (!before) return unchangedStatus(deps, id, status, shipment, now);
   // An order from before the timeline existed gets its placing written first.
   if (!before.timeline?.length) {
     await Order.updateOne(
@@ -103,8 +99,26 @@ export async function updateOrderStatus(deps: AppDeps, rawId: unknown, body: Ord
   }
   const order = (await Order.findById(id).lean<OrderRecord>())!;
   const event = MAIL_OF_STATUS[status];
-  if (event && before.status !== status) notifyShopper(deps, order, event);
+  if (event) notifyShopper(deps, order, event);
   return toOrderDto(order, now);
+}
+
+/** The order already has the status asked for (only new shipment details are saved), or is Cancelled. */
+async function unchangedStatus(
+  deps: AppDeps,
+  id: string,
+  status: OrderStatus,
+  shipment: ReturnType<typeof shipmentOf>,
+  now: Date,
+): Promise<OrderDto> {
+  const order = await Order.findOneAndUpdate({ _id: id, status }, shipment ? { $set: { shipment } } : {}, {
+    returnDocument: 'after',
+    runValidators: true,
+  }).lean<OrderRecord>();
+  if (order) return toOrderDto(order, now);
+  const exists = await Order.exists({ _id: id });
+  if (!exists) throw notFound(MESSAGES.orderNotFound);
+  throw conflict(MESSAGES.orderCancelledIsFinal);
 }
 
 function shipmentOf(body: OrderStatusBody) {

@@ -72,8 +72,14 @@ describe('shipment, timeline and status mails', () => {
     expect(dispatched!.text).toContain(TRACKING.trackingUrl);
     expect(delivered!.subject).toBe(`Your order #${order._id.slice(-8)} has been delivered`);
 
-    // Setting the same status again changes nothing the shopper needs to hear about.
-    await setStatus(order._id, { status: 'Delivered' }).expect(200);
+    // Setting the same status again adds no step and sends no mail.
+    const again = await setStatus(order._id, { status: 'Delivered' });
+    expect(again.status).toBe(200);
+    expect(again.body.timeline.map((e: { status: string }) => e.status)).toEqual([
+      'Processing',
+      'Dispatched',
+      'Delivered',
+    ]);
     expect(mailsAbout(order)).toHaveLength(3);
   });
 
@@ -89,6 +95,15 @@ describe('shipment, timeline and status mails', () => {
     expect(hindi.language).toBe('hi');
     const browserDefault = await buyWithSimulator(ctx, asha, productId, 1, ADDRESS, 'de-DE');
     expect(browserDefault.language).toBe('en');
+  });
+
+  it('saves tracking added to an order that is already Dispatched, without a second step or mail', async () => {
+    const order = await buyWithSimulator(ctx, asha, productId, 1, ADDRESS);
+    await setStatus(order._id, { status: 'Dispatched' }).expect(200);
+    const res = await setStatus(order._id, { status: 'Dispatched', ...TRACKING });
+    expect(res.body.shipment).toEqual(TRACKING);
+    expect(res.body.timeline).toHaveLength(2);
+    expect(mailsAbout(order).filter((m) => m.subject.includes('on its way'))).toHaveLength(1);
   });
 
   it('gives an order from before the timeline its placing as the first step', async () => {
