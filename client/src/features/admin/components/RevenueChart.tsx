@@ -26,7 +26,18 @@ export default function RevenueChart({ perDay, label }: { perDay: SalesDay[]; la
           y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
         },
         axes: [
-          { stroke: '#4b5563' },
+          {
+            stroke: '#4b5563',
+            // Spec section 9: en-IN dates ("24 Nov"), on the shop's (Indian) calendar.
+            values: (_u, ticks) =>
+              ticks.map((t) =>
+                new Date(t * 1000).toLocaleDateString('en-IN', {
+                  day: 'numeric',
+                  month: 'short',
+                  timeZone: 'Asia/Kolkata',
+                }),
+              ),
+          },
           { stroke: '#4b5563', size: 70, values: (_u, ticks) => ticks.map((v) => `₹${v.toLocaleString('en-IN')}`) },
         ],
         series: [
