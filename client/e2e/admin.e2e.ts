@@ -2,7 +2,17 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, ORDER_ID_DISPLAY_LENGTH, STORAGE_KEYS, type Order, type Product } from '@kesh/shared';
-import { ADMIN, api, baseUrl, newPage, shot, signUpViaApi, type BrowserPage } from './support/browser';
+import {
+  ADMIN,
+  api,
+  baseUrl,
+  latestMailTo,
+  newPage,
+  shot,
+  signUpViaApi,
+  type BrowserPage,
+  toast,
+} from './support/browser';
 
 /** The owner's admin area (issue 8): one journey through every screen against the seeded store. */
 
@@ -79,8 +89,6 @@ async function screen(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
 async function openScreen(page: Page, link: string, heading: string) {
   await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: link }).click();
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
@@ -139,6 +147,13 @@ describe('admin area', () => {
       expect.stringContaining('Gallery'),
       expect.stringContaining('Users'),
     ]);
+    // The sales view: figures, a chart, and the same numbers as a table for screen readers.
+    await page.getByRole('heading', { name: 'Sales' }).waitFor();
+    const perDay = page.getByRole('table', { name: 'Revenue and orders per day' });
+    await perDay.waitFor({ state: 'attached' });
+    expect(await perDay.getByRole('row').count()).toBe(31);
+    await page.locator('.uplot canvas').first().waitFor();
+    expect(await page.getByText('Paying customers').count()).toBe(1);
     await screen(page, 'admin-dashboard');
   }, 60_000);
 
@@ -291,13 +306,29 @@ describe('admin area', () => {
     await row.waitFor();
     await screen(page, 'admin-orders');
 
+    const whatsapp = row.getByRole('link', { name: new RegExp(`on WhatsApp$`) });
+    const chat = new URL((await whatsapp.getAttribute('href'))!);
+    expect(chat.origin + chat.pathname).toBe(`https://wa.me/91${order.userDetails.contact}`);
+    expect(chat.searchParams.get('text')).toContain(`order #${shortId} is now: Processing`);
+
+    // Dispatching asks for the courier and tracking first.
     await row.getByRole('combobox', { name: `Change status of order ${shortId}` }).selectOption('Dispatched');
+    const dispatch = page.getByRole('dialog', { name: `Dispatch order ${shortId}` });
+    await dispatch.getByLabel('Courier').fill('Delhivery');
+    await dispatch.getByLabel('Tracking number').fill('DLV998877');
+    await dispatch.getByLabel('Tracking link').fill('https://www.delhivery.com/track/package/DLV998877');
+    await shot(page, 'admin-orders-dispatch-dialog', false);
+    await dispatch.getByRole('button', { name: 'Mark as Dispatched' }).click();
     await toast(page, MESSAGES.orderStatusUpdated('Dispatched')).waitFor();
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
 
     await page.getByRole('tab', { name: /Dispatched/ }).click();
     await row.waitFor();
     expect(await row.getByText('Dispatched', { exact: true }).count()).toBeGreaterThan(0);
+    await row.getByText('Delhivery · DLV998877').waitFor();
+    const shopperMail = await latestMailTo(order.userDetails.email);
+    expect(shopperMail.subject).toBe(`Your order #${shortId} is on its way`);
+    expect(shopperMail.text.replace(/=\r?\n/g, '')).toContain('https://www.delhivery.com/track/package/DLV998877');
     await screen(page, 'admin-orders-dispatched');
   }, 60_000);
 

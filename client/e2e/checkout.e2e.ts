@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, STORAGE_KEYS, type CartResponse, type Order, type Product } from '@kesh/shared';
-import { api, baseUrl, newPage, shot, signUpViaApi, type BrowserPage } from './support/browser';
+import { api, baseUrl, newPage, shot, signUpViaApi, toast, browserPerTest } from './support/browser';
 import { axeViolations } from './support/axe';
 
 /** The customer's cart, checkout with the payment simulator and dashboard (issue 7). */
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
 const simulator = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Payment simulator' });
 const payButton = (page: Page) => page.getByRole('button', { name: /^(Pay ₹|Processing payment)/ });
@@ -32,17 +31,12 @@ async function quantityOf(page: Page, title: string): Promise<string> {
   return ((await line.locator('output').textContent()) ?? '').trim();
 }
 
-let bp: BrowserPage | undefined;
-afterEach(async () => {
-  expect(bp?.pageErrors ?? []).toEqual([]);
-  await bp?.close();
-  bp = undefined;
-});
+const journey = browserPerTest();
 
 describe('checkout journey', () => {
   it('signs up, fills the cart, adds an address, pays with the simulator and finds the order', async () => {
-    bp = await newPage(1280);
-    const { page } = bp;
+    journey.bp = await newPage(1280);
+    const { page } = journey.bp;
     const email = `checkout-${Date.now()}@example.com`;
     const a11y: string[] = [];
 
@@ -180,8 +174,8 @@ describe('checkout journey', () => {
       body: { address: '7 Yagnik Road, Rajkot, Gujarat, India, 360001' },
     });
 
-    bp = await newPage(390, 844);
-    const { page } = bp;
+    journey.bp = await newPage(390, 844);
+    const { page } = journey.bp;
     const a11y: string[] = [];
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
       STORAGE_KEYS.user,

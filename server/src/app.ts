@@ -18,7 +18,7 @@ import { slidersRoutes } from './modules/sliders/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { galleryRoutes } from './modules/gallery/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
-import { ordersRoutes } from './modules/orders/routes.js';
+import { ordersRoutes, salesRoutes } from './modules/orders/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
 import { cachedJson } from './lib/response-cache.js';
@@ -69,6 +69,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/main-category', catalogRoutes(deps, lists.products));
   app.use('/api/payment', paymentsRoutes(deps));
   app.use('/api/orders', ordersRoutes(deps));
+  app.use('/api/admin', salesRoutes(deps));
   app.use('/sliders', slidersRoutes(deps, lists.sliders));
   app.use('/gallery', galleryRoutes(deps, lists.gallery));
   app.use(adminRoutes(deps));

@@ -6,6 +6,8 @@ export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me';
 export const DEV_RAZORPAY_SIM_SECRET = 'dev-only-payment-simulator-secret';
 /** The README's dev admin password; a production admin still using it stops the server at start. */
 export const DEV_ADMIN_PASSWORD = 'admin12345';
+/** A made-up GSTIN of the right shape (24 = Gujarat) for development invoices. */
+export const DEMO_GSTIN = '24AAKCK1234F1Z5';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,6 +58,20 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().default(DEFAULT_SHOP.publicUrl),
   MAP_EMBED_URL: z.string().url().default(DEFAULT_SHOP.mapEmbedUrl),
 
+  INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z0-9-]{1,8}$/, { message: 'must be 1-8 capital letters, digits or dashes, e.g. INV' })
+    .default('INV'),
+  SELLER_NAME: optionalString,
+  SELLER_ADDRESS: optionalString,
+  SELLER_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, {
+      message: 'must be a 15-character GSTIN, e.g. 24AAKCK1234F1Z5',
+    })
+    .default(DEMO_GSTIN),
+  SELLER_STATE: z.string().min(2).default('Gujarat'),
+
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
@@ -85,6 +101,8 @@ export interface Config {
   shopNotifyEmail: string;
   shop: Omit<ShopSettings, 'paymentMode' | 'razorpayKeyId'>;
   razorpay?: { keyId: string; keySecret: string; webhookSecret?: string };
+  /** The seller on GST tax invoices, and the invoice series' prefix. */
+  invoice: { prefix: string; sellerName: string; sellerAddress: string; sellerGstin: string; sellerState: string };
   storage: { driver: Env['STORAGE_DRIVER']; uploadDir: string };
   corsOrigins: string[];
   rateLimit: boolean;
@@ -144,6 +162,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       mapEmbedUrl: e.MAP_EMBED_URL,
     },
     razorpay,
+    invoice: {
+      prefix: e.INVOICE_PREFIX,
+      sellerName: e.SELLER_NAME ?? e.SHOP_NAME,
+      sellerAddress: e.SELLER_ADDRESS ?? e.SHOP_ADDRESS,
+      sellerGstin: e.SELLER_GSTIN,
+      sellerState: e.SELLER_STATE,
+    },
     storage: { driver: e.STORAGE_DRIVER, uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads` },
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')

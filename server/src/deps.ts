@@ -11,6 +11,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: ImageStorage;
   payments: PaymentGateway;
+  /** The clock of time-bound rules (the 24 h free cancellation); tests pass their own. */
+  now?: () => Date;
   /** Folder with the built client (index.html); omitted in API-only tests. */
   clientDir?: string;
 }

@@ -5,3 +5,4 @@ export * from './address.js';
 export * from './shop.js';
 export * from './page-data.js';
 export * from './schemas.js';
+export * from './orders.js';

@@ -8,6 +8,9 @@ import {
   RECEIPT_MAX_LENGTH,
 } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { GST_RATES_PERCENT } from './orders.js';
+import type { CancellationQuote, OrderRefund, OrderShipment, OrderTimelineEntry } from './orders.js';
+import type { LanguageCode } from './constants.js';
 import { DEFAULT_SHOP } from './shop.js';
 
 /**
@@ -147,6 +150,9 @@ export interface Product {
   image: string | null;
   /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
   imageSrcSet: string | null;
+  /** GST details printed on invoices (defaults when the owner set none); always sent by this server. */
+  hsnCode?: string;
+  gstRate?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -185,6 +191,19 @@ const optionalPrice = z
     return Math.round(n * 100) / 100;
   });
 
+/** The text fields of a category's multipart form, in the order the admin form shows them. */
+export const CATEGORY_FIELD_NAMES = [
+  'title',
+  'subtitle',
+  'mainPrice',
+  'offerPrice',
+  'ratingCount',
+  'description',
+  'hsnCode',
+  'gstRate',
+] as const;
+export type CategoryFieldName = (typeof CATEGORY_FIELD_NAMES)[number];
+
 export const categoryFieldsSchema = z.object({
   title: z.string({ error: 'Title is required!' }).trim().min(1, { error: 'Title is required!' }).max(MAX_FIELD),
   subtitle: z.string().trim().max(MAX_FIELD).optional(),
@@ -205,6 +224,19 @@ export const categoryFieldsSchema = z.object({
       return n;
     }),
   description: z.string().trim().max(MAX_TEXT).optional(),
+  /** Empty means the default (HSN 3305, GST 18 %). */
+  hsnCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: 'HSN code must be 4, 6 or 8 digits.' })
+    .optional(),
+  gstRate: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (GST_RATES_PERCENT as readonly number[]).includes(Number(v)), {
+      error: `GST rate must be one of ${GST_RATES_PERCENT.join(', ')} %.`,
+    })
+    .optional(),
 });
 export type CategoryFields = z.input<typeof categoryFieldsSchema>;
 
@@ -346,8 +378,19 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderBody = z.input<typeof createOrderSchema>;
 
+const shipmentText = (message: string) => z.string({ error: message }).trim().max(MAX_FIELD, { error: message });
+
+/** The spec's body `{status}`, plus the shipment an owner may add when dispatching. */
 export const orderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: MESSAGES.invalidOrderStatus }),
+  courier: shipmentText(MESSAGES.invalidCourier).optional(),
+  trackingNumber: shipmentText(MESSAGES.invalidTrackingNumber).optional(),
+  trackingUrl: z
+    .string({ error: MESSAGES.invalidTrackingUrl })
+    .trim()
+    .max(MAX_TEXT, { error: MESSAGES.invalidTrackingUrl })
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { error: MESSAGES.invalidTrackingUrl })
+    .optional(),
 });
 export type OrderStatusBody = z.input<typeof orderStatusSchema>;
 
@@ -371,6 +414,17 @@ export interface Order {
   products: OrderLine[];
   razorpayOrderId: string;
   razorpayPaymentId: string;
+  /** Every status the order went through, oldest first (older orders: their placing only). The fields
+   * from here on are always sent by this server; optional so that older fixtures and clients still type. */
+  timeline?: OrderTimelineEntry[];
+  shipment?: OrderShipment | null;
+  refund?: OrderRefund | null;
+  /** What cancelling now would refund; null once the order can no longer be cancelled. */
+  cancellation?: CancellationQuote | null;
+  /** e.g. INV/2026-27/000123; null until one is assigned. */
+  invoiceNumber?: string | null;
+  /** The language the shopper used the store in (their mails are in it). */
+  language?: LanguageCode;
 }
 
 export interface VerifyPaymentResponse {

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 
 export const baseUrl = inject('baseUrl');
 export const ADMIN = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -96,4 +96,22 @@ export async function signUpViaApi(prefix = 'e2e') {
     body,
   });
   return { ...body, ...auth };
+}
+
+/** A sonner toast with this text. */
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+/**
+ * The journey's browser of the current test (set `journey.bp = await newPage()`), closed after each
+ * test, which must end with no uncaught page error.
+ */
+export function browserPerTest(): { bp?: BrowserPage } {
+  const journey: { bp?: BrowserPage } = {};
+  afterEach(async () => {
+    expect(journey.bp?.pageErrors ?? []).toEqual([]);
+    await journey.bp?.close();
+    journey.bp = undefined;
+  });
+  return journey;
 }

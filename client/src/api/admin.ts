@@ -5,11 +5,14 @@ import type {
   GalleryItem,
   Order,
   OrderStatus,
+  OrderStatusBody,
+  OrdersExportQuery,
   Product,
+  SalesStats,
   Slider,
   UserSummary,
 } from '@kesh/shared';
-import { ApiError, adminToken, apiRequest } from './http';
+import { ApiError, adminToken, apiRequest, downloadFile } from './http';
 
 /** Admin calls send the stored admin token; the server refuses them without it. */
 const withAdmin = () => ({ token: adminToken() });
@@ -44,12 +47,19 @@ export const deleteGalleryImage = (id: string) =>
 
 export const fetchUsers = () => apiRequest<UserSummary[]>('/api/auth/users', withAdmin());
 export const fetchAllOrders = () => apiRequest<Order[]>('/api/orders/', withAdmin());
-export const updateOrderStatus = (id: string, status: OrderStatus) =>
+export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omit<OrderStatusBody, 'status'> = {}) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
-    body: { status },
+    body: { status, ...shipment },
     ...withAdmin(),
   });
+export const downloadOrderInvoice = (id: string) =>
+  downloadFile(`/api/orders/${encodeURIComponent(id)}/invoice`, adminToken(), `invoice-${id}.pdf`);
+export const downloadOrdersCsv = (query: OrdersExportQuery) => {
+  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1])));
+  return downloadFile(`/api/orders/export.csv?${params}`, adminToken(), 'orders.csv');
+};
+export const fetchSalesStats = (days: number) => apiRequest<SalesStats>(`/api/admin/stats?days=${days}`, withAdmin());
 export const fetchContactMessages = () => apiRequest<ContactMessage[]>('/api/contact', withAdmin());
 
 /**

@@ -32,7 +32,7 @@ export interface RequestOptions {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, token, bareToken, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -42,38 +42,69 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (token) headers.Authorization = bareToken ? token : `Bearer ${token}`;
 
-  let res: Response;
+  const res = await send(path, { method, headers, body: payload, signal });
+  const data = parseJson(await res.text());
+  if (!res.ok) throw errorOf(res, data);
+  return data as T;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
   try {
-    res = await fetch(path, { method, headers, body: payload, signal });
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error', 0, undefined, undefined, true);
   }
-  const text = await res.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
-  if (!res.ok) {
-    const d = (data ?? {}) as { error?: unknown; message?: unknown };
-    const serverError = typeof d.error === 'string' ? d.error : undefined;
-    const serverMessage = typeof d.message === 'string' ? d.message : undefined;
-    // A proxy that cannot reach the API answers 502/504 without JSON: that is "server down".
-    const network = data === undefined && (res.status === 502 || res.status === 503 || res.status === 504);
-    throw new ApiError(
-      serverError ?? serverMessage ?? `HTTP ${res.status}`,
-      res.status,
-      serverError,
-      serverMessage,
-      network,
-      data,
-    );
-  }
-  return data as T;
+}
+
+/** The store language the shopper chose, so the server writes their order mails in it. */
+function languageHeader(): Record<string, string> {
+  const language = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEYS.language) : null;
+  return language ? { 'Accept-Language': language } : {};
+}
+
+function errorOf(res: Response, data: unknown): ApiError {
+  const d = (data ?? {}) as { error?: unknown; message?: unknown };
+  const serverError = typeof d.error === 'string' ? d.error : undefined;
+  const serverMessage = typeof d.message === 'string' ? d.message : undefined;
+  // A proxy that cannot reach the API answers 502/504 without JSON: that is "server down".
+  const network = data === undefined && (res.status === 502 || res.status === 503 || res.status === 504);
+  return new ApiError(
+    serverError ?? serverMessage ?? `HTTP ${res.status}`,
+    res.status,
+    serverError,
+    serverMessage,
+    network,
+    data,
+  );
+}
+
+/**
+ * Fetches a file an authenticated call answers (an invoice PDF, a CSV) and hands it to the browser
+ * as a download named by the server's Content-Disposition, else `fallbackName`.
+ */
+export async function downloadFile(path: string, token: string | null, fallbackName: string): Promise<void> {
+  const res = await send(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw errorOf(res, parseJson(await res.text()));
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** "server error, else fallback" — the rule spec section 8 uses for most messages. */

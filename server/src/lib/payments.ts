@@ -10,6 +10,15 @@ export interface PaymentGateway {
   }): Promise<{ id: string; amount: number; currency: string; receipt: string }>;
   /** HMAC-SHA256 of "order_id|payment_id" with the key secret, compared in constant time. */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
+  /**
+   * Refunds part or all of a captured payment to the way it was paid. `pending` means the provider
+   * took the request and will say later (webhook `refund.processed` / `refund.failed`).
+   */
+  refund(input: {
+    paymentId: string;
+    amountPaise: number;
+    notes?: Record<string, string>;
+  }): Promise<{ id: string; amountPaise: number; status: 'pending' | 'processed' | 'failed' }>;
   /** HMAC-SHA256 of the raw webhook body with the webhook secret. */
   verifyWebhookSignature(rawBody: Buffer, signature: string): boolean;
   /**

@@ -29,3 +29,13 @@ export function validateBody<S extends z.ZodType>(schema: S): RequestHandler {
 export function bodyOf<S extends z.ZodType>(_schema: S, body: unknown): z.output<S> {
   return body as z.output<S>;
 }
+
+/** Parses a query string with its schema; the first issue's message becomes a 400's `error`. */
+export function queryOf<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query ?? {});
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw badRequest(first?.message ?? MESSAGES.invalidRequest, first?.path.join('.') || undefined);
+  }
+  return result.data;
+}

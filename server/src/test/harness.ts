@@ -6,6 +6,7 @@ import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import type { Express } from 'express';
+import type { Order } from '@kesh/shared';
 import { pino } from 'pino';
 import { createApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -119,3 +120,25 @@ export async function createAdminToken(ctx: TestContext, username = 'owner', pas
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Buys `quantity` of a product through the payment simulator, the way the shipping page does. */
+export async function buyWithSimulator(
+  ctx: TestContext,
+  shopper: { token: string },
+  productId: string,
+  quantity: number,
+  address: string,
+  language?: string,
+) {
+  const add = await ctx.http.post('/api/cart/add-to-cart').set(bearer(shopper.token)).send({ productId, quantity });
+  if (add.status !== 200) throw new Error(`add to cart failed: ${add.status} ${JSON.stringify(add.body)}`);
+  const created = await ctx.http
+    .post('/api/payment/create-order')
+    .set({ ...bearer(shopper.token), ...(language ? { 'Accept-Language': language } : {}) })
+    .send({ address });
+  if (created.status !== 200) throw new Error(`create-order failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const paid = await ctx.http.post('/api/payment/simulator/pay').send({ order_id: created.body.id });
+  const verified = await ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid.body);
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return verified.body.order as Order;
+}

@@ -7,12 +7,12 @@ import { Toaster } from 'sonner';
 import { STORAGE_KEYS, type Order, type UserProfile } from '@kesh/shared';
 import { SessionProvider } from '../../app/session';
 import { addAddress, fetchUser, removeAddress } from '../../api/auth';
-import { fetchMyOrders } from '../../api/payments';
+import { cancelMyOrder, downloadInvoice, fetchMyOrders } from '../../api/payments';
 import { ApiError } from '../../api/http';
 import DashboardPage from './DashboardPage';
 
 vi.mock('../../api/auth', () => ({ fetchUser: vi.fn(), addAddress: vi.fn(), removeAddress: vi.fn() }));
-vi.mock('../../api/payments', () => ({ fetchMyOrders: vi.fn() }));
+vi.mock('../../api/payments', () => ({ fetchMyOrders: vi.fn(), cancelMyOrder: vi.fn(), downloadInvoice: vi.fn() }));
 vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
 
 const profile = (over: Partial<UserProfile> = {}): UserProfile => ({
@@ -212,7 +212,7 @@ describe('DashboardPage orders', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Order ID', 'Products', 'Total', 'Address', 'Status', 'Date']);
+    ).toEqual(['Order ID', 'Products', 'Total', 'Address', 'Status', 'Date', 'Details']);
     expect(within(table).getByText('#12abcdef')).toBeInTheDocument();
     expect(within(table).getAllByText('24 Aug 2025')).toHaveLength(3);
     expect(within(table).getByText('Processing')).toHaveClass('bg-yellow-100');
@@ -220,6 +220,52 @@ describe('DashboardPage orders', () => {
     expect(within(table).getByText('Delivered')).toHaveClass('bg-green-100');
     expect(within(table).getByText('Unknown Product')).toBeInTheDocument();
     expect(within(table).getAllByText('₹598')).toHaveLength(2);
+  });
+
+  it('shows the timeline and tracking link, and the refund before the shopper confirms a cancel', async () => {
+    const processing = order({
+      cancellation: {
+        refundPaise: 53820,
+        feePaise: 5980,
+        refundAmount: 538.2,
+        fee: 59.8,
+        freeUntil: '2025-08-25T10:00:00.000Z',
+      },
+      timeline: [{ status: 'Processing', at: '2025-08-24T10:00:00.000Z' }],
+    });
+    const dispatched = order({
+      _id: '665f1c2e9b1e8a0012ab0002',
+      status: 'Dispatched',
+      cancellation: null,
+      shipment: { courier: 'Delhivery', trackingNumber: 'DLV1', trackingUrl: 'https://track.example/DLV1' },
+      timeline: [
+        { status: 'Processing', at: '2025-08-24T10:00:00.000Z' },
+        { status: 'Dispatched', at: '2025-08-25T09:00:00.000Z' },
+      ],
+    });
+    vi.mocked(fetchMyOrders).mockResolvedValue([processing, dispatched]);
+    vi.mocked(cancelMyOrder).mockResolvedValue({ message: 'ok', order: { ...processing, status: 'Cancelled' } });
+    vi.mocked(downloadInvoice).mockResolvedValue();
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    await screen.findByRole('table');
+
+    expect(screen.getByRole('link', { name: 'Track parcel' })).toHaveAttribute('href', 'https://track.example/DLV1');
+    expect(screen.getByText('Delhivery · DLV1')).toBeInTheDocument();
+    expect(screen.getAllByRole('list', { name: 'Order timeline' })[1]).toHaveTextContent(/Processing.*Dispatched/);
+    // Only the Processing order can be cancelled.
+    expect(screen.getAllByRole('button', { name: 'Cancel order' })).toHaveLength(1);
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Download invoice' })[1]!);
+    expect(downloadInvoice).toHaveBeenCalledWith('tok', '665f1c2e9b1e8a0012ab0002');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel order #12abcdef?' });
+    expect(confirm).toHaveTextContent('a 10% cancellation fee of ₹59.80 applies: you get back ₹538.20');
+    expect(cancelMyOrder).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(cancelMyOrder).toHaveBeenCalledWith('tok', '665f1c2e9b1e8a0012abcdef');
+    expect(await screen.findByText('Your order has been cancelled.')).toBeInTheDocument();
   });
 
   it('shows the empty texts', async () => {

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { MESSAGES, ORDER_ID_DISPLAY_LENGTH, formatRupees, type Order } from '@kesh/shared';
 import { fetchMyOrders } from '../../api/payments';
 import { ApiError, serverReason } from '../../api/http';
+import { OrderDetails } from './OrderDetails';
 
 /** Spec section 4: Processing yellow, Dispatched blue, anything else green. */
 export function statusBadgeClass(status: string): string {
@@ -74,7 +75,7 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
       <caption className="sr-only">{t('myOrders')}</caption>
       <thead className="hidden border-b border-brand-100 text-xs tracking-wide text-stone-500 uppercase md:table-header-group">
         <tr>
-          {(['orderId', 'products', 'total', 'address', 'status', 'date'] as const).map((key) => (
+          {(['orderId', 'products', 'total', 'address', 'status', 'date', 'details'] as const).map((key) => (
             <th key={key} scope="col" className="px-4 py-3 font-semibold">
               {t(key)}
             </th>
@@ -117,6 +118,9 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
             </td>
             <td data-label={t('date')} className={`${cell} whitespace-nowrap text-stone-700`}>
               {formatOrderDate(order.createdAt)}
+            </td>
+            <td data-label={t('details')} className={`${cell} md:min-w-60`}>
+              <OrderDetails order={order} token={token} onUnauthorized={onUnauthorized} />
             </td>
           </tr>
         ))}

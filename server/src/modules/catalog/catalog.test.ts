@@ -124,6 +124,29 @@ describe('main categories', () => {
     expect(await storedFiles()).toEqual([]);
   });
 
+  it('keeps an HSN code and GST rate for invoices, 3305 and 18 % when left empty', async () => {
+    const plain = await post({ title: 'Hair Oil' });
+    expect(plain.body).toMatchObject({ hsnCode: '3305', gstRate: 18 });
+    const powder = await post({ title: 'Amla Powder', hsnCode: '121190', gstRate: '5' });
+    expect(powder.status).toBe(201);
+    expect(powder.body).toMatchObject({ hsnCode: '121190', gstRate: 5 });
+    const cleared = await ctx.http
+      .put(`/api/main-category/${powder.body._id}`)
+      .set(bearer(token))
+      .field('title', 'Amla Powder')
+      .field('hsnCode', '')
+      .field('gstRate', '');
+    expect(cleared.body).toMatchObject({ hsnCode: '3305', gstRate: 18 });
+
+    const badHsn = await post({ title: 'X', hsnCode: '33' });
+    expect(badHsn.status).toBe(400);
+    expect(badHsn.body.error).toBe('HSN code must be 4, 6 or 8 digits.');
+    const badRate = await post({ title: 'X', gstRate: '7' });
+    expect(badRate.status).toBe(400);
+    expect(badRate.body.error).toBe('GST rate must be one of 0, 5, 12, 18, 28 %.');
+    expect(await MainCategory.countDocuments({ title: 'X' })).toBe(0);
+  });
+
   it('accepts WebP as a category image but sniffs the bytes of every file', async () => {
     expect((await post({ title: 'webp' }).attach('image', await webpImage(), 'a.webp')).status).toBe(201);
     const spoofed = await post({ title: 'spoof' }).attach('image', scriptBytes(), {

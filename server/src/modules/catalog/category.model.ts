@@ -16,6 +16,9 @@ const categorySchema = new Schema(
     },
     description: { type: String, default: DEFAULT_DESCRIPTION },
     imageKey: { type: String, default: null },
+    /** GST details for the invoice; unset means the defaults (HSN 3305, 18 %). */
+    hsnCode: { type: String },
+    gstRatePercent: { type: Number, min: 0, max: 28 },
     /** Widths of the WebP variants stored beside the image (lib/image-variants); older documents have none. */
     imageVariants: { type: [Number], default: undefined },
   },

@@ -1,4 +1,11 @@
-import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE, paiseToRupees, type Product } from '@kesh/shared';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_GST_RATE_PERCENT,
+  DEFAULT_HSN_CODE,
+  DEFAULT_SUBTITLE,
+  paiseToRupees,
+  type Product,
+} from '@kesh/shared';
 import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
 
@@ -13,6 +20,8 @@ export interface CategoryRecord {
   description?: string | null;
   imageKey?: string | null;
   imageVariants?: number[] | null;
+  hsnCode?: string | null;
+  gstRatePercent?: number | null;
   createdAt?: Date | string | null;
   updatedAt?: Date | string | null;
 }
@@ -32,6 +41,8 @@ export function productDto(doc: CategoryRecord): Product {
     description: doc.description || DEFAULT_DESCRIPTION,
     image: imageUrl(doc.imageKey),
     imageSrcSet: imageSrcSet(doc.imageKey, doc.imageVariants),
+    hsnCode: doc.hsnCode || DEFAULT_HSN_CODE,
+    gstRate: doc.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT,
     createdAt: isoOf(doc.createdAt),
     updatedAt: isoOf(doc.updatedAt),
   };

@@ -1,4 +1,5 @@
 import {
+  CATEGORY_FIELD_NAMES,
   DEFAULT_DESCRIPTION,
   DEFAULT_SUBTITLE,
   MESSAGES,
@@ -22,16 +23,6 @@ export interface CatalogDeps {
   logger: Logger;
 }
 
-type CategoryFieldName = 'title' | 'subtitle' | 'mainPrice' | 'offerPrice' | 'ratingCount' | 'description';
-const FIELD_NAMES: readonly CategoryFieldName[] = [
-  'title',
-  'subtitle',
-  'mainPrice',
-  'offerPrice',
-  'ratingCount',
-  'description',
-];
-
 interface CategoryValues {
   title: string;
   subtitle: string;
@@ -39,6 +30,9 @@ interface CategoryValues {
   offerPricePaise: number | null;
   ratingCount: number;
   description: string;
+  /** null: the default applies. */
+  hsnCode: string | null;
+  gstRatePercent: number | null;
 }
 
 /**
@@ -60,8 +54,10 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     offerPricePaise: f.offerPrice === null ? null : rupeesToPaise(f.offerPrice),
     ratingCount: f.ratingCount,
     description: f.description || DEFAULT_DESCRIPTION,
+    hsnCode: f.hsnCode || null,
+    gstRatePercent: f.gstRate ? Number(f.gstRate) : null,
   };
-  const present = new Set(FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
+  const present = new Set(CATEGORY_FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
   return {
     title: all.title,
     ...(present.has('subtitle') ? { subtitle: all.subtitle } : {}),
@@ -69,6 +65,8 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     ...(present.has('offerPrice') ? { offerPricePaise: all.offerPricePaise } : {}),
     ...(present.has('ratingCount') ? { ratingCount: all.ratingCount } : {}),
     ...(present.has('description') ? { description: all.description } : {}),
+    ...(present.has('hsnCode') ? { hsnCode: all.hsnCode } : {}),
+    ...(present.has('gstRate') ? { gstRatePercent: all.gstRatePercent } : {}),
   };
 }
 

@@ -1,80 +1,57 @@
-import type { InferSchemaType, Types } from 'mongoose';
 import {
+  DEFAULT_GST_RATE_PERCENT,
+  DEFAULT_HSN_CODE,
   MESSAGES,
   OBJECT_ID_PATTERN,
-  ORDER_ID_DISPLAY_LENGTH,
-  formatRupees,
-  paiseToRupees,
   type CreateOrderBody,
+  type LanguageCode,
   type Order as OrderDto,
-  type OrderLine,
   type OrderStatus,
+  type OrderStatusBody,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
-import { imageUrl } from '../../lib/storage.js';
+import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { removePaidLines } from '../cart/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
+import { cancelOrder } from './cancellation.js';
+import { toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
+import { buildInvoice, renderInvoicePdf } from './invoice.js';
+import { ensureInvoiceNumber } from './invoice-number.js';
+import { notifyShopOfNewOrder, notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
 
 /** Server-only texts of this module (the spec shows none for these situations). */
 export const ORDER_TEXTS = {
   noVerifiedPayment: 'No verified payment found for this order.',
-  invalidOrderId: 'Invalid order ID!',
+  invalidOrderId: MESSAGES.invalidOrderId,
 } as const;
 
-type OrderRecord = InferSchemaType<typeof Order.schema> & {
-  _id: Types.ObjectId;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export const nowOf = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
-/** Orders as the API answers them: rupees, ISO dates, each product populated or null if deleted. */
-export async function toOrderDtos(orders: OrderRecord[]): Promise<OrderDto[]> {
-  const ids = [...new Set(orders.flatMap((o) => o.products.map((p) => String(p.productId))))];
-  const products = ids.length ? await MainCategory.find({ _id: { $in: ids } }, { title: 1, imageKey: 1 }).lean() : [];
-  const byId = new Map(products.map((p) => [String(p._id), p]));
-  return orders.map((o) => ({
-    _id: String(o._id),
-    userId: String(o.userId),
-    status: o.status as OrderStatus,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-    totalAmount: paiseToRupees(o.totalPaise),
-    userDetails: {
-      username: o.userDetails?.username ?? '',
-      email: o.userDetails?.email ?? '',
-      contact: o.userDetails?.contact ?? '',
-      address: o.userDetails?.address ?? '',
-    },
-    products: o.products.map((line): OrderLine => {
-      const product = byId.get(String(line.productId));
-      return {
-        productId: product
-          ? { _id: String(product._id), title: product.title, image: imageUrl(product.imageKey) }
-          : null,
-        title: line.title,
-        quantity: line.quantity,
-        price: paiseToRupees(line.pricePaise),
-      };
-    }),
-    razorpayOrderId: o.razorpayOrderId,
-    razorpayPaymentId: o.razorpayPaymentId,
-  }));
+/** The route's order id when it is a well-formed ObjectId; 400 otherwise. */
+export function orderIdOf(raw: unknown): string {
+  const id = typeof raw === 'string' ? raw : '';
+  if (!OBJECT_ID_PATTERN.test(id))
+    throw badRequest(MESSAGES.invalidOrderId, 'An order id is 24 hexadecimal characters.');
+  return id;
 }
 
-async function toOrderDto(order: OrderRecord): Promise<OrderDto> {
-  const [dto] = await toOrderDtos([order]);
-  return dto!;
+/** An order the caller may see: an admin any, a shopper only their own (another's is a 404, never a 403). */
+export async function findVisibleOrder(claims: TokenClaims, rawId: unknown): Promise<OrderRecord> {
+  const id = orderIdOf(rawId);
+  const filter = claims.role === 'admin' ? { _id: id } : { _id: id, userId: claims.sub };
+  const order = await Order.findOne(filter).lean<OrderRecord>();
+  if (!order) throw notFound(MESSAGES.orderNotFound);
+  return order;
 }
 
 /** An admin sees every order (Delivered last, others newest first); a shopper only their own. */
-export async function listOrders(claims: TokenClaims): Promise<OrderDto[]> {
+export async function listOrders(claims: TokenClaims, now = new Date()): Promise<OrderDto[]> {
   if (claims.role === 'customer') {
     const own = await Order.find({ userId: claims.sub }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>();
-    return toOrderDtos(own);
+    return toOrderDtos(own, now);
   }
   // Two sorted reads instead of a computed sort key: plain finds work on every engine.
   const [open, delivered] = await Promise.all([
@@ -83,18 +60,74 @@ export async function listOrders(claims: TokenClaims): Promise<OrderDto[]> {
       .lean<OrderRecord[]>(),
     Order.find({ status: 'Delivered' }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>(),
   ]);
-  return toOrderDtos([...open, ...delivered]);
+  return toOrderDtos([...open, ...delivered], now);
 }
 
-export async function updateOrderStatus(id: string, status: OrderStatus): Promise<OrderDto> {
-  if (!OBJECT_ID_PATTERN.test(id)) throw badRequest(ORDER_TEXTS.invalidOrderId);
-  const order = await Order.findByIdAndUpdate(
-    id,
-    { $set: { status } },
-    { returnDocument: 'after', runValidators: true },
+const MAIL_OF_STATUS: Partial<Record<OrderStatus, OrderMailEvent>> = {
+  Dispatched: 'dispatched',
+  Delivered: 'delivered',
+};
+
+/**
+ * The owner's status change. Cancelling goes through the cancellation rules (a full refund of a
+ * Processing order); a Cancelled order is final, since its payment went back. The filter makes the
+ * change and a concurrent cancellation exclusive: exactly one of them applies.
+ */
+export async function updateOrderStatus(deps: AppDeps, rawId: unknown, body: OrderStatusBody): Promise<OrderDto> {
+  const id = orderIdOf(rawId);
+  const { status } = body;
+  if (status === 'Cancelled') {
+    return (await cancelOrder(deps, { role: 'admin' }, id)).order;
+  }
+  const now = nowOf(deps);
+  const shipment = status === 'Dispatched' ? shipmentOf(body) : undefined;
+  const before = await Order.findOneAndUpdate(
+    { _id: id, status: { $nin: ['Cancelled', status] } },
+    {
+      $set: { status, ...(shipment ? { shipment } : {}) },
+      $push: { timeline: { status, at: now } },
+    },
+    { returnDocument: 'before', runValidators: true },
   ).lean<OrderRecord>();
-  if (!order) throw notFound(MESSAGES.orderNotFound);
-  return toOrderDto(order);
+  if (!before) return unchangedStatus(deps, id, status, shipment, now);
+  // An order from before the timeline existed gets its placing written first.
+  if (!before.timeline?.length) {
+    await Order.updateOne(
+      { _id: id, 'timeline.0.status': status },
+      { $push: { timeline: { $each: [{ status: 'Processing', at: before.createdAt }], $position: 0 } } },
+    );
+  }
+  const order = (await Order.findById(id).lean<OrderRecord>())!;
+  const event = MAIL_OF_STATUS[status];
+  if (event) notifyShopper(deps, order, event);
+  return toOrderDto(order, now);
+}
+
+/** The order already has the status asked for (only new shipment details are saved), or is Cancelled. */
+async function unchangedStatus(
+  deps: AppDeps,
+  id: string,
+  status: OrderStatus,
+  shipment: ReturnType<typeof shipmentOf>,
+  now: Date,
+): Promise<OrderDto> {
+  const order = await Order.findOneAndUpdate({ _id: id, status }, shipment ? { $set: { shipment } } : {}, {
+    returnDocument: 'after',
+    runValidators: true,
+  }).lean<OrderRecord>();
+  if (order) return toOrderDto(order, now);
+  const exists = await Order.exists({ _id: id });
+  if (!exists) throw notFound(MESSAGES.orderNotFound);
+  throw conflict(MESSAGES.orderCancelledIsFinal);
+}
+
+function shipmentOf(body: OrderStatusBody) {
+  const shipment = {
+    courier: body.courier ?? '',
+    trackingNumber: body.trackingNumber ?? '',
+    trackingUrl: body.trackingUrl ?? '',
+  };
+  return shipment.courier || shipment.trackingNumber || shipment.trackingUrl ? shipment : undefined;
 }
 
 /**
@@ -121,14 +154,39 @@ export async function placeOrderFromCheckout(
     } catch (err) {
       deps.logger.error({ err, orderId: String(order._id) }, 'order placed but the cart could not be cleared');
     }
-    sendOrderConfirmation(deps, order);
+    await confirmOrder(deps, order);
   }
-  return { order: await toOrderDto(order), created };
+  return {
+    order: await toOrderDto((await Order.findById(order._id).lean<OrderRecord>()) ?? order, nowOf(deps)),
+    created,
+  };
 }
+
+/**
+ * Numbers the new order's invoice, then mails the shopper (invoice attached) and the shop. Neither
+ * an invoice nor a mail problem undoes the order: it is logged, and the invoice can be fetched later.
+ */
+async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<void> {
+  let attachments;
+  try {
+    const number = await ensureInvoiceNumber(order._id, order.createdAt, deps.config.invoice.prefix);
+    const pdf = await renderInvoicePdf(buildInvoice(order, number, deps.config.invoice));
+    attachments = [{ filename: invoiceFileName(number), content: pdf, contentType: 'application/pdf' }];
+  } catch (err) {
+    deps.logger.error({ err, orderId: String(order._id) }, 'invoice could not be made for a new order');
+  }
+  notifyShopper(deps, order, 'placed', attachments);
+  notifyShopOfNewOrder(deps, order);
+}
+
+/** "INV-2026-27-000123.pdf" */
+export const invoiceFileName = (number: string) => `${number.replace(/\//g, '-')}.pdf`;
 
 async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
   const existing = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
   if (existing) return { order: existing, created: false };
+  const gst = await gstOfProducts(checkout.lines.map((l) => String(l.productId)));
+  const placedAt = nowOf(deps);
   try {
     const created = await Order.create({
       userId: checkout.userId,
@@ -137,11 +195,15 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
         title: l.title,
         quantity: l.quantity,
         pricePaise: l.unitPricePaise,
+        ...(gst.get(String(l.productId)) ?? { hsnCode: DEFAULT_HSN_CODE, gstRatePercent: DEFAULT_GST_RATE_PERCENT }),
       })),
       totalPaise: checkout.amountPaise,
       userDetails: checkout.userDetails,
       razorpayOrderId: checkout.razorpayOrderId,
       razorpayPaymentId: paymentId,
+      timeline: [{ status: 'Processing', at: placedAt }],
+      createdAt: placedAt,
+      ...(checkout.language ? { language: checkout.language as LanguageCode } : {}),
     });
     return { order: created.toObject() as OrderRecord, created: true };
   } catch (err) {
@@ -160,6 +222,17 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
   }
 }
 
+/** The HSN code and GST rate of each product at purchase, so the invoice never changes afterwards. */
+async function gstOfProducts(ids: string[]) {
+  const products = await MainCategory.find({ _id: { $in: ids } }, { hsnCode: 1, gstRatePercent: 1 }).lean();
+  return new Map(
+    products.map((p) => [
+      String(p._id),
+      { hsnCode: p.hsnCode || DEFAULT_HSN_CODE, gstRatePercent: p.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT },
+    ]),
+  );
+}
+
 /**
  * POST /api/orders, kept for the spec's client: it only ever answers the order of a payment this
  * server verified, identified by the Razorpay ids when sent, else the caller's latest paid checkout.
@@ -175,41 +248,4 @@ export async function placeOrderForVerifiedPayment(
   const checkout = await PendingCheckout.findOne(filter).sort({ updatedAt: -1, _id: -1 });
   if (!checkout?.paymentId) throw new HttpError(402, ORDER_TEXTS.noVerifiedPayment);
   return placeOrderFromCheckout(deps, checkout, checkout.paymentId);
-}
-
-/** Mails the shopper and the shop; a mail failure is logged and never undoes the order. */
-function sendOrderConfirmation(deps: AppDeps, order: OrderRecord): void {
-  const { config, mailer, logger } = deps;
-  const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
-  const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
-  const lines = order.products.map(
-    (p) => `- ${p.title} x ${p.quantity}: ${formatRupees(paiseToRupees(p.pricePaise * p.quantity))}`,
-  );
-  const summary = [
-    ...lines,
-    `Total: ${formatRupees(paiseToRupees(order.totalPaise))}`,
-    `Deliver to: ${details.address || 'No Address Provided'}`,
-    `Contact: ${details.contact || 'N/A'}`,
-    `Payment: ${order.razorpayPaymentId}`,
-  ].join('\n');
-
-  const messages = [
-    {
-      to: config.shopNotifyEmail,
-      subject: `New order #${shortId} from ${details.username || details.email}`,
-      text: `A new order was paid.\n\nCustomer: ${details.username} <${details.email}>\n${summary}\n`,
-    },
-  ];
-  if (details.email) {
-    messages.unshift({
-      to: details.email,
-      subject: `Your ${config.shop.name} order #${shortId} is confirmed`,
-      text: `Hello ${details.username || 'there'},\n\n${MESSAGES.orderConfirmedText}\n\n${summary}\n\n${config.shop.name}\n${config.shop.phone} · ${config.shop.email}\n`,
-    });
-  }
-  for (const message of messages) {
-    mailer.send(message).catch((err: unknown) => {
-      logger.error({ err, to: message.to, orderId: String(order._id) }, 'order confirmation mail failed');
-    });
-  }
 }

@@ -1,5 +1,5 @@
 import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
-import { CURRENCY } from '@kesh/shared';
+import { CURRENCY, LANGUAGES } from '@kesh/shared';
 
 export const CHECKOUT_STATUSES = ['created', 'paid'] as const;
 
@@ -35,6 +35,8 @@ const checkoutSchema = new Schema(
     /** 'paid' is set once, by whoever first turned a verified payment into an order. */
     status: { type: String, enum: CHECKOUT_STATUSES, default: 'created' },
     paymentId: { type: String, default: null },
+    /** The store language the shopper paid in; the order's mails use it. */
+    language: { type: String, enum: LANGUAGES.map((l) => l.code) },
   },
   { timestamps: true },
 );

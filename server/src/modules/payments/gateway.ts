@@ -28,6 +28,10 @@ export function createSimulatorGateway(secret = DEV_RAZORPAY_SIM_SECRET): Paymen
     verifyWebhookSignature(rawBody, signature) {
       return safeEqualHex(hmacHex(secret, rawBody), signature);
     },
+    // No money moved, so none goes back: the simulated refund is processed at once.
+    async refund({ amountPaise }) {
+      return { id: `rfnd_sim_${randomBytes(7).toString('hex')}`, amountPaise, status: 'processed' };
+    },
     simulatePayment(orderId) {
       const paymentId = `pay_sim_${randomBytes(7).toString('hex')}`;
       return { paymentId, signature: hmacHex(secret, `${orderId}|${paymentId}`) };
@@ -59,6 +63,11 @@ export function createRazorpayGateway({ keyId, keySecret, webhookSecret }: Razor
     },
     verifyPaymentSignature(orderId, paymentId, signature) {
       return safeEqualHex(hmacHex(keySecret, `${orderId}|${paymentId}`), signature);
+    },
+    async refund({ paymentId, amountPaise, notes }) {
+      const refund = await client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes });
+      const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
+      return { id: refund.id, amountPaise: Number(refund.amount ?? amountPaise), status };
     },
     verifyWebhookSignature(rawBody, signature) {
       if (!webhookSecret) return false;

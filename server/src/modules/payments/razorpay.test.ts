@@ -488,7 +488,7 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
     });
 
     it('acknowledges events it does not act on', async () => {
-      const body = JSON.stringify({ event: 'refund.processed', payload: {} });
+      const body = JSON.stringify({ event: 'payment.authorized', payload: {} });
       const res = await ctx.http
         .post('/api/payment/webhook')
         .set('Content-Type', 'application/json')
@@ -500,6 +500,97 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       const unknownOrder = await webhook('payment.captured', 'order_NotOurs0001', 'pay_NotOurs001', 5000);
       expect(unknownOrder.status).toBe(200);
       expect(await Order.countDocuments({ razorpayOrderId: 'order_NotOurs0001' })).toBe(0);
+    });
+  });
+
+  describe('refunds through Razorpay', () => {
+    /** An order paid with `paymentId`, through verify. */
+    async function paidOrder(paymentId: string) {
+      const shopper = await shopperWithCart();
+      const { id } = await createOrder(shopper.token);
+      const res = await verify(shopper.token, id, paymentId);
+      expect(res.status).toBe(200);
+      return { shopper, order: res.body.order as { _id: string } };
+    }
+
+    function refundWebhook(event: 'refund.processed' | 'refund.failed', refundId: string, paymentId: string) {
+      const body = JSON.stringify({
+        entity: 'event',
+        event,
+        contains: ['refund', 'payment'],
+        payload: {
+          refund: {
+            entity: { id: refundId, entity: 'refund', amount: 124800, payment_id: paymentId, status: event.slice(7) },
+          },
+        },
+      });
+      return ctx.http
+        .post('/api/payment/webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-Razorpay-Signature', signWebhook(body))
+        .send(body);
+    }
+
+    it('asks Razorpay to refund the payment, then takes refund.processed once', async () => {
+      const { shopper, order } = await paidOrder('pay_Refund0001');
+      const asked: { amount: number; notes: Record<string, string> }[] = [];
+      nock(RAZORPAY_API)
+        .post('/v1/payments/pay_Refund0001/refund')
+        .basicAuth({ user: KEYS.RAZORPAY_KEY_ID, pass: KEYS.RAZORPAY_KEY_SECRET })
+        .reply(200, async (request: Request) => {
+          const body = (await request.json()) as { amount: number; notes: Record<string, string> };
+          asked.push(body);
+          return {
+            id: 'rfnd_Test0001',
+            entity: 'refund',
+            amount: body.amount,
+            payment_id: 'pay_Refund0001',
+            status: 'pending',
+          };
+        });
+
+      const res = await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(shopper.token));
+      expect(res.status).toBe(200);
+      expect(asked).toEqual([{ amount: 124800, speed: 'normal', notes: { orderId: order._id } }]);
+      expect(res.body.order.refund).toEqual({
+        id: 'rfnd_Test0001',
+        amountPaise: 124800,
+        amount: 1248,
+        status: 'pending',
+      });
+
+      await refundWebhook('refund.processed', 'rfnd_Test0001', 'pay_Refund0001').expect(200);
+      await refundWebhook('refund.processed', 'rfnd_Test0001', 'pay_Refund0001').expect(200);
+      expect((await Order.findById(order._id).lean())!.refund).toMatchObject({
+        id: 'rfnd_Test0001',
+        status: 'processed',
+      });
+      const again = await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(shopper.token));
+      expect(again.body.order.refund.status).toBe('processed');
+      expect(nock.isDone()).toBe(true);
+    });
+
+    it('records a refund Razorpay refuses as failed, and a refund.failed webhook too', async () => {
+      const refused = await paidOrder('pay_Refund0002');
+      nock(RAZORPAY_API)
+        .post('/v1/payments/pay_Refund0002/refund')
+        .reply(400, {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'The refund amount provided is greater than amount captured',
+          },
+        });
+      const res = await ctx.http.post(`/api/orders/${refused.order._id}/cancel`).set(bearer(refused.shopper.token));
+      expect(res.status).toBe(200);
+      expect(res.body.order).toMatchObject({ status: 'Cancelled', refund: { id: null, status: 'failed' } });
+
+      const later = await paidOrder('pay_Refund0003');
+      nock(RAZORPAY_API)
+        .post('/v1/payments/pay_Refund0003/refund')
+        .reply(200, { id: 'rfnd_Test0003', entity: 'refund', amount: 124800, status: 'pending' });
+      await ctx.http.post(`/api/orders/${later.order._id}/cancel`).set(bearer(later.shopper.token)).expect(200);
+      await refundWebhook('refund.failed', 'rfnd_Test0003', 'pay_Refund0003').expect(200);
+      expect((await Order.findById(later.order._id).lean())!.refund!.status).toBe('failed');
     });
   });
 

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { createPaymentOrderSchema, verifyPaymentSchema } from '@kesh/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  createPaymentOrderSchema,
+  verifyPaymentSchema,
+  type LanguageCode,
+} from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
@@ -36,7 +42,9 @@ export function paymentsRoutes(deps: AppDeps): Router {
     validateBody(createPaymentOrderSchema),
     async (req, res) => {
       const body = bodyOf(createPaymentOrderSchema, req.body);
-      res.json(await createCheckout(deps, authOf(req).sub, body));
+      // The client sends the store's language as Accept-Language; a browser's own header falls back to English.
+      const language = (req.acceptsLanguages(...LANGUAGES.map((l) => l.code)) || DEFAULT_LANGUAGE) as LanguageCode;
+      res.json(await createCheckout(deps, authOf(req).sub, body, language));
     },
   );
 

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   RECEIPT_MAX_LENGTH,
   type CreatePaymentOrderBody,
+  type LanguageCode,
   type PaymentOrderResponse,
   type VerifyPaymentBody,
   type VerifyPaymentResponse,
@@ -11,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
 import { getCartSnapshot } from '../cart/service.js';
+import { applyRefundEvent } from '../orders/cancellation.js';
 import { placeOrderFromCheckout } from '../orders/service.js';
 import { User } from '../users/user.model.js';
 import { PendingCheckout } from './checkout.model.js';
@@ -38,6 +40,7 @@ export async function createCheckout(
   deps: AppDeps,
   userId: string,
   body: Pick<CreatePaymentOrderBody, 'amount' | 'receipt' | 'address'>,
+  language?: LanguageCode,
 ): Promise<PaymentOrderResponse> {
   const user = await User.findById(userId, { username: 1, email: 1, contact: 1, address: 1 }).lean();
   if (!user) throw unauthorized(MESSAGES.userNotAuthenticated);
@@ -72,6 +75,7 @@ export async function createCheckout(
     currency: providerOrder.currency,
     receipt: providerOrder.receipt,
     userDetails: { username: user.username, email: user.email, contact: user.contact, address },
+    ...(language ? { language } : {}),
   });
 
   return {
@@ -114,11 +118,17 @@ interface RazorpayWebhookEvent {
   payload?: {
     payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown } };
     order?: { entity?: { id?: unknown } };
+    refund?: { entity?: { id?: unknown } };
   };
 }
 
 /** Events that prove an order was paid; every other event is acknowledged and ignored. */
 const PAID_EVENTS = new Set(['payment.captured', 'order.paid']);
+/** Refund events and the refund status each one means. */
+const REFUND_EVENTS = new Map([
+  ['refund.processed', 'processed'],
+  ['refund.failed', 'failed'],
+] as const);
 
 /**
  * Razorpay's server-to-server notice, for when the browser never came back after paying.
@@ -135,7 +145,16 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
   } catch {
     throw badRequest(MESSAGES.invalidRequest, 'Malformed JSON');
   }
-  if (typeof event.event !== 'string' || !PAID_EVENTS.has(event.event)) return;
+  if (typeof event.event !== 'string') return;
+  const refundStatus = REFUND_EVENTS.get(event.event as 'refund.processed');
+  if (refundStatus) {
+    const refundId = event.payload?.refund?.entity?.id;
+    if (typeof refundId !== 'string') return;
+    const changed = await applyRefundEvent(deps, refundId, refundStatus);
+    if (changed) deps.logger.info({ refundId, status: refundStatus }, 'refund status from the webhook');
+    return;
+  }
+  if (!PAID_EVENTS.has(event.event)) return;
 
   const payment = event.payload?.payment?.entity;
   const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;

@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { MESSAGES, categoryFieldsSchema, type Product } from '@kesh/shared';
+import {
+  CATEGORY_FIELD_NAMES,
+  type CategoryFieldName,
+  DEFAULT_GST_RATE_PERCENT,
+  GST_RATES_PERCENT,
+  MESSAGES,
+  categoryFieldsSchema,
+  type Product,
+} from '@kesh/shared';
 import { addCategory, updateCategory } from '../../../api/admin';
 import { saveFailureText } from '../imageRules';
 import { useReportFailure } from '../session';
@@ -15,8 +23,7 @@ interface Props {
   onCancel(): void;
 }
 
-const fieldNames = ['title', 'subtitle', 'mainPrice', 'offerPrice', 'ratingCount', 'description'] as const;
-type Fields = Record<(typeof fieldNames)[number], string>;
+type Fields = Record<CategoryFieldName, string>;
 
 const fieldsOf = (p: Product | null): Fields => ({
   title: p?.title ?? '',
@@ -25,6 +32,8 @@ const fieldsOf = (p: Product | null): Fields => ({
   offerPrice: p?.offerPrice?.toString() ?? '',
   ratingCount: p?.ratingCount?.toString() ?? '',
   description: p?.description ?? '',
+  hsnCode: p?.hsnCode ?? '',
+  gstRate: p?.gstRate?.toString() ?? '',
 });
 
 /** Main category (product) add/edit form; the same zod rules as the server check it first. */
@@ -54,7 +63,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
       return;
     }
     const form = new FormData();
-    for (const name of fieldNames) form.append(name, fields[name].trim());
+    for (const name of CATEGORY_FIELD_NAMES) form.append(name, fields[name].trim());
     if (image) form.append('image', image);
 
     setBusy(true);
@@ -73,7 +82,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
     }
   };
 
-  const text = (name: 'title' | 'subtitle', label: string, required = false) => (
+  const text = (name: 'title' | 'subtitle' | 'hsnCode', label: string, required = false) => (
     <div>
       <label htmlFor={`category-${name}`} className={labelClass}>
         {label}{' '}
@@ -124,6 +133,20 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
         {number('ratingCount', t('category.ratingCount'), '1')}
         {number('mainPrice', t('category.mainPrice'), '0.01')}
         {number('offerPrice', t('category.offerPrice'), '0.01')}
+        {text('hsnCode', t('category.hsnCode'))}
+        <div>
+          <label htmlFor="category-gstRate" className={labelClass}>
+            {t('category.gstRate')}
+          </label>
+          <select id="category-gstRate" value={fields.gstRate} onChange={set('gstRate')} className={inputClass}>
+            <option value="">{t('category.gstDefault', { rate: DEFAULT_GST_RATE_PERCENT })}</option>
+            {GST_RATES_PERCENT.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {rate}%
+              </option>
+            ))}
+          </select>
+        </div>
         <div>
           <label htmlFor="category-image" className={labelClass}>
             {t('common.image')}

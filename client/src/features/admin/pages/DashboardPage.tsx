@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Images, LayoutDashboard, Package, PanelsTopLeft, Users } from 'lucide-react';
+import { SalesOverview } from '../components/SalesOverview';
 
 const cards = [
   { to: '/admin/dashboard', key: 'dashboard', Icon: LayoutDashboard, tone: 'bg-brand-100 text-brand-800' },
@@ -18,6 +19,7 @@ export default function DashboardPage() {
         <h1 className="text-3xl font-bold">{t('dashboard.welcome')}</h1>
         <p className="mt-2 max-w-2xl text-brand-100">{t('dashboard.intro')}</p>
       </div>
+      <SalesOverview />
       <h2 className="mb-4 text-xl font-semibold text-brand-900">{t('dashboard.quickActions')}</h2>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {cards.map(({ to, key, Icon, tone }) => (

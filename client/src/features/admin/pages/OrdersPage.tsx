@@ -3,9 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ShoppingBag } from 'lucide-react';
-import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderStatus } from '@kesh/shared';
+import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderShipment, type OrderStatus } from '@kesh/shared';
 import { fetchAllOrders, updateOrderStatus } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
+import { DispatchDialog, OrderRowExtras } from '../components/OrderFulfilment';
+import { OrdersExport } from '../components/OrdersExport';
 import { AdminTable, EmptyState, PageHeading, Panel, Spinner, tdClass as baseTd } from '../components/ui';
 import { formatDate, shortOrderId } from '../format';
 import { useReportFailure } from '../session';
@@ -93,6 +95,7 @@ export default function OrdersPage() {
   );
   const [tab, setTab] = useState<OrderStatus>('Processing');
   const [updatingId, setUpdatingId] = useState<string | null>(null);
+  const [dispatching, setDispatching] = useState<Order | null>(null);
 
   const counts = useMemo(() => {
     const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
@@ -101,10 +104,10 @@ export default function OrdersPage() {
   }, [orders]);
   const shown = useMemo(() => orders.filter((o) => o.status === tab).sort(newestFirst), [orders, tab]);
 
-  const changeStatus = async (order: Order, status: OrderStatus) => {
+  const changeStatus = async (order: Order, status: OrderStatus, shipment?: OrderShipment) => {
     setUpdatingId(order._id);
     try {
-      await updateOrderStatus(order._id, status);
+      await updateOrderStatus(order._id, status, shipment);
       toast.success(MESSAGES.orderStatusUpdated(status));
       await queryClient.invalidateQueries({ queryKey: adminKeys.orders });
     } catch (err) {
@@ -183,7 +186,12 @@ export default function OrdersPage() {
                         aria-label={t('orders.changeStatusFor', { id })}
                         value={order.status}
                         disabled={updatingId === order._id}
-                        onChange={(e) => void changeStatus(order, e.target.value as OrderStatus)}
+                        onChange={(e) => {
+                          const status = e.target.value as OrderStatus;
+                          // Dispatching first asks for the courier and tracking (all optional).
+                          if (status === 'Dispatched') setDispatching(order);
+                          else void changeStatus(order, status);
+                        }}
                         className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-wait disabled:bg-gray-100"
                       >
                         {ORDER_STATUSES.map((status) => (
@@ -192,6 +200,7 @@ export default function OrdersPage() {
                           </option>
                         ))}
                       </select>
+                      <OrderRowExtras order={order} />
                     </td>
                   </tr>
                 );
@@ -200,6 +209,19 @@ export default function OrdersPage() {
           )}
         </div>
       </Panel>
+      <Panel title={t('fulfilment.exportTitle')}>
+        <OrdersExport />
+      </Panel>
+      {dispatching && (
+        <DispatchDialog
+          order={dispatching}
+          onClose={() => setDispatching(null)}
+          onConfirm={(shipment) => {
+            setDispatching(null);
+            void changeStatus(dispatching, 'Dispatched', shipment);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,123 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatRupees, paiseToRupees, type SalesStats } from '@kesh/shared';
+import { fetchSalesStats } from '../../../api/admin';
+import { serverReason } from '../../../api/http';
+import { formatDate } from '../format';
+import { useAdminQuery } from '../useAdminQuery';
+import { AdminTable, EmptyState, Panel, Spinner, tdClass } from './ui';
+
+const RevenueChart = lazy(() => import('./RevenueChart'));
+const PERIODS = [7, 30, 90] as const;
+const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+    </div>
+  );
+}
+
+/** GET /api/admin/stats on the dashboard: totals, a revenue chart with its table, top products, refunds. */
+export function SalesOverview() {
+  const { t } = useTranslation('admin');
+  const [days, setDays] = useState<number>(30);
+  const { data, isPending } = useAdminQuery(
+    ['admin', 'stats', days],
+    () => fetchSalesStats(days),
+    (err) => t('sales.failed') + serverReason(err, 'unknown error'),
+  );
+
+  const period = (
+    <label className="text-sm font-medium text-gray-700">
+      {t('sales.period')}{' '}
+      <select
+        value={days}
+        onChange={(e) => setDays(Number(e.target.value))}
+        className="ml-1 rounded-lg border border-gray-300 px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+      >
+        {PERIODS.map((n) => (
+          <option key={n} value={n}>
+            {t('sales.lastDays', { count: n })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <Panel title={t('sales.heading')} actions={period}>
+      {isPending || !data ? <Spinner label={t('sales.loading')} /> : <SalesFigures stats={data} />}
+    </Panel>
+  );
+}
+
+function SalesFigures({ stats }: { stats: SalesStats }) {
+  const { t } = useTranslation('admin');
+  const chartLabel = t('sales.chartLabel', { count: stats.days });
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label={t('sales.revenue')} value={rupees(stats.totals.revenuePaise)} />
+        <Figure label={t('sales.orders')} value={String(stats.totals.orders)} />
+        <Figure label={t('sales.averageOrder')} value={rupees(stats.totals.averageOrderValuePaise)} />
+        <Figure label={t('sales.customers')} value={String(stats.totals.payingCustomers)} />
+      </dl>
+      <div aria-hidden="true">
+        <Suspense fallback={<div className="h-[260px]" />}>
+          <RevenueChart perDay={stats.perDay} label={chartLabel} />
+        </Suspense>
+      </div>
+      <table className="sr-only">
+        <caption>{t('sales.tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('sales.day')}</th>
+            <th scope="col">{t('sales.revenue')}</th>
+            <th scope="col">{t('sales.orders')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {stats.perDay.map((d) => (
+            <tr key={d.day}>
+              <th scope="row">{formatDate(`${d.day}T00:00:00+05:30`)}</th>
+              <td>{rupees(d.revenuePaise)}</td>
+              <td>{d.orders}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section>
+          <h3 className="mb-2 font-semibold text-gray-800">{t('sales.topProducts')}</h3>
+          {stats.topProducts.length === 0 ? (
+            <EmptyState>{t('sales.none')}</EmptyState>
+          ) : (
+            <AdminTable
+              label={t('sales.topProducts')}
+              columns={[t('sales.product'), t('sales.quantity'), t('sales.revenue')]}
+            >
+              {stats.topProducts.map((p) => (
+                <tr key={p.productId}>
+                  <td className={tdClass}>{p.title}</td>
+                  <td className={tdClass}>{p.quantity}</td>
+                  <td className={`${tdClass} font-semibold`}>{rupees(p.revenuePaise)}</td>
+                </tr>
+              ))}
+            </AdminTable>
+          )}
+        </section>
+        <section>
+          <h3 className="mb-2 font-semibold text-gray-800">{t('sales.refunds')}</h3>
+          <dl className="grid grid-cols-3 gap-3">
+            <Figure label={t('sales.refundCount')} value={String(stats.refunds.count)} />
+            <Figure label={t('sales.refundAmount')} value={rupees(stats.refunds.amountPaise)} />
+            <Figure label={t('sales.failedRefunds')} value={String(stats.refunds.failed)} />
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { MESSAGES, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { toOrderDto, type OrderRecord } from './dto.js';
+import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
+import { Order } from './order.model.js';
+
+export type Canceller = { role: 'admin' } | { role: 'customer'; userId: string };
+
+const WAIT_STEP_MS = 25;
+const WAIT_LIMIT_MS = 5000;
+
+const clock = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
+
+/**
+ * Cancels a Processing order and refunds it: in full when the owner cancels or within 24 h of
+ * placing, else the total less 10 %. One conditional update moves the order from Processing to
+ * Cancelled, so of a cancel and a concurrent dispatch exactly one applies, and of two cancels only
+ * one asks the payment provider for money back; the other answers the same cancelled order.
+ */
+export async function cancelOrder(
+  deps: AppDeps,
+  by: Canceller,
+  id: string,
+): Promise<{ order: OrderDto; cancelledNow: boolean }> {
+  const owner = by.role === 'customer' ? { userId: by.userId } : {};
+  const current = await Order.findOne({ _id: id, ...owner }, { totalPaise: 1, createdAt: 1, status: 1 }).lean();
+  if (!current) throw notFound(MESSAGES.orderNotFound);
+  const now = clock(deps);
+  const refundPaise =
+    by.role === 'admin'
+      ? current.totalPaise
+      : cancellationQuote(current.totalPaise, current.createdAt, now).refundPaise;
+
+  const claimed = await Order.findOneAndUpdate(
+    { _id: id, ...owner, status: 'Processing' },
+    {
+      $set: {
+        status: 'Cancelled',
+        cancelledAt: now,
+        cancelledBy: by.role,
+        refund: { id: null, amountPaise: refundPaise, status: 'pending', updatedAt: now },
+      },
+      $push: { timeline: { status: 'Cancelled', at: now } },
+    },
+    { returnDocument: 'after', runValidators: true },
+  ).lean<OrderRecord>();
+
+  if (!claimed) {
+    const order = await settledCancellation(id);
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    if (order.status !== 'Cancelled') throw conflict(MESSAGES.orderAlreadyShipped);
+    return { order: await toOrderDto(order, now), cancelledNow: false };
+  }
+
+  if (!(claimed.timeline ?? []).some((e) => e.status === 'Processing')) {
+    await Order.updateOne(
+      { _id: id },
+      { $push: { timeline: { $each: [{ status: 'Processing', at: claimed.createdAt }], $position: 0 } } },
+    );
+  }
+  const refunded = await requestRefund(deps, claimed, refundPaise);
+  notifyShopper(deps, refunded, 'cancelled');
+  if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');
+  if (refunded.refund?.status === 'failed') notifyShopOfFailedRefund(deps, refunded);
+  return { order: await toOrderDto(refunded, now), cancelledNow: true };
+}
+
+/**
+ * The order as the winner of a race leaves it: a cancellation whose refund request is still under
+ * way is waited for (briefly), so a second cancel answers with the same refund as the first.
+ */
+async function settledCancellation(id: string): Promise<OrderRecord | null> {
+  for (let waited = 0; ; waited += WAIT_STEP_MS) {
+    const order = await Order.findById(id).lean<OrderRecord>();
+    const inFlight =
+      order?.status === 'Cancelled' && order.refund && !order.refund.id && order.refund.status === 'pending';
+    if (!inFlight || waited >= WAIT_LIMIT_MS) return order;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
+/** Asks the provider for the money back; a refusal leaves the order Cancelled with a failed refund. */
+async function requestRefund(deps: AppDeps, order: OrderRecord, amountPaise: number): Promise<OrderRecord> {
+  let update: { id: string | null; status: 'pending' | 'processed' | 'failed' };
+  if (amountPaise === 0) {
+    update = { id: null, status: 'processed' };
+  } else {
+    try {
+      const refund = await deps.payments.refund({
+        paymentId: order.razorpayPaymentId,
+        amountPaise,
+        notes: { orderId: String(order._id) },
+      });
+      update = { id: refund.id, status: refund.status };
+    } catch (err) {
+      deps.logger.error({ err, orderId: String(order._id), amountPaise }, 'refund request failed');
+      update = { id: null, status: 'failed' };
+    }
+  }
+  const saved = await Order.findOneAndUpdate(
+    { _id: order._id },
+    { $set: { 'refund.id': update.id, 'refund.status': update.status, 'refund.updatedAt': new Date() } },
+    { returnDocument: 'after' },
+  ).lean<OrderRecord>();
+  return saved ?? order;
+}
+
+/**
+ * Razorpay's `refund.processed` / `refund.failed` webhook. Idempotent: only a change of status is
+ * written, and only that change mails anyone, however often the event is delivered.
+ */
+export async function applyRefundEvent(
+  deps: AppDeps,
+  refundId: string,
+  status: 'processed' | 'failed',
+): Promise<boolean> {
+  const order = await Order.findOneAndUpdate(
+    { 'refund.id': refundId, 'refund.status': { $ne: status } },
+    { $set: { 'refund.status': status, 'refund.updatedAt': new Date() } },
+    { returnDocument: 'after' },
+  ).lean<OrderRecord>();
+  if (!order) return false;
+  if (status === 'processed') notifyShopper(deps, order, 'refunded');
+  else notifyShopOfFailedRefund(deps, order);
+  return true;
+}

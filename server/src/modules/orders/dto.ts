@@ -1,0 +1,87 @@
+import type { InferSchemaType, Types } from 'mongoose';
+import {
+  DEFAULT_LANGUAGE,
+  cancellationQuote,
+  paiseToRupees,
+  type LanguageCode,
+  type Order as OrderDto,
+  type OrderLine,
+  type OrderStatus,
+  type RefundStatus,
+} from '@kesh/shared';
+import { imageUrl } from '../../lib/storage.js';
+import { MainCategory } from '../catalog/category.model.js';
+import { Order } from './order.model.js';
+
+export type OrderRecord = InferSchemaType<typeof Order.schema> & {
+  _id: Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Orders from before the timeline was kept start with their placing. */
+export function timelineOf(o: OrderRecord): { status: OrderStatus; at: Date }[] {
+  const kept = (o.timeline ?? []).map((e) => ({ status: e.status as OrderStatus, at: new Date(e.at) }));
+  return kept.length ? kept : [{ status: 'Processing', at: o.createdAt }];
+}
+
+export const languageOf = (o: Pick<OrderRecord, 'language'>): LanguageCode =>
+  (o.language as LanguageCode | undefined) ?? DEFAULT_LANGUAGE;
+
+/** Orders as the API answers them: rupees, ISO dates, each product populated or null if deleted. */
+export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Promise<OrderDto[]> {
+  const ids = [...new Set(orders.flatMap((o) => o.products.map((p) => String(p.productId))))];
+  const products = ids.length ? await MainCategory.find({ _id: { $in: ids } }, { title: 1, imageKey: 1 }).lean() : [];
+  const byId = new Map(products.map((p) => [String(p._id), p]));
+  return orders.map((o) => ({
+    _id: String(o._id),
+    userId: String(o.userId),
+    status: o.status as OrderStatus,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    totalAmount: paiseToRupees(o.totalPaise),
+    userDetails: {
+      username: o.userDetails?.username ?? '',
+      email: o.userDetails?.email ?? '',
+      contact: o.userDetails?.contact ?? '',
+      address: o.userDetails?.address ?? '',
+    },
+    products: o.products.map((line): OrderLine => {
+      const product = byId.get(String(line.productId));
+      return {
+        productId: product
+          ? { _id: String(product._id), title: product.title, image: imageUrl(product.imageKey) }
+          : null,
+        title: line.title,
+        quantity: line.quantity,
+        price: paiseToRupees(line.pricePaise),
+      };
+    }),
+    razorpayOrderId: o.razorpayOrderId,
+    razorpayPaymentId: o.razorpayPaymentId,
+    timeline: timelineOf(o).map((e) => ({ status: e.status, at: e.at.toISOString() })),
+    shipment: o.shipment
+      ? {
+          courier: o.shipment.courier ?? '',
+          trackingNumber: o.shipment.trackingNumber ?? '',
+          trackingUrl: o.shipment.trackingUrl ?? '',
+        }
+      : null,
+    refund: o.refund
+      ? {
+          id: o.refund.id ?? null,
+          amountPaise: o.refund.amountPaise,
+          amount: paiseToRupees(o.refund.amountPaise),
+          status: o.refund.status as RefundStatus,
+        }
+      : null,
+    cancellation: o.status === 'Processing' ? cancellationQuote(o.totalPaise, o.createdAt, now) : null,
+    invoiceNumber: o.invoiceNumber ?? null,
+    language: languageOf(o),
+  }));
+}
+
+export async function toOrderDto(order: OrderRecord, now = new Date()): Promise<OrderDto> {
+  const [dto] = await toOrderDtos([order], now);
+  return dto!;
+}

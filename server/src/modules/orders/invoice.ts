@@ -1,0 +1,196 @@
+import PDFDocument from 'pdfkit';
+import { ToWords } from 'to-words';
+import { DEFAULT_GST_RATE_PERCENT, DEFAULT_HSN_CODE, ORDER_ID_DISPLAY_LENGTH, splitAddress } from '@kesh/shared';
+import type { Config } from '../../config.js';
+import type { OrderRecord } from './dto.js';
+
+export interface InvoiceLine {
+  title: string;
+  hsnCode: string;
+  gstRatePercent: number;
+  quantity: number;
+  unitPricePaise: number;
+  /** Price × quantity, taxes included (the shop's prices include GST). */
+  totalPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface Invoice {
+  number: string;
+  date: Date;
+  orderRef: string;
+  paymentId: string;
+  seller: Config['invoice'];
+  buyer: { name: string; email: string; contact: string; address: string; state: string };
+  intraState: boolean;
+  lines: InvoiceLine[];
+  totals: Omit<InvoiceLine, 'title' | 'hsnCode' | 'gstRatePercent' | 'quantity' | 'unitPricePaise'>;
+  totalInWords: string;
+}
+
+const toWords = new ToWords({ localeCode: 'en-IN', converterOptions: { currency: true } });
+
+const sameState = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The numbers of a GST tax invoice, all in paise: prices include GST, so a line's taxable value is
+ * its total ÷ (1 + rate), and its tax is split into CGST + SGST when the buyer is in the seller's
+ * state, IGST otherwise.
+ */
+export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: Config['invoice']): Invoice {
+  const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
+  const buyerState = splitAddress(details.address ?? '').state;
+  const intraState = buyerState !== '' && sameState(buyerState, seller.sellerState);
+  const lines = order.products.map((line): InvoiceLine => {
+    const gstRatePercent = line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT;
+    const totalPaise = line.pricePaise * line.quantity;
+    const taxablePaise = Math.round((totalPaise * 100) / (100 + gstRatePercent));
+    const taxPaise = totalPaise - taxablePaise;
+    const cgstPaise = intraState ? Math.round(taxPaise / 2) : 0;
+    return {
+      title: line.title,
+      hsnCode: line.hsnCode || DEFAULT_HSN_CODE,
+      gstRatePercent,
+      quantity: line.quantity,
+      unitPricePaise: line.pricePaise,
+      totalPaise,
+      taxablePaise,
+      cgstPaise,
+      sgstPaise: intraState ? taxPaise - cgstPaise : 0,
+      igstPaise: intraState ? 0 : taxPaise,
+    };
+  });
+  const sum = (key: keyof Invoice['totals']) => lines.reduce((acc, l) => acc + l[key], 0);
+  const totals = {
+    totalPaise: sum('totalPaise'),
+    taxablePaise: sum('taxablePaise'),
+    cgstPaise: sum('cgstPaise'),
+    sgstPaise: sum('sgstPaise'),
+    igstPaise: sum('igstPaise'),
+  };
+  return {
+    number: invoiceNumber,
+    date: order.createdAt,
+    orderRef: String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH),
+    paymentId: order.razorpayPaymentId,
+    seller,
+    buyer: {
+      name: details.username ?? '',
+      email: details.email ?? '',
+      contact: details.contact ?? '',
+      address: details.address ?? '',
+      state: buyerState,
+    },
+    intraState,
+    lines,
+    totals,
+    totalInWords: toWords.convert(totals.totalPaise / 100),
+  };
+}
+
+/** "1,234.50": the PDF's built-in fonts have no ₹ glyph, so amounts are headed "Rs.". */
+export const rs = (paise: number) =>
+  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const dateText = (d: Date) =>
+  d.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+/** Lays the invoice out on one A4 page (more pages for long orders) with pdfkit. */
+export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Tax Invoice ${invoice.number}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const { seller, buyer, intraState } = invoice;
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  doc.font('Helvetica-Bold').fontSize(18).text('TAX INVOICE', { align: 'center' });
+  doc.moveDown(0.5).fontSize(10).font('Helvetica');
+  doc.text(`Invoice No: ${invoice.number}`);
+  doc.text(`Invoice Date: ${dateText(invoice.date)}`);
+  doc.text(`Order: #${invoice.orderRef}    Payment: ${invoice.paymentId}`);
+  doc.moveDown();
+
+  const top = doc.y;
+  const half = width / 2 - 10;
+  doc.font('Helvetica-Bold').text('Sold by', left, top, { width: half });
+  doc.font('Helvetica').text(seller.sellerName, { width: half });
+  doc.text(seller.sellerAddress, { width: half });
+  doc.text(`GSTIN: ${seller.sellerGstin}`, { width: half });
+  doc.text(`State: ${seller.sellerState}`, { width: half });
+  const sellerBottom = doc.y;
+  doc.font('Helvetica-Bold').text('Billed and shipped to', left + half + 20, top, { width: half });
+  doc.font('Helvetica').text(buyer.name || buyer.email, { width: half });
+  doc.text(buyer.address || '-', { width: half });
+  doc.text(`State: ${buyer.state || '-'}`, { width: half });
+  if (buyer.contact) doc.text(`Phone: ${buyer.contact}`, { width: half });
+  doc.y = Math.max(sellerBottom, doc.y) + 14;
+
+  const taxColumns = intraState ? ['CGST', 'SGST'] : ['IGST'];
+  const headings = ['#', 'Item', 'HSN', 'Qty', 'Rate (Rs.)', 'GST %', 'Taxable (Rs.)', ...taxColumns, 'Total (Rs.)'];
+  const widths = intraState ? [18, 125, 40, 28, 55, 35, 62, 50, 50, 52] : [18, 150, 40, 28, 58, 38, 68, 60, 55];
+  const row = (cells: string[], bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+    const y = doc.y;
+    let x = left;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const w = widths[i]!;
+      doc.text(cell, x + 2, y, { width: w - 4, align: i >= 3 ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += w;
+    });
+    doc.y = bottom + 4;
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .strokeColor('#cccccc')
+      .stroke();
+  };
+  row(headings, true);
+  invoice.lines.forEach((line, index) => {
+    const tax = intraState ? [rs(line.cgstPaise), rs(line.sgstPaise)] : [rs(line.igstPaise)];
+    row([
+      String(index + 1),
+      line.title,
+      line.hsnCode,
+      String(line.quantity),
+      rs(line.unitPricePaise),
+      `${line.gstRatePercent}%`,
+      rs(line.taxablePaise),
+      ...tax,
+      rs(line.totalPaise),
+    ]);
+  });
+  const t = invoice.totals;
+  const totalTax = intraState ? [rs(t.cgstPaise), rs(t.sgstPaise)] : [rs(t.igstPaise)];
+  row(['', 'Total', '', '', '', '', rs(t.taxablePaise), ...totalTax, rs(t.totalPaise)], true);
+
+  doc.moveDown().fontSize(10).font('Helvetica');
+  doc.text(`Taxable value: Rs. ${rs(t.taxablePaise)}`, left);
+  if (intraState) {
+    doc.text(`CGST: Rs. ${rs(t.cgstPaise)}`);
+    doc.text(`SGST: Rs. ${rs(t.sgstPaise)}`);
+  } else {
+    doc.text(`IGST: Rs. ${rs(t.igstPaise)}`);
+  }
+  doc.font('Helvetica-Bold').text(`Invoice total: Rs. ${rs(t.totalPaise)}`);
+  doc.font('Helvetica').text(`Amount in words: ${invoice.totalInWords}`);
+  doc.moveDown();
+  doc
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(
+      'Prices include GST. Tax is not payable on reverse charge. This is a computer-generated invoice and needs no signature.',
+    );
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,128 @@
+import { ORDER_ID_DISPLAY_LENGTH, formatRupees, paiseToRupees } from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import type { MailAttachment, MailMessage } from '../../lib/mailer.js';
+import { languageOf, type OrderRecord } from './dto.js';
+import { ORDER_MAIL_WORDS } from './mail-texts.js';
+
+export type OrderMailEvent = 'placed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded';
+
+const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+
+/** The shopper's mail about one step of their order, in the language they used the store in. */
+export function shopperMail(
+  deps: Pick<AppDeps, 'config'>,
+  order: OrderRecord,
+  event: OrderMailEvent,
+  attachments?: MailAttachment[],
+): MailMessage | undefined {
+  const details = order.userDetails;
+  if (!details?.email) return undefined;
+  const words = ORDER_MAIL_WORDS[languageOf(order)];
+  const shop = deps.config.shop;
+  const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
+  const summary = [
+    ...order.products.map((p) => `- ${p.title} × ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`),
+    `${words.total}: ${rupees(order.totalPaise)}`,
+  ];
+  let subject: string;
+  let body: string[];
+  switch (event) {
+    case 'placed':
+      subject = words.placedSubject(shop.name, shortId);
+      body = [
+        words.placedIntro,
+        '',
+        ...summary,
+        `${words.deliverTo}: ${details.address || '-'}`,
+        ...(attachments?.length ? ['', words.invoiceAttached] : []),
+      ];
+      break;
+    case 'dispatched': {
+      const s = order.shipment;
+      subject = words.dispatchedSubject(shortId);
+      body = [
+        words.dispatchedIntro,
+        ...(s?.courier ? [`${words.courier}: ${s.courier}`] : []),
+        ...(s?.trackingNumber ? [`${words.trackingNumber}: ${s.trackingNumber}`] : []),
+        ...(s?.trackingUrl ? [`${words.track}: ${s.trackingUrl}`] : []),
+      ];
+      break;
+    }
+    case 'delivered':
+      subject = words.deliveredSubject(shortId);
+      body = [words.deliveredIntro, '', ...summary];
+      break;
+    case 'cancelled': {
+      const refund = order.refund?.amountPaise ?? 0;
+      const fee = order.totalPaise - refund;
+      subject = words.cancelledSubject(shortId);
+      body = [words.cancelledIntro, words.refundOf(rupees(refund)), ...(fee > 0 ? [words.feeKept(rupees(fee))] : [])];
+      break;
+    }
+    case 'refunded':
+      subject = words.refundedSubject(shortId);
+      body = [words.refundedIntro(rupees(order.refund?.amountPaise ?? 0))];
+      break;
+  }
+  const text = [
+    words.hello(details.username || details.email),
+    '',
+    ...body,
+    '',
+    words.questions,
+    `${shop.name}`,
+    `${shop.phone} · ${shop.email}`,
+    '',
+  ].join('\n');
+  return { to: details.email, subject, text, ...(attachments?.length ? { attachments } : {}) };
+}
+
+/** Mails the shopper in the background: a failed mail is logged and retried, never fails the caller. */
+export function notifyShopper(
+  deps: AppDeps,
+  order: OrderRecord,
+  event: OrderMailEvent,
+  attachments?: MailAttachment[],
+) {
+  const message = shopperMail(deps, order, event, attachments);
+  if (message) deps.mailer.sendInBackground(message, { orderId: String(order._id), event });
+}
+
+/** The shop's own notice of a new paid order. */
+export function notifyShopOfNewOrder(deps: AppDeps, order: OrderRecord): void {
+  const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
+  const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
+  const lines = order.products.map((p) => `- ${p.title} x ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`);
+  const text = [
+    'A new order was paid.',
+    '',
+    `Customer: ${details.username} <${details.email}>`,
+    ...lines,
+    `Total: ${rupees(order.totalPaise)}`,
+    `Deliver to: ${details.address || 'No Address Provided'}`,
+    `Contact: ${details.contact || 'N/A'}`,
+    `Payment: ${order.razorpayPaymentId}`,
+    '',
+  ].join('\n');
+  deps.mailer.sendInBackground(
+    {
+      to: deps.config.shopNotifyEmail,
+      subject: `New order #${shortId} from ${details.username || details.email}`,
+      text,
+    },
+    { orderId: String(order._id), event: 'shop-new-order' },
+  );
+}
+
+/** Tells the shop a refund failed, so the owner can settle it from the Razorpay dashboard. */
+export function notifyShopOfFailedRefund(deps: AppDeps, order: OrderRecord): void {
+  const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
+  deps.mailer.sendInBackground(
+    {
+      to: deps.config.shopNotifyEmail,
+      subject: `Refund for order #${shortId} failed`,
+      text: `The refund of ${rupees(order.refund?.amountPaise ?? 0)} for payment ${order.razorpayPaymentId} failed. Settle it from the Razorpay dashboard.\n`,
+    },
+    { orderId: String(order._id), event: 'shop-refund-failed' },
+  );
+}

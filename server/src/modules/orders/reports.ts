@@ -1,0 +1,187 @@
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import {
+  IST_OFFSET,
+  STATS_TOP_PRODUCTS,
+  istDay,
+  istDayStart,
+  paiseToRupees,
+  type OrderStatus,
+  type SalesStats,
+} from '@kesh/shared';
+import { Order } from './order.model.js';
+import type { OrderRecord } from './dto.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Refunds that left (or are leaving) the shop's account; a failed one did not. */
+const REFUNDED = {
+  $cond: [{ $in: ['$refund.status', ['pending', 'processed']] }, { $ifNull: ['$refund.amountPaise', 0] }, 0],
+};
+
+/**
+ * Sales of the last `days` Indian days up to `now`, by aggregation over the createdAt index:
+ * revenue is what was paid less what was refunded.
+ */
+export async function salesStats(days: number, now: Date): Promise<SalesStats> {
+  const to = istDay(now);
+  const from = istDay(new Date(istDayStart(to).getTime() - (days - 1) * DAY_MS));
+  const since = istDayStart(from);
+  const match = { $match: { createdAt: { $gte: since, $lte: now } } };
+
+  const [perDayRows, totalsRows, productRows] = await Promise.all([
+    Order.aggregate<{ _id: string; orders: number; revenuePaise: number }>([
+      match,
+      {
+        $group: {
+          _id: { $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: IST_OFFSET } },
+          orders: { $sum: 1 },
+          revenuePaise: { $sum: { $subtract: ['$totalPaise', REFUNDED] } },
+        },
+      },
+      { $sort: { _id: 1 } },
+    ]),
+    Order.aggregate<{
+      orders: number;
+      grossPaise: number;
+      refundedPaise: number;
+      customers: unknown[];
+      refundCount: number;
+      failedRefunds: number;
+    }>([
+      match,
+      {
+        $group: {
+          _id: null,
+          orders: { $sum: 1 },
+          grossPaise: { $sum: '$totalPaise' },
+          refundedPaise: { $sum: REFUNDED },
+          customers: { $addToSet: '$userId' },
+          refundCount: { $sum: { $cond: [{ $gt: [REFUNDED, 0] }, 1, 0] } },
+          failedRefunds: { $sum: { $cond: [{ $eq: ['$refund.status', 'failed'] }, 1, 0] } },
+        },
+      },
+    ]),
+    Order.aggregate<{ _id: unknown; title: string; quantity: number; revenuePaise: number }>([
+      match,
+      { $match: { status: { $ne: 'Cancelled' } } },
+      { $unwind: '$products' },
+      {
+        $group: {
+          _id: '$products.productId',
+          title: { $last: '$products.title' },
+          quantity: { $sum: '$products.quantity' },
+          revenuePaise: { $sum: { $multiply: ['$products.pricePaise', '$products.quantity'] } },
+        },
+      },
+      { $sort: { revenuePaise: -1, _id: 1 } },
+      { $limit: STATS_TOP_PRODUCTS },
+    ]),
+  ]);
+
+  const byDay = new Map(perDayRows.map((r) => [r._id, r]));
+  const perDay = Array.from({ length: days }, (_, i) => {
+    const day = istDay(new Date(since.getTime() + i * DAY_MS));
+    const row = byDay.get(day);
+    return { day, orders: row?.orders ?? 0, revenuePaise: row?.revenuePaise ?? 0 };
+  });
+  const t = totalsRows[0];
+  const orders = t?.orders ?? 0;
+  const revenuePaise = (t?.grossPaise ?? 0) - (t?.refundedPaise ?? 0);
+  return {
+    days,
+    from,
+    to,
+    perDay,
+    totals: {
+      revenuePaise,
+      orders,
+      averageOrderValuePaise: orders ? Math.round(revenuePaise / orders) : 0,
+      payingCustomers: t?.customers.length ?? 0,
+    },
+    topProducts: productRows.map((p) => ({
+      productId: String(p._id),
+      title: p.title,
+      quantity: p.quantity,
+      revenuePaise: p.revenuePaise,
+    })),
+    refunds: { count: t?.refundCount ?? 0, amountPaise: t?.refundedPaise ?? 0, failed: t?.failedRefunds ?? 0 },
+  };
+}
+
+export const CSV_COLUMNS = [
+  'order id',
+  'date',
+  'invoice number',
+  'customer',
+  'email',
+  'contact',
+  'address',
+  'product',
+  'quantity',
+  'unit price',
+  'line total',
+  'status',
+  'payment id',
+  'refund',
+] as const;
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return) as a formula;
+ * a leading apostrophe makes it text (OWASP's advice for CSV injection).
+ */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const money = (paise: number) => paiseToRupees(paise).toFixed(2);
+
+function refundText(order: OrderRecord): string {
+  if (!order.refund) return '';
+  return [money(order.refund.amountPaise), order.refund.status, order.refund.id ?? ''].filter(Boolean).join(' ');
+}
+
+function* csvRows(order: OrderRecord): Generator<string[]> {
+  const d = order.userDetails;
+  for (const line of order.products) {
+    yield [
+      String(order._id),
+      order.createdAt.toISOString(),
+      order.invoiceNumber ?? '',
+      d?.username ?? '',
+      d?.email ?? '',
+      d?.contact ?? '',
+      d?.address ?? '',
+      line.title,
+      String(line.quantity),
+      money(line.pricePaise),
+      money(line.pricePaise * line.quantity),
+      order.status,
+      order.razorpayPaymentId,
+      refundText(order),
+    ].map(spreadsheetSafe);
+  }
+}
+
+export interface ExportFilter {
+  from?: string;
+  to?: string;
+  status?: OrderStatus;
+}
+
+/** Streams one CSV row per order line, oldest order first, reading the orders through a cursor. */
+export async function streamOrdersCsv(filter: ExportFilter, out: Writable): Promise<void> {
+  const createdAt: Record<string, Date> = {};
+  if (filter.from) createdAt.$gte = istDayStart(filter.from);
+  if (filter.to) createdAt.$lt = new Date(istDayStart(filter.to).getTime() + DAY_MS);
+  const query = {
+    ...(Object.keys(createdAt).length ? { createdAt } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+  };
+  const cursor = Order.find(query).sort({ createdAt: 1, _id: 1 }).lean<OrderRecord[]>().cursor();
+  async function* rows() {
+    for await (const order of cursor) yield* csvRows(order as OrderRecord);
+  }
+  await pipeline(Readable.from(rows()), stringify({ header: true, columns: [...CSV_COLUMNS], bom: true }), out);
+}
