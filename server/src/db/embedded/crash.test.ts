@@ -1,7 +1,7 @@
 /**
  * The crash harness: the engine runs in a child process, many clients write to it at
- * once, and it is killed with SIGKILL at a random moment — often in the middle of a
- * checkpoint, which a tiny checkpoint threshold keeps running almost all the time.
+ * once, and it is killed with SIGKILL at a random moment, or (every other time) right into a
+ * checkpoint, which a tiny checkpoint threshold keeps starting all the time.
  * After every restart, every write the engine acknowledged must be there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -26,7 +26,7 @@ interface Engine {
 function startEngine(dataDir: string): Promise<Engine> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', STANDALONE, '--data-dir', dataDir, '--checkpoint-bytes', '65536'],
+    ['--import', 'tsx', STANDALONE, '--data-dir', dataDir, '--checkpoint-bytes', '16384'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {
@@ -79,6 +79,7 @@ describe.skipIf(externalUri !== undefined)('crash harness: kill -9 at random mom
     // Per writer: increments acknowledged, and attempted (acknowledged or not).
     const counters = Array.from({ length: WRITERS }, () => ({ acked: 0, attempted: 0 }));
     let killedMidCheckpoint = 0;
+    const tmpCheckpoint = path.join(dataDir, 'embedded-db.bson.tmp');
     let totalAcked = 0;
 
     for (let iteration = 0; iteration <= ITERATIONS; iteration++) {
@@ -132,9 +133,17 @@ describe.skipIf(externalUri !== undefined)('crash harness: kill -9 at random mom
         }
       };
       const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
-      await new Promise((r) => setTimeout(r, 40 + Math.random() * 360));
+      if (iteration % 2 === 0) {
+        // At a random moment...
+        await new Promise((r) => setTimeout(r, 40 + Math.random() * 360));
+      } else {
+        // ...or as soon as a checkpoint is being written (within 3 s), a random moment into it.
+        const deadline = Date.now() + 3000;
+        while (!existsSync(tmpCheckpoint) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+        await new Promise((r) => setTimeout(r, Math.random() * 5));
+      }
       await kill(engine);
-      if (existsSync(path.join(dataDir, 'embedded-db.bson.tmp'))) killedMidCheckpoint += 1;
+      if (existsSync(tmpCheckpoint)) killedMidCheckpoint += 1;
       alive = false;
       await Promise.all(writers);
       await client.close(true).catch(() => undefined);
