@@ -79,7 +79,7 @@ export interface Config {
   host: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: string;
-  db: { uri?: string; name: string; dataDir: string; embeddedEngine: Env['EMBEDDED_ENGINE'] };
+  db: { uri?: string; name: string; dataDir: string; embeddedEngine: Env['EMBEDDED_ENGINE']; port: number };
   jwtSecret: string;
   admin: { username: string; password: string };
   smtp?: { host: string; port: number; secure: boolean; user?: string; pass?: string };

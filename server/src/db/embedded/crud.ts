@@ -548,7 +548,10 @@ function rewriteStages(pipeline: unknown[], collation: Collation): unknown[] {
   for (const stage of pipeline) {
     const name = stageName(stage);
     const spec = (stage as Doc)[name];
-    if (collation.compare && (!COLLATION_SAFE_STAGES.has(name) || usesOperator(spec, COLLATION_SENSITIVE))) {
+    // A $group whose _id is a constant (countDocuments' {_id: 1}) compares no strings.
+    const constantGroup = name === '$group' && isPlainObject(spec) && !containsStringValue(spec._id);
+    const safeStage = COLLATION_SAFE_STAGES.has(name) || constantGroup;
+    if (collation.compare && (!safeStage || usesOperator(spec, COLLATION_SENSITIVE))) {
       throw new CommandError(
         ErrorCode.NotImplemented,
         `${name} after the leading $match/$sort with a non-simple collation is not supported by the embedded engine`,
