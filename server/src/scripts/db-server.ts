@@ -12,7 +12,7 @@
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { loadConfig } from '../config.js';
-import { startEmbeddedEngine } from '../db/embedded/index.js';
+import { exitOnSignals, startEmbeddedEngine } from '../db/embedded/index.js';
 
 dotenv.config({ quiet: true });
 
@@ -25,20 +25,7 @@ async function run(): Promise<void> {
   const engine = await startEmbeddedEngine({ dataDir, port: config.db.port });
   console.log(`embedded database on ${engine.uri} (data in ${dataDir})`);
   console.log(`start each app process with MONGODB_URI=${engine.uri}`);
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    engine.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err instanceof Error ? err.message : err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  exitOnSignals(engine);
 }
 
 run().catch((err: unknown) => {

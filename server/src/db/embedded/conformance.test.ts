@@ -2,9 +2,9 @@
  * MongoDB behaviours as the manual documents them, run against the embedded engine and, with
  * MONGODB_URI set, against a real mongod: the same expectations must hold on both.
  */
-import { MongoClient, MongoServerError, type Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestTarget, type TestTarget } from './testing.js';
+import { serverError, startTestTarget, type TestTarget } from './testing.js';
 
 const DB_NAME = 'embedded_conformance_test';
 const CASE_INSENSITIVE = { locale: 'en', strength: 2 };
@@ -29,16 +29,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.dropDatabase();
 });
-
-async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof MongoServerError) return err;
-    throw err;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 describe('collation (manual: Collation)', () => {
   it('a unique index with strength 2 refuses an address differing only in case', async () => {

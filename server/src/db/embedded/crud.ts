@@ -32,6 +32,7 @@ import {
   canonicalKey,
   cloneDeep,
   compareValues,
+  containsString,
   isPlainObject,
   normalize,
   pathValues,
@@ -356,7 +357,7 @@ export const distinct: CommandHandler = (cmd, db, ctx) => {
   for (const doc of docs) {
     for (const v of pathValues(doc, key)) {
       if (v === undefined) continue;
-      if (collation.compare && containsStringValue(v)) {
+      if (collation.compare && containsString(v)) {
         // Under a collation, "A" and "a" can be one value: compare against what is kept so far.
         if (!values.some((x) => compareValues(x, v, collation.compare) === 0)) values.push(v);
         continue;
@@ -370,13 +371,6 @@ export const distinct: CommandHandler = (cmd, db, ctx) => {
   }
   return { values: values.map((v) => cloneDeep(v)), ok: 1 };
 };
-
-function containsStringValue(v: unknown): boolean {
-  if (typeof v === 'string') return true;
-  if (Array.isArray(v)) return v.some(containsStringValue);
-  if (isPlainObject(v)) return Object.values(v).some(containsStringValue);
-  return false;
-}
 
 function stageName(stage: unknown): string {
   const keys = isPlainObject(stage) ? Object.keys(stage) : [];
@@ -549,7 +543,7 @@ function rewriteStages(pipeline: unknown[], collation: Collation): unknown[] {
     const name = stageName(stage);
     const spec = (stage as Doc)[name];
     // A $group whose _id is a constant (countDocuments' {_id: 1}) compares no strings.
-    const constantGroup = name === '$group' && isPlainObject(spec) && !containsStringValue(spec._id);
+    const constantGroup = name === '$group' && isPlainObject(spec) && !containsString(spec._id);
     const safeStage = COLLATION_SAFE_STAGES.has(name) || constantGroup;
     if (collation.compare && (!safeStage || usesOperator(spec, COLLATION_SENSITIVE))) {
       throw new CommandError(

@@ -1,7 +1,7 @@
-import { MongoClient, MongoServerError, ObjectId, type Collection, type Db } from 'mongodb';
+import { MongoClient, ObjectId, type Collection, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { indexesUsed, stageNames } from '../../test/plan.js';
-import { startTestTarget, type TestTarget } from './testing.js';
+import { serverError, startTestTarget, type TestTarget } from './testing.js';
 
 const DB_NAME = 'embedded_planner_test';
 
@@ -43,16 +43,6 @@ beforeEach(async () => {
     })),
   );
 });
-
-async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof MongoServerError) return err;
-    throw err;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 /** The same query answered by a collection scan, to compare the indexed answer with. */
 function scanned(filter: object, sort: Record<string, 1 | -1>) {

@@ -12,6 +12,7 @@ import {
   canonicalKey,
   cloneDeep,
   compareValues,
+  containsString,
   getPath,
   isNumeric,
   isPlainObject,
@@ -75,13 +76,6 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
 }
 
 type Pred = (doc: Doc) => boolean;
-
-function containsString(v: unknown): boolean {
-  if (typeof v === 'string') return true;
-  if (Array.isArray(v)) return v.some(containsString);
-  if (isPlainObject(v)) return Object.values(v).some(containsString);
-  return false;
-}
 
 function collationRefused(what: string): CommandError {
   return new CommandError(

@@ -467,3 +467,11 @@ export function view(doc: Doc): Doc {
   }
   return v;
 }
+
+/** Whether a value holds a string anywhere (collation only matters for those). */
+export function containsString(v: unknown): boolean {
+  if (typeof v === 'string') return true;
+  if (Array.isArray(v)) return v.some(containsString);
+  if (isPlainObject(v)) return Object.values(v).some(containsString);
+  return false;
+}
