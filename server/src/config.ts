@@ -30,6 +30,8 @@ const envSchema = z.object({
   }),
   DB_NAME: z.string().min(1).default('kesh'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** `npm run db`: the port the embedded engine listens on as a process of its own (0 = any free port). */
+  DB_PORT: z.coerce.number().int().min(0).max(65535).default(27018),
   EMBEDDED_ENGINE: z.enum(['auto', 'mongod', 'wire']).default('auto'),
 
   JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
@@ -93,7 +95,7 @@ export interface Config {
   host: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: string;
-  db: { uri?: string; name: string; dataDir: string; embeddedEngine: Env['EMBEDDED_ENGINE'] };
+  db: { uri?: string; name: string; dataDir: string; embeddedEngine: Env['EMBEDDED_ENGINE']; port: number };
   jwtSecret: string;
   admin: { username: string; password: string };
   smtp?: { host: string; port: number; secure: boolean; user?: string; pass?: string };
@@ -143,7 +145,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    db: { uri: e.MONGODB_URI, name: e.DB_NAME, dataDir: e.DATA_DIR, embeddedEngine: e.EMBEDDED_ENGINE },
+    db: {
+      uri: e.MONGODB_URI,
+      name: e.DB_NAME,
+      dataDir: e.DATA_DIR,
+      embeddedEngine: e.EMBEDDED_ENGINE,
+      port: e.DB_PORT,
+    },
     jwtSecret: e.JWT_SECRET,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     smtp: e.SMTP_HOST

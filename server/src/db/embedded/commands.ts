@@ -50,6 +50,7 @@ const handlers = new Map<string, CommandHandler>([
   ['count', crud.count],
   ['distinct', crud.distinct],
   ['aggregate', crud.aggregate],
+  ['explain', crud.explain],
 ]);
 
 export function commandName(cmd: Doc): string {

@@ -18,7 +18,6 @@ import {
   makeProjector,
   mingoOptions,
   parseSort,
-  sortDocs,
   typeName,
   updateKind,
   upsertSeed,
@@ -26,10 +25,14 @@ import {
   type Projector,
   type SortSpec,
 } from './query.js';
+import { effectiveCollation, type Collation } from './collation.js';
+import { select, type Selection, type SelectOptions } from './planner.js';
 import type { Collection } from './store.js';
 import {
   canonicalKey,
   cloneDeep,
+  compareValues,
+  containsString,
   isPlainObject,
   normalize,
   pathValues,
@@ -61,25 +64,13 @@ function letVariables(cmd: Doc): Doc | undefined {
 }
 
 /** Matching stored documents (shared references: callers must not modify them). */
-export function selectDocs(
-  coll: Collection | undefined,
-  matcher: Matcher,
-  sort: SortSpec | undefined,
-  skip: number,
-  limit: number,
-): Doc[] {
-  if (!coll) return [];
-  // Without a sort we can stop scanning as soon as skip+limit documents matched.
-  const stopAt = !sort && limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
-  const matched: Doc[] = [];
-  for (const doc of coll.candidates(matcher.normalized)) {
-    if (!matcher.test(doc)) continue;
-    matched.push(doc);
-    if (matched.length >= stopAt) break;
-  }
-  const ordered = sort ? sortDocs(matched, sort) : matched;
-  if (skip === 0 && (limit === 0 || ordered.length <= limit)) return ordered;
-  return ordered.slice(skip, limit > 0 ? skip + limit : undefined);
+export function selectDocs(coll: Collection | undefined, matcher: Matcher, opts: SelectOptions): Doc[] {
+  return select(coll, matcher, opts).docs;
+}
+
+/** The collation an operation on `coll` runs with (its own, else the collection default). */
+function collationFor(requested: unknown, coll: Collection | undefined): Collation {
+  return effectiveCollation(requested, isPlainObject(coll?.options.collation) ? coll.options.collation : undefined);
 }
 
 /** Deep copies for the reply, optionally projected. Stored documents never leave the store. */
@@ -92,9 +83,12 @@ function batchSizeOf(v: unknown): number | undefined {
   return v === undefined || v === null ? undefined : nonNegative(v, 'batchSize', 0);
 }
 
-export const find: CommandHandler = (cmd, db, ctx) => {
+/** The parsed find command, shared by find and explain. */
+function findQuery(cmd: Doc, db: string, ctx: CommandContext) {
   const name = collectionArg(cmd, 'find');
-  const matcher = compileFilter(cmd.filter, letVariables(cmd));
+  const coll = ctx.store.getCollection(db, name);
+  const collation = collationFor(cmd.collation, coll);
+  const matcher = compileFilter(cmd.filter, letVariables(cmd), collation);
   const sort = parseSort(cmd.sort);
   const skip = nonNegative(cmd.skip, 'skip', 0);
   let limit = toInt(cmd.limit, 0);
@@ -107,7 +101,13 @@ export const find: CommandHandler = (cmd, db, ctx) => {
   const batchSize = batchSizeOf(cmd.batchSize);
   // Built (and validated) before matching so a bad projection fails even when nothing matches.
   const projector = makeProjector(cmd.projection, matcher.normalized);
-  const docs = selectDocs(ctx.store.getCollection(db, name), matcher, sort, skip, limit);
+  const run = () => select(coll, matcher, { sort, skip, limit, collation, hint: cmd.hint });
+  return { name, coll, matcher, projector, batchSize, singleBatch, run };
+}
+
+export const find: CommandHandler = (cmd, db, ctx) => {
+  const { name, projector, batchSize, singleBatch, run } = findQuery(cmd, db, ctx);
+  const docs = run().docs;
   const ns = `${db}.${name}`;
   const batch = ctx.cursors.open(ns, output(docs, projector), batchSize, singleBatch);
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
@@ -199,14 +199,21 @@ export const update: CommandHandler = (cmd, db, ctx) => {
   for (let index = 0; index < specs.length; index++) {
     try {
       const spec = asDoc(specs[index], 'updates');
-      const matcher = compileFilter(spec.q, vars);
+      const existing = ctx.store.getCollection(db, name);
+      const collation = collationFor(spec.collation, existing);
+      const matcher = compileFilter(spec.q, vars, collation);
       const multi = spec.multi === true;
       const arrayFilters = arrayFiltersOf(spec.arrayFilters);
       if (multi && updateKind(spec.u) === 'replacement') {
         throw new CommandError(ErrorCode.FailedToParse, 'multi update is not supported for replacement-style update');
       }
       const coll = spec.upsert === true ? ctx.store.ensureCollection(db, name) : ctx.store.getCollection(db, name);
-      const matched = selectDocs(coll, matcher, parseSort(spec.sort), 0, multi ? 0 : 1);
+      const matched = selectDocs(coll, matcher, {
+        sort: parseSort(spec.sort),
+        limit: multi ? 0 : 1,
+        collation,
+        hint: spec.hint,
+      });
       if (matched.length === 0) {
         if (spec.upsert === true && coll) {
           const doc = upsertInsert(coll, matcher.raw, spec.u, arrayFilters);
@@ -254,7 +261,13 @@ export const deleteCommand: CommandHandler = (cmd, db, ctx) => {
           `The limit field in delete objects must be 0 or 1. Got ${limit}`,
         );
       }
-      const matched = selectDocs(coll, compileFilter(spec.q, vars), parseSort(spec.sort), 0, limit);
+      const collation = collationFor(spec.collation, coll);
+      const matched = selectDocs(coll, compileFilter(spec.q, vars, collation), {
+        sort: parseSort(spec.sort),
+        limit,
+        collation,
+        hint: spec.hint,
+      });
       for (const doc of matched) coll?.remove(doc);
       n += matched.length;
     } catch (err) {
@@ -268,7 +281,8 @@ export const deleteCommand: CommandHandler = (cmd, db, ctx) => {
 export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   const name =
     typeof cmd.findAndModify === 'string' ? collectionArg(cmd, 'findAndModify') : collectionArg(cmd, 'findandmodify');
-  const matcher = compileFilter(cmd.query, letVariables(cmd));
+  const collation = collationFor(cmd.collation, ctx.store.getCollection(db, name));
+  const matcher = compileFilter(cmd.query, letVariables(cmd), collation);
   const sort = parseSort(cmd.sort);
   const remove = cmd.remove === true;
   const upsert = cmd.upsert === true;
@@ -288,7 +302,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   const projector = makeProjector(projection, matcher.normalized);
 
   const coll = upsert ? ctx.store.ensureCollection(db, name) : ctx.store.getCollection(db, name);
-  const doc = selectDocs(coll, matcher, sort, 0, 1)[0];
+  const doc = selectDocs(coll, matcher, { sort, limit: 1, collation, hint: cmd.hint })[0];
   const shown = (d: Doc): Doc | null => output([d], projector)[0] ?? null;
 
   if (remove) {
@@ -318,13 +332,14 @@ export const count: CommandHandler = (cmd, db, ctx) => {
   const coll = ctx.store.getCollection(db, name);
   const skip = nonNegative(cmd.skip, 'skip', 0);
   const limit = Math.abs(toInt(cmd.limit, 0));
-  const matcher = compileFilter(cmd.query, letVariables(cmd));
-  if (Object.keys(matcher.normalized).length === 0) {
+  const collation = collationFor(cmd.collation, coll);
+  const matcher = compileFilter(cmd.query, letVariables(cmd), collation);
+  if (Object.keys(matcher.normalized).length === 0 && cmd.hint === undefined) {
     // estimatedDocumentCount path: no need to touch the documents.
     const total = Math.max(0, (coll?.size ?? 0) - skip);
     return { n: limit > 0 ? Math.min(limit, total) : total, ok: 1 };
   }
-  return { n: selectDocs(coll, matcher, undefined, skip, limit).length, ok: 1 };
+  return { n: selectDocs(coll, matcher, { skip, limit, collation, hint: cmd.hint }).length, ok: 1 };
 };
 
 export const distinct: CommandHandler = (cmd, db, ctx) => {
@@ -333,16 +348,28 @@ export const distinct: CommandHandler = (cmd, db, ctx) => {
   if (typeof key !== 'string' || key === '') {
     throw new CommandError(ErrorCode.TypeMismatch, "BSON field 'distinct.key' is missing or not a string");
   }
-  const docs = selectDocs(ctx.store.getCollection(db, name), compileFilter(cmd.query), undefined, 0, 0);
+  const coll = ctx.store.getCollection(db, name);
+  const collation = collationFor(cmd.collation, coll);
+  const matcher = compileFilter(cmd.query, letVariables(cmd), collation);
+  const docs = selectDocs(coll, matcher, { collation, hint: cmd.hint });
+  const values: unknown[] = [];
   const seen = new Map<string, unknown>();
   for (const doc of docs) {
     for (const v of pathValues(doc, key)) {
       if (v === undefined) continue;
+      if (collation.compare && containsString(v)) {
+        // Under a collation, "A" and "a" can be one value: compare against what is kept so far.
+        if (!values.some((x) => compareValues(x, v, collation.compare) === 0)) values.push(v);
+        continue;
+      }
       const k = canonicalKey(v);
-      if (!seen.has(k)) seen.set(k, v);
+      if (!seen.has(k)) {
+        seen.set(k, v);
+        values.push(v);
+      }
     }
   }
-  return { values: [...seen.values()].map((v) => cloneDeep(v)), ok: 1 };
+  return { values: values.map((v) => cloneDeep(v)), ok: 1 };
 };
 
 function stageName(stage: unknown): string {
@@ -360,10 +387,7 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   if (!Array.isArray(cmd.pipeline)) {
     throw new CommandError(ErrorCode.TypeMismatch, "'pipeline' option must be specified as an array");
   }
-  if (cmd.explain === true) {
-    throw new CommandError(ErrorCode.CommandNotFound, 'explain is not supported by the embedded engine');
-  }
-  if (!isPlainObject(cmd.cursor)) {
+  if (!isPlainObject(cmd.cursor) && cmd.explain !== true) {
     throw new CommandError(
       ErrorCode.FailedToParse,
       "The 'cursor' option is required, except for aggregate with the explain argument",
@@ -391,26 +415,27 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   }
 
   const vars = letVariables(cmd);
+  const coll = onCollection ? ctx.store.getCollection(db, target) : undefined;
+  const collation = collationFor(cmd.collation, coll);
   let source: Doc[] = [];
+  let selection: Selection | undefined;
   if (onCollection) {
-    const coll = ctx.store.getCollection(db, target);
-    const first = pipeline[0];
-    if (isPlainObject(first) && names[0] === '$match') {
-      // Run a leading $match through the index-aware path instead of cloning everything.
-      source = selectDocs(coll, compileFilter(first.$match, vars), undefined, 0, 0);
-      pipeline = pipeline.slice(1);
-    } else {
-      source = coll ? [...coll.docs.values()] : [];
-    }
+    // A leading $match / $sort / $skip / $limit runs through the planner (indexes, early stop).
+    const { consumed, filter, sort, skip, limit } = leadingStages(pipeline);
+    selection = select(coll, compileFilter(filter, vars, collation), { sort, skip, limit, collation, hint: cmd.hint });
+    source = selection.docs;
+    pipeline = pipeline.slice(consumed);
   }
+  pipeline = rewriteStages(pipeline, collation);
+  if (cmd.explain === true) return explainAggregate(cmd, db, selection, pipeline);
   // mingo's stages may modify their input, so they get private normalized copies.
   const input = source.map((d) => cloneDeep(view(d)));
   const resolved = new Map<string, Doc[]>();
   const collectionResolver = (name: string): Doc[] => {
     let docs = resolved.get(name);
     if (!docs) {
-      const coll = ctx.store.getCollection(db, name);
-      docs = coll ? [...coll.docs.values()].map((d) => cloneDeep(view(d))) : [];
+      const other = ctx.store.getCollection(db, name);
+      docs = other ? [...other.docs.values()].map((d) => cloneDeep(view(d))) : [];
       resolved.set(name, docs);
     }
     return docs;
@@ -418,7 +443,11 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   const results = pipeline.length
     ? (new Aggregator(
         normalize(pipeline) as Doc[],
-        mingoOptions({ collectionResolver, ...(vars ? { variables: vars } : {}) }),
+        mingoOptions({
+          collectionResolver,
+          ...(vars ? { variables: vars } : {}),
+          ...(collation.compare ? { collation: collation.spec as { locale: string } } : {}),
+        }),
       ).run(input) as Doc[])
     : input;
 
@@ -427,9 +456,119 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     writeOut(ctx, db, outStage, results);
     return { cursor: { firstBatch: [], id: ctx.cursors.open(ns, [], 0, true).id, ns }, ok: 1 };
   }
-  const batch = ctx.cursors.open(ns, results, batchSizeOf(cmd.cursor.batchSize), false);
+  const batch = ctx.cursors.open(
+    ns,
+    results,
+    batchSizeOf(isPlainObject(cmd.cursor) ? cmd.cursor.batchSize : undefined),
+    false,
+  );
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
 };
+
+/** How many leading stages the planner can run, and what they ask for. */
+function leadingStages(pipeline: unknown[]): {
+  consumed: number;
+  filter: unknown;
+  sort: SortSpec | undefined;
+  skip: number;
+  limit: number;
+} {
+  let i = 0;
+  let filter: unknown = {};
+  let sort: SortSpec | undefined;
+  let skip = 0;
+  let limit = 0;
+  const stage = (k: number): Doc => (isPlainObject(pipeline[k]) ? (pipeline[k] as Doc) : {});
+  if ('$match' in stage(i)) filter = stage(i++).$match;
+  if ('$sort' in stage(i)) {
+    sort = parseSort(stage(i++).$sort);
+    if (!sort) throw new CommandError(ErrorCode.Location15976, '$sort stage must have at least one sort key');
+  }
+  if ('$skip' in stage(i) && (sort || i > 0)) skip = nonNegative(stage(i++).$skip, '$skip', 0);
+  if ('$limit' in stage(i) && (sort || i > 0)) {
+    limit = toInt(stage(i).$limit, 0);
+    if (limit <= 0) throw new CommandError(ErrorCode.Location15958, 'the limit must be positive');
+    i++;
+  }
+  return { consumed: i, filter, sort, skip, limit };
+}
+
+/** Expression operators that compare strings, and so would ignore a collation inside mingo. */
+const COLLATION_SENSITIVE = [
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$cmp',
+  '$in',
+  '$indexOfArray',
+  '$max',
+  '$min',
+  '$setEquals',
+  '$setIntersection',
+  '$setUnion',
+  '$setDifference',
+  '$setIsSubset',
+  '$addToSet',
+];
+const COLLATION_SAFE_STAGES = new Set([
+  '$project',
+  '$addFields',
+  '$set',
+  '$unset',
+  '$limit',
+  '$skip',
+  '$count',
+  '$unwind',
+  '$replaceRoot',
+  '$replaceWith',
+  '$sort',
+]);
+
+function usesOperator(v: unknown, ops: readonly string[]): boolean {
+  if (Array.isArray(v)) return v.some((x) => usesOperator(x, ops));
+  if (!isPlainObject(v)) return false;
+  return Object.entries(v).some(([k, x]) => ops.includes(k) || usesOperator(x, ops));
+}
+
+/**
+ * Checks the stages mingo will run and rewrites the ones whose mingo behaviour
+ * differs from mongod's; refuses what would come out wrong.
+ */
+function rewriteStages(pipeline: unknown[], collation: Collation): unknown[] {
+  const out: unknown[] = [];
+  for (const stage of pipeline) {
+    const name = stageName(stage);
+    const spec = (stage as Doc)[name];
+    // A $group whose _id is a constant (countDocuments' {_id: 1}) compares no strings.
+    const constantGroup = name === '$group' && isPlainObject(spec) && !containsString(spec._id);
+    const safeStage = COLLATION_SAFE_STAGES.has(name) || constantGroup;
+    if (collation.compare && (!safeStage || usesOperator(spec, COLLATION_SENSITIVE))) {
+      throw new CommandError(
+        ErrorCode.NotImplemented,
+        `${name} after the leading $match/$sort with a non-simple collation is not supported by the embedded engine`,
+      );
+    }
+    if (name === '$group' && (!isPlainObject(spec) || !('_id' in spec))) {
+      throw new CommandError(ErrorCode.Location15955, 'a group specification must include an _id');
+    }
+    if (name === '$count') {
+      if (typeof spec !== 'string' || spec === '' || spec.startsWith('$') || spec.includes('.')) {
+        throw new CommandError(
+          ErrorCode.Location40156,
+          'the count field must be a non-empty string, not start with $, and not contain .',
+        );
+      }
+      // The manual's definition: {$group: {_id: null, n: {$sum: 1}}}, {$project: {_id: 0}} (nothing for no input).
+      out.push({ $group: { _id: null, [spec]: { $sum: 1 } } }, { $project: { _id: 0 } });
+      continue;
+    }
+    out.push(stage);
+  }
+  return out;
+}
 
 /** $out replaces the target collection atomically, keeping its indexes and options. */
 function writeOut(ctx: CommandContext, db: string, spec: unknown, docs: Doc[]): void {
@@ -451,3 +590,106 @@ function writeOut(ctx: CommandContext, db: string, spec: unknown, docs: Doc[]): 
   }
   ctx.store.installCollection(replacement);
 }
+
+function explainReply(cmd: Doc, ns: string, parsedQuery: unknown, sel: Selection, root: Doc, verbosity: unknown): Doc {
+  const reply: Doc = {
+    explainVersion: '1',
+    queryPlanner: {
+      namespace: ns,
+      indexFilterSet: false,
+      parsedQuery: parsedQuery ?? {},
+      maxIndexedOrSolutionsReached: false,
+      maxIndexedAndSolutionsReached: false,
+      maxScansToExplodeReached: false,
+      winningPlan: root,
+      rejectedPlans: [],
+    },
+  };
+  if (verbosity === 'executionStats' || verbosity === 'allPlansExecution') {
+    reply.executionStats = {
+      executionSuccess: true,
+      nReturned: sel.docs.length,
+      executionTimeMillis: 0,
+      totalKeysExamined: sel.keysExamined,
+      totalDocsExamined: sel.docsExamined,
+      executionStages: root,
+    };
+  }
+  reply.command = cmd;
+  reply.serverInfo = { host: 'embedded', port: 0, version: '7.0.0', gitVersion: 'embedded-engine' };
+  reply.ok = 1;
+  return reply;
+}
+
+function explainAggregate(cmd: Doc, db: string, sel: Selection | undefined, rest: unknown[]): Doc {
+  const ns = `${db}.${String(cmd.aggregate)}`;
+  const base = explainReply(
+    cmd,
+    ns,
+    undefined,
+    sel ?? EMPTY_SELECTION,
+    sel?.winningPlan ?? { stage: 'EOF' },
+    undefined,
+  );
+  if (rest.length === 0) return base;
+  // mongod shows the part it ran through the query system as a $cursor stage, the rest after it.
+  const { queryPlanner, command, serverInfo } = base;
+  return { explainVersion: '1', stages: [{ $cursor: { queryPlanner } }, ...rest], command, serverInfo, ok: 1 };
+}
+
+const EMPTY_SELECTION: Selection = { docs: [], winningPlan: { stage: 'EOF' }, keysExamined: 0, docsExamined: 0 };
+
+/** `explain`: the plan each read or write would use, without running writes. */
+export const explain: CommandHandler = (cmd, db, ctx) => {
+  const inner = asDoc(cmd.explain, 'explain');
+  const verbosity = cmd.verbosity ?? 'allPlansExecution';
+  const name = Object.keys(inner)[0] ?? '';
+  const ns = (coll: unknown): string => `${db}.${String(coll)}`;
+  switch (name) {
+    case 'find': {
+      const q = findQuery(inner, db, ctx);
+      const sel = q.run();
+      const root = q.projector
+        ? { stage: 'PROJECTION_DEFAULT', transformBy: inner.projection, inputStage: sel.winningPlan }
+        : sel.winningPlan;
+      return explainReply(inner, ns(inner.find), q.matcher.raw, sel, root, verbosity);
+    }
+    case 'count':
+    case 'distinct': {
+      const coll = ctx.store.getCollection(db, collectionArg(inner, name));
+      const collation = collationFor(inner.collation, coll);
+      const matcher = compileFilter(inner.query, letVariables(inner), collation);
+      const sel = select(coll, matcher, { collation, hint: inner.hint });
+      const root = name === 'count' ? { stage: 'COUNT', inputStage: sel.winningPlan } : sel.winningPlan;
+      return explainReply(inner, ns(inner[name]), matcher.raw, sel, root, verbosity);
+    }
+    case 'update':
+    case 'delete': {
+      const list = statements(inner, name === 'update' ? 'updates' : 'deletes');
+      const spec = asDoc(list[0], name === 'update' ? 'updates' : 'deletes');
+      const coll = ctx.store.getCollection(db, collectionArg(inner, name));
+      const collation = collationFor(spec.collation, coll);
+      const matcher = compileFilter(spec.q, letVariables(inner), collation);
+      const one = name === 'update' ? spec.multi !== true : toInt(spec.limit, 0) === 1;
+      const sel = select(coll, matcher, { sort: parseSort(spec.sort), limit: one ? 1 : 0, collation, hint: spec.hint });
+      const root = { stage: name.toUpperCase(), inputStage: sel.winningPlan };
+      return explainReply(inner, ns(inner[name]), matcher.raw, sel, root, verbosity);
+    }
+    case 'findAndModify':
+    case 'findandmodify': {
+      const coll = ctx.store.getCollection(db, collectionArg(inner, name));
+      const collation = collationFor(inner.collation, coll);
+      const matcher = compileFilter(inner.query, letVariables(inner), collation);
+      const sel = select(coll, matcher, { sort: parseSort(inner.sort), limit: 1, collation, hint: inner.hint });
+      const root = { stage: inner.remove === true ? 'DELETE' : 'UPDATE', inputStage: sel.winningPlan };
+      return explainReply(inner, ns(inner[name]), matcher.raw, sel, root, verbosity);
+    }
+    case 'aggregate':
+      return aggregate({ ...inner, explain: true }, db, ctx);
+    default:
+      throw new CommandError(
+        ErrorCode.CommandNotSupported,
+        `explain of '${name}' is not supported by the embedded engine (find, count, distinct, aggregate, update, delete, findAndModify are)`,
+      );
+  }
+};

@@ -1,6 +1,6 @@
-import { Binary, Decimal128, Long, MongoClient, MongoServerError, ObjectId, type Db } from 'mongodb';
+import { Binary, Decimal128, Long, MongoClient, ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestTarget, type TestTarget } from './testing.js';
+import { serverError, startTestTarget, type TestTarget } from './testing.js';
 
 const DB_NAME = 'embedded_driver_test';
 
@@ -25,16 +25,6 @@ afterAll(async () => {
 beforeEach(async () => {
   for (const c of await db.listCollections({}, { nameOnly: true }).toArray()) await db.dropCollection(c.name);
 });
-
-async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof MongoServerError) return err;
-    throw err;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 describe('connection', () => {
   it('answers ping and buildInfo like a 7.0 standalone', async () => {

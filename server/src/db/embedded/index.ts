@@ -101,3 +101,24 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions = {}): Pro
     },
   };
 }
+
+/**
+ * For an engine that is the process's whole job (`standalone.ts`, `npm run db`): SIGTERM/SIGINT
+ * answer the commands already received, write a final checkpoint and exit 0 (1 if that fails).
+ */
+export function exitOnSignals(engine: EmbeddedEngine): void {
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    engine.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err instanceof Error ? err.message : err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

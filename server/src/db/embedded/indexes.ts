@@ -1,11 +1,23 @@
 /**
- * Index definitions and the hash maps that enforce unique indexes.
- * Non-unique indexes are kept as metadata only: every query scans the
- * collection (or uses _id / unique lookups), which is fine at this scale.
+ * Index definitions and their runtime: every ascending/descending index is a
+ * B+ tree (sorted-btree) of its keys, used by the query planner (planner.ts)
+ * and, for unique indexes, to refuse duplicates.
  */
 import { Query } from 'mingo';
+import sortedBtree from 'sorted-btree';
+import { effectiveCollation, parseCollation, type Collation } from './collation.js';
 import { CommandError, ErrorCode } from './errors.js';
-import { canonicalKey, formatValue, isPlainObject, normalize, pathValues, view, type Doc } from './values.js';
+import {
+  canonicalKey,
+  compareValues,
+  formatValue,
+  getPath,
+  isPlainObject,
+  normalize,
+  pathValues,
+  view,
+  type Doc,
+} from './values.js';
 
 export interface IndexSpec {
   v: number;
@@ -70,6 +82,11 @@ export function normalizeIndexSpec(raw: unknown): IndexSpec {
   if (spec.partialFilterExpression !== undefined && !isPlainObject(spec.partialFilterExpression)) {
     throw new CommandError(ErrorCode.BadValue, 'partialFilterExpression must be an object');
   }
+  if (spec.collation !== undefined) {
+    const collation = parseCollation(spec.collation);
+    if (collation && collation.id !== 'simple') spec.collation = collation.spec;
+    else delete spec.collation;
+  }
   if (spec.expireAfterSeconds !== undefined) {
     const secs = Number(spec.expireAfterSeconds);
     if (!Number.isFinite(secs) || secs < 0) {
@@ -87,6 +104,7 @@ export function sameIndexOptions(a: IndexSpec, b: IndexSpec): boolean {
       unique: Boolean(s.unique),
       sparse: Boolean(s.sparse),
       partial: s.partialFilterExpression ?? null,
+      collation: parseCollation(s.collation)?.id ?? 'simple',
     });
   return pick(a) === pick(b);
 }
@@ -96,30 +114,110 @@ export function sameKeyPattern(a: Doc, b: Doc): boolean {
 }
 
 export interface IndexKey {
-  /** Hash-map key for this entry. */
+  /** Distinct per key within one document (multikey dedupe). */
   hash: string;
   /** The `keyValue` mongod reports for a duplicate. */
   value: Doc;
+  /** The key's values in index field order. */
+  values: unknown[];
 }
 
-/** Runtime state of one secondary index; unique ones keep a key -> document map. */
+/** sorted-btree is CommonJS with its class on `default` (Node) or as the module itself (bundlers, vitest). */
+const BTree: typeof sortedBtree.default =
+  (sortedBtree as unknown as { default?: typeof sortedBtree.default }).default ??
+  (sortedBtree as unknown as typeof sortedBtree.default);
+type BTree<K, V> = InstanceType<typeof sortedBtree.default<K, V>>;
+
+/** Sentinels that sort below / above every BSON value, for open-ended scan bounds. */
+export const MIN_KEY = Symbol('MinKeyBound');
+export const MAX_KEY = Symbol('MaxKeyBound');
+
+/** One entry of an ordered index: the key values plus the owning document's canonical _id. */
+export interface IndexEntry {
+  values: unknown[];
+  id: string | typeof MIN_KEY | typeof MAX_KEY;
+}
+
+/** Only ascending/descending fields are kept in order; text, 2dsphere and hashed keys are metadata. */
+export function isOrderedKeyPattern(key: Doc): boolean {
+  return Object.values(key).every(
+    (d) => d === 1 || d === -1 || (typeof d === 'number' && d !== 0 && Number.isFinite(d)),
+  );
+}
+
+/**
+ * Runtime state of one secondary index: a B+ tree of (key values, _id) in the
+ * index's order (each field's direction, strings by the index's collation).
+ * Unique indexes check for an entry with equal values before a write.
+ */
 export class IndexRuntime {
   readonly spec: IndexSpec;
   readonly fields: string[];
-  /** unique key hash -> canonical _id key of the owning document */
-  readonly entries = new Map<string, string>();
+  readonly directions: number[];
+  readonly collation: Collation;
+  /** Ordered entries; undefined for text/2dsphere/hashed indexes, which are kept as metadata only. */
+  readonly tree: BTree<IndexEntry, true> | undefined;
+  /** True once any document produced more than one key or an array value (mongod's isMultiKey). */
+  multikey = false;
   private readonly partial: Query | undefined;
+  readonly compareEntries: (a: IndexEntry, b: IndexEntry) => number;
 
-  constructor(spec: IndexSpec) {
+  constructor(spec: IndexSpec, collectionCollation?: Doc) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
+    this.directions = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
+    this.collation = effectiveCollation(spec.collation, collectionCollation);
     this.partial = spec.partialFilterExpression
       ? new Query(normalize(spec.partialFilterExpression) as Doc, { scriptEnabled: false })
       : undefined;
+    const strCmp = this.collation.compare;
+    const dirs = this.directions;
+    this.compareEntries = (a, b) => {
+      for (let i = 0; i < dirs.length; i++) {
+        const x = a.values[i];
+        const y = b.values[i];
+        if (x === y) continue;
+        if (x === MIN_KEY || y === MAX_KEY) return -1;
+        if (x === MAX_KEY || y === MIN_KEY) return 1;
+        const c = compareValues(x, y, strCmp);
+        if (c !== 0) return c * (dirs[i] as number);
+      }
+      return compareIds(a.id, b.id);
+    };
+    this.tree = isOrderedKeyPattern(spec.key) ? new BTree<IndexEntry, true>(undefined, this.compareEntries) : undefined;
   }
 
   get unique(): boolean {
     return this.spec.unique === true;
+  }
+
+  /** Whether a query may use this index for bounds: sparse/partial/hidden ones do not cover every document. */
+  get plannable(): boolean {
+    return this.tree !== undefined && !this.spec.sparse && !this.partial && this.spec.hidden !== true;
+  }
+
+  /** The _id key of a document already holding `values` (for unique indexes), if any. */
+  ownerOf(values: unknown[]): string | undefined {
+    if (!this.tree) return undefined;
+    const probe: IndexEntry = { values, id: MIN_KEY };
+    const next = this.tree.nextHigherKey(probe);
+    if (next === undefined) return undefined;
+    return this.compareEntries({ values, id: next.id }, next) === 0 ? (next.id as string) : undefined;
+  }
+
+  add(keys: IndexKey[], id: string): void {
+    if (keys.length > 1) this.multikey = true;
+    if (!this.tree) return;
+    for (const k of keys) this.tree.set({ values: k.values, id }, true);
+  }
+
+  delete(keys: IndexKey[], id: string): void {
+    if (!this.tree) return;
+    for (const k of keys) this.tree.delete({ values: k.values, id });
+  }
+
+  get size(): number {
+    return this.tree?.size ?? 0;
   }
 
   /**
@@ -138,6 +236,13 @@ export class IndexRuntime {
         `cannot index parallel arrays in index ${this.spec.name}`,
       );
     }
+    if (this.fields.length === 1 && perField[0]!.length <= 1) {
+      // The common case: one scalar field.
+      const v = perField[0]![0];
+      const value = v === undefined ? null : v;
+      if (Array.isArray(getPath(doc, this.fields[0]!))) this.multikey = true;
+      return [{ hash: '', value: { [this.fields[0]!]: value }, values: [value] }];
+    }
     let combos: unknown[][] = [[]];
     for (const vals of perField) {
       const options = vals.length === 0 ? [null] : vals.map((v) => (v === undefined ? null : v));
@@ -145,6 +250,7 @@ export class IndexRuntime {
       for (const combo of combos) for (const v of options) next.push([...combo, v]);
       combos = next;
     }
+    if (this.fields.some((f) => Array.isArray(getPath(doc, f)))) this.multikey = true;
     const seen = new Set<string>();
     const keys: IndexKey[] = [];
     for (const combo of combos) {
@@ -155,10 +261,17 @@ export class IndexRuntime {
       this.fields.forEach((f, i) => {
         value[f] = combo[i];
       });
-      keys.push({ hash, value });
+      keys.push({ hash, value, values: combo });
     }
     return keys;
   }
+}
+
+function compareIds(a: IndexEntry['id'], b: IndexEntry['id']): number {
+  if (a === b) return 0;
+  if (a === MIN_KEY || b === MAX_KEY) return -1;
+  if (a === MAX_KEY || b === MIN_KEY) return 1;
+  return a < b ? -1 : 1;
 }
 
 export function duplicateKeyError(ns: string, spec: IndexSpec, keyValue: Doc, prefix = ''): CommandError {

@@ -5,12 +5,14 @@
 import { Timestamp } from 'bson';
 import { Aggregator, Query, find as mingoFind, updateMany as mingoUpdateMany } from 'mingo';
 import type { Options as MingoOptions } from 'mingo/types';
+import { SIMPLE, type Collation } from './collation.js';
 import { CommandError, ErrorCode } from './errors.js';
 import {
   bsonTypeOf,
   canonicalKey,
   cloneDeep,
   compareValues,
+  containsString,
   getPath,
   isNumeric,
   isPlainObject,
@@ -19,9 +21,11 @@ import {
   retype,
   setPath,
   toNumber,
+  typeRank,
   view,
   withIdFirst,
   type Doc,
+  type StringCompare,
 } from './values.js';
 
 /** Scripts ($where, $function, $accumulator) are off: filters arrive from HTTP input in practice. */
@@ -58,13 +62,112 @@ export interface Matcher {
   test(doc: Doc): boolean;
 }
 
-export function compileFilter(filter: unknown, variables?: Doc): Matcher {
+export function compileFilter(filter: unknown, variables?: Doc, collation: Collation = SIMPLE): Matcher {
   const raw = asDoc(filter, 'filter');
   const normalized = normalize(raw) as Doc;
   if (Object.keys(normalized).length === 0) return { raw, normalized, test: () => true };
+  if (collation.compare) {
+    const pred = compileCollated(normalized, collation.compare, variables);
+    return { raw, normalized, test: (doc) => pred(view(doc)) };
+  }
   // Compiling eagerly makes unknown operators fail before any document is touched.
   const q = new Query(normalized, mingoOptions(variables ? { variables } : {}));
   return { raw, normalized, test: (doc) => q.test(view(doc)) };
+}
+
+type Pred = (doc: Doc) => boolean;
+
+function collationRefused(what: string): CommandError {
+  return new CommandError(
+    ErrorCode.NotImplemented,
+    `${what} with a non-simple collation and string operands is not supported by the embedded engine`,
+  );
+}
+
+/** Values a path reaches, plus the arrays themselves (mongod compares both for equality). */
+function valuesAt(doc: Doc, path: string): unknown[] {
+  const out = pathValues(doc, path);
+  const whole = getPath(doc, path);
+  if (Array.isArray(whole)) out.push(whole);
+  return out;
+}
+
+const COLLATED_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+
+/**
+ * A matcher that compares strings through the collation: equality, ranges and
+ * $in/$nin on fields, combined with $and/$or/$nor. Conditions without string
+ * operands go to mingo unchanged; any other string comparison is refused
+ * rather than answered with binary string order.
+ */
+function compileCollated(filter: Doc, strCmp: StringCompare, variables: Doc | undefined): Pred {
+  const eq = (a: unknown, b: unknown): boolean => compareValues(a, b, strCmp) === 0;
+  const viaMingo = (clause: Doc): Pred => {
+    const q = new Query(clause, mingoOptions(variables ? { variables } : {}));
+    return (doc) => q.test(doc);
+  };
+  const fieldOp = (path: string, op: string, v: unknown): Pred => {
+    switch (op) {
+      case '$eq':
+        return (doc) => {
+          const vals = valuesAt(doc, path);
+          if (v === null && (vals.length === 0 || vals.some((x) => x === null || x === undefined))) return true;
+          return vals.some((x) => eq(x, v));
+        };
+      case '$ne': {
+        const p = fieldOp(path, '$eq', v);
+        return (doc) => !p(doc);
+      }
+      case '$in': {
+        if (!Array.isArray(v)) throw new CommandError(ErrorCode.BadValue, '$in needs an array');
+        if (v.some((x) => x instanceof RegExp || bsonTypeOf(x) === 'BSONRegExp'))
+          throw collationRefused('$in with a regex');
+        const ps = v.map((x) => fieldOp(path, '$eq', x));
+        return (doc) => ps.some((p) => p(doc));
+      }
+      case '$nin': {
+        const p = fieldOp(path, '$in', v);
+        return (doc) => !p(doc);
+      }
+      default: {
+        const sign = op === '$gt' ? [1] : op === '$gte' ? [0, 1] : op === '$lt' ? [-1] : [-1, 0];
+        return (doc) =>
+          pathValues(doc, path).some(
+            (x) => typeRank(x) === typeRank(v) && sign.includes(Math.sign(compareValues(x, v, strCmp))),
+          );
+      }
+    }
+  };
+  const compile = (f: Doc): Pred => {
+    const preds: Pred[] = [];
+    for (const [key, cond] of Object.entries(f)) {
+      if (key === '$and' || key === '$or' || key === '$nor') {
+        if (!Array.isArray(cond)) throw new CommandError(ErrorCode.BadValue, `${key} must be an array`);
+        const subs = cond.map((c) => compile(asDoc(c, key)));
+        if (key === '$and') preds.push((doc) => subs.every((p) => p(doc)));
+        else if (key === '$or') preds.push((doc) => subs.some((p) => p(doc)));
+        else preds.push((doc) => !subs.some((p) => p(doc)));
+      } else if (key.startsWith('$')) {
+        if (containsString(cond) && key !== '$comment') throw collationRefused(key);
+        preds.push(viaMingo({ [key]: cond }));
+      } else if (isPlainObject(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
+        const rest: Doc = {};
+        for (const [op, v] of Object.entries(cond)) {
+          if (COLLATED_OPS.has(op)) preds.push(fieldOp(key, op, v));
+          else if (op === '$regex' || op === '$options' || op === '$type' || op === '$exists' || !containsString(v))
+            rest[op] = v;
+          else throw collationRefused(op);
+        }
+        if (Object.keys(rest).length) preds.push(viaMingo({ [key]: rest }));
+      } else if (cond instanceof RegExp || bsonTypeOf(cond) === 'BSONRegExp') {
+        preds.push(viaMingo({ [key]: cond }));
+      } else {
+        preds.push(fieldOp(key, '$eq', cond));
+      }
+    }
+    return (doc) => preds.every((p) => p(doc));
+  };
+  return compile(filter);
 }
 
 export type SortSpec = Array<[field: string, direction: 1 | -1]>;
@@ -94,7 +197,7 @@ export function parseSort(sort: unknown): SortSpec | undefined {
  * smallest element ascending / largest element descending. Keys are computed
  * once per document rather than inside the comparator.
  */
-export function sortDocs(docs: Doc[], spec: SortSpec): Doc[] {
+export function sortDocs(docs: Doc[], spec: SortSpec, strCmp?: StringCompare): Doc[] {
   if (spec.length === 1 && spec[0]?.[0] === '$natural') {
     return spec[0][1] === 1 ? docs : docs.slice().reverse();
   }
@@ -106,7 +209,7 @@ export function sortDocs(docs: Doc[], spec: SortSpec): Doc[] {
       if (values.length === 0) return null;
       let best = values[0];
       for (let i = 1; i < values.length; i++) {
-        const c = compareValues(values[i], best);
+        const c = compareValues(values[i], best, strCmp);
         if (dir === 1 ? c < 0 : c > 0) best = values[i];
       }
       return best ?? null;
@@ -114,7 +217,7 @@ export function sortDocs(docs: Doc[], spec: SortSpec): Doc[] {
   }));
   keyed.sort((a, b) => {
     for (let i = 0; i < spec.length; i++) {
-      const c = compareValues(a.keys[i], b.keys[i]);
+      const c = compareValues(a.keys[i], b.keys[i], strCmp);
       if (c !== 0) return c * (spec[i]?.[1] ?? 1);
     }
     return 0;

@@ -8,7 +8,7 @@
  * and exit 0. The crash tests kill it with SIGKILL at random moments.
  */
 import { parseArgs } from 'node:util';
-import { startEmbeddedEngine } from './index.js';
+import { exitOnSignals, startEmbeddedEngine } from './index.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,20 +27,7 @@ async function run(): Promise<void> {
     checkpointBytes: values['checkpoint-bytes'] ? Number(values['checkpoint-bytes']) : undefined,
   });
   console.log(`listening on ${engine.uri}`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    engine.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err instanceof Error ? err.message : err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  exitOnSignals(engine);
 }
 
 run().catch((err: unknown) => {

@@ -20,6 +20,7 @@ import {
   type IndexKey,
   type IndexSpec,
 } from './indexes.js';
+import { parseCollation } from './collation.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, pathValues, type Doc } from './values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
@@ -52,24 +53,6 @@ export function validateCollectionName(db: string, name: string): void {
   }
 }
 
-function isPlannerScalar(v: unknown): boolean {
-  if (typeof v === 'string' || typeof v === 'boolean') return true;
-  if (typeof v === 'number') return !Number.isNaN(v);
-  if (v instanceof Date) return true;
-  return bsonTypeOf(v) === 'ObjectId';
-}
-
-/** Values an `_id` condition pins down, or undefined when it is not a plain equality / $in. */
-function equalityValues(cond: unknown): unknown[] | undefined {
-  if (isPlannerScalar(cond)) return [cond];
-  if (!isPlainObject(cond)) return undefined;
-  const keys = Object.keys(cond);
-  if (keys.length !== 1) return undefined;
-  if (keys[0] === '$eq' && isPlannerScalar(cond.$eq)) return [cond.$eq];
-  if (keys[0] === '$in' && Array.isArray(cond.$in) && cond.$in.every(isPlannerScalar)) return cond.$in;
-  return undefined;
-}
-
 export class Collection {
   readonly db: string;
   name: string;
@@ -78,6 +61,8 @@ export class Collection {
   /** canonical _id -> stored document; Map order is the natural (insertion) order. */
   readonly docs = new Map<string, Doc>();
   private indexes: IndexRuntime[] = [];
+  /** _id in order (the docs map answers equality; this serves ranges and sorts on _id). */
+  readonly idIndex: IndexRuntime;
   private readonly record: ChangeRecorder;
 
   constructor(db: string, name: string, record: ChangeRecorder, options: Doc = {}, uuid?: Binary) {
@@ -86,6 +71,9 @@ export class Collection {
     this.record = record;
     this.options = options;
     this.uuid = uuid ?? new UUID();
+    this.idIndex = new IndexRuntime(
+      isPlainObject(options.collation) ? { ...ID_INDEX, collation: options.collation } : ID_INDEX,
+    );
   }
 
   get ns(): string {
@@ -100,12 +88,13 @@ export class Collection {
     return [ID_INDEX, ...this.indexes.map((i) => i.spec)];
   }
 
-  private uniqueIndexes(): IndexRuntime[] {
-    return this.indexes.filter((i) => i.unique);
-  }
-
   getById(id: unknown): Doc | undefined {
     return this.docs.get(canonicalKey(id));
+  }
+
+  /** Secondary indexes (not _id), for the planner. */
+  secondaryIndexes(): readonly IndexRuntime[] {
+    return this.indexes;
   }
 
   /** Stores `doc` (which must already carry a valid _id and not be shared with anyone). */
@@ -123,7 +112,8 @@ export class Collection {
     const planned = this.planKeys(doc, idKey);
     this.record({ op: 'insert', db: this.db, coll: this.name, doc });
     this.docs.set(idKey, doc);
-    for (const [idx, keys] of planned) for (const k of keys) idx.entries.set(k.hash, idKey);
+    this.idIndex.add(this.idIndex.keysFor(doc), idKey);
+    for (const [idx, keys] of planned) idx.add(keys, idKey);
   }
 
   /** Swaps a stored document for its updated version, enforcing unique indexes first. */
@@ -135,14 +125,11 @@ export class Collection {
         "Performing an update on the path '_id' would modify the immutable field '_id'",
       );
     }
+    const stored = this.docs.get(idKey) ?? oldDoc;
     const planned = this.planKeys(newDoc, idKey);
     this.record({ op: 'replace', db: this.db, coll: this.name, doc: newDoc });
-    for (const idx of this.uniqueIndexes()) {
-      for (const k of idx.keysFor(oldDoc)) {
-        if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
-      }
-    }
-    for (const [idx, keys] of planned) for (const k of keys) idx.entries.set(k.hash, idKey);
+    for (const idx of this.indexes) idx.delete(idx.keysFor(stored), idKey);
+    for (const [idx, keys] of planned) idx.add(keys, idKey);
     this.docs.set(idKey, newDoc);
   }
 
@@ -151,57 +138,25 @@ export class Collection {
     const stored = this.docs.get(idKey);
     if (stored === undefined) return;
     this.record({ op: 'remove', db: this.db, coll: this.name, id: stored._id });
-    for (const idx of this.uniqueIndexes()) {
-      for (const k of idx.keysFor(stored)) {
-        if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
-      }
-    }
+    for (const idx of this.indexes) idx.delete(idx.keysFor(stored), idKey);
+    this.idIndex.delete(this.idIndex.keysFor(stored), idKey);
     this.docs.delete(idKey);
   }
 
-  /** Computes unique keys for `doc` and throws E11000 if another document owns one. */
+  /** Computes every index's keys for `doc` and throws E11000 if another document owns a unique one. */
   private planKeys(doc: Doc, idKey: string): Array<[IndexRuntime, IndexKey[]]> {
     const planned: Array<[IndexRuntime, IndexKey[]]> = [];
-    for (const idx of this.uniqueIndexes()) {
+    for (const idx of this.indexes) {
       const keys = idx.keysFor(doc);
-      for (const k of keys) {
-        const owner = idx.entries.get(k.hash);
-        if (owner !== undefined && owner !== idKey) throw duplicateKeyError(this.ns, idx.spec, k.value);
+      if (idx.unique) {
+        for (const k of keys) {
+          const owner = idx.ownerOf(k.values);
+          if (owner !== undefined && owner !== idKey) throw duplicateKeyError(this.ns, idx.spec, k.value);
+        }
       }
       planned.push([idx, keys]);
     }
     return planned;
-  }
-
-  /**
-   * Documents that can possibly match `filter` (normalized). Uses the _id map
-   * or a unique index for equality lookups and falls back to a full scan; the
-   * caller still applies the complete filter.
-   */
-  candidates(filter: Doc): Iterable<Doc> {
-    const ids = filter._id === undefined ? undefined : equalityValues(filter._id);
-    if (ids) {
-      const seen = new Set<string>();
-      const out: Doc[] = [];
-      for (const id of ids) {
-        const key = canonicalKey(id);
-        const doc = this.docs.get(key);
-        if (doc && !seen.has(key)) {
-          seen.add(key);
-          out.push(doc);
-        }
-      }
-      return out;
-    }
-    for (const idx of this.uniqueIndexes()) {
-      if (idx.spec.sparse || idx.spec.partialFilterExpression) continue;
-      const values = idx.fields.map((f) => filter[f]);
-      if (!values.every(isPlannerScalar)) continue;
-      const owner = idx.entries.get(values.map(canonicalKey).join('\u0000'));
-      const doc = owner === undefined ? undefined : this.docs.get(owner);
-      return doc ? [doc] : [];
-    }
-    return this.docs.values();
   }
 
   /** @returns false when an identical index already exists. */
@@ -241,12 +196,18 @@ export class Collection {
         );
       }
     }
+    if (spec.collation === undefined && isPlainObject(this.options.collation)) {
+      // An index without its own collation takes the collection's default, as in mongod.
+      const inherited = parseCollation(this.options.collation);
+      if (inherited && inherited.id !== 'simple') spec.collation = inherited.spec;
+    }
     const runtime = new IndexRuntime(spec);
-    if (runtime.unique) {
-      // Build the key map over existing data first so a failed build changes nothing.
-      for (const [idKey, doc] of this.docs) {
-        for (const k of runtime.keysFor(doc)) {
-          if (runtime.entries.has(k.hash)) {
+    // Build over existing data first so a failed build changes nothing.
+    for (const [idKey, doc] of this.docs) {
+      const keys = runtime.keysFor(doc);
+      if (runtime.unique) {
+        for (const k of keys) {
+          if (runtime.ownerOf(k.values) !== undefined) {
             throw duplicateKeyError(
               this.ns,
               spec,
@@ -254,9 +215,9 @@ export class Collection {
               `Index build failed: ${this.uuid.toString('hex')}: Collection ${this.ns} ( ${this.uuid.toString('hex')} ) :: caused by :: `,
             );
           }
-          runtime.entries.set(k.hash, idKey);
         }
       }
+      runtime.add(keys, idKey);
     }
     this.record({ op: 'createIndex', db: this.db, coll: this.name, spec });
     this.indexes.push(runtime);
@@ -287,7 +248,10 @@ export class Collection {
 
   /** Takes over the documents and indexes of a detached collection (see Store.installCollection). */
   adopt(from: Collection): void {
-    for (const [idKey, doc] of from.docs) this.docs.set(idKey, doc);
+    for (const [idKey, doc] of from.docs) {
+      this.docs.set(idKey, doc);
+      this.idIndex.add(this.idIndex.keysFor(doc), idKey);
+    }
     this.indexes = from.indexes;
   }
 

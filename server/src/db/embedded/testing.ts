@@ -2,6 +2,7 @@
  * Test support: run the same suites against the embedded engine or, when
  * MONGODB_URI is set, against that real server to confirm the behaviour matches.
  */
+import { MongoServerError } from 'mongodb';
 import { startEmbeddedEngine, type EmbeddedEngine } from './index.js';
 
 export interface TestTarget {
@@ -18,4 +19,15 @@ export async function startTestTarget(): Promise<TestTarget> {
   if (externalUri) return { uri: externalUri, engine: undefined, stop: async () => undefined };
   const engine = await startEmbeddedEngine();
   return { uri: `${engine.uri}/?directConnection=true`, engine, stop: () => engine.stop() };
+}
+
+/** The server error `promise` fails with; fails the test when it succeeds or fails otherwise. */
+export async function serverError(promise: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof MongoServerError) return err;
+    throw err;
+  }
+  throw new Error('expected the operation to fail');
 }

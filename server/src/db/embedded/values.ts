@@ -142,7 +142,7 @@ export function retype(next: unknown, prev: unknown): unknown {
 }
 
 /** BSON canonical type order used by mongod when comparing values of different types. */
-function typeRank(v: unknown): number {
+export function typeRank(v: unknown): number {
   if (v === undefined || v === null) return 2;
   switch (typeof v) {
     case 'number':
@@ -210,8 +210,14 @@ function bytesOf(v: unknown): Uint8Array {
   return v as Uint8Array;
 }
 
-/** Total order over BSON values following mongod's comparison rules. */
-export function compareValues(a: unknown, b: unknown): number {
+/** Compares two strings; a collation supplies one, otherwise binary (code unit) order. */
+export type StringCompare = (a: string, b: string) => number;
+
+/**
+ * Total order over BSON values following mongod's comparison rules; `strCmp`
+ * is the collation's string order (simple binary order when absent).
+ */
+export function compareValues(a: unknown, b: unknown, strCmp?: StringCompare): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return cmp(ra, rb);
@@ -223,7 +229,7 @@ export function compareValues(a: unknown, b: unknown): number {
     case 3:
       return compareNumbers(a, b);
     case 4:
-      return cmp(String(a), String(b));
+      return strCmp ? strCmp(String(a), String(b)) : cmp(String(a), String(b));
     case 5: {
       const ea = Object.entries(a as Doc);
       const eb = Object.entries(b as Doc);
@@ -234,7 +240,7 @@ export function compareValues(a: unknown, b: unknown): number {
         if (byType) return byType;
         const byName = cmp(ka, kb);
         if (byName) return byName;
-        const byValue = compareValues(va, vb);
+        const byValue = compareValues(va, vb, strCmp);
         if (byValue) return byValue;
       }
       return cmp(ea.length, eb.length);
@@ -243,7 +249,7 @@ export function compareValues(a: unknown, b: unknown): number {
       const xa = a as unknown[];
       const xb = b as unknown[];
       for (let i = 0; i < Math.min(xa.length, xb.length); i++) {
-        const c = compareValues(xa[i], xb[i]);
+        const c = compareValues(xa[i], xb[i], strCmp);
         if (c) return c;
       }
       return cmp(xa.length, xb.length);
@@ -460,4 +466,12 @@ export function view(doc: Doc): Doc {
     viewCache.set(doc, v);
   }
   return v;
+}
+
+/** Whether a value holds a string anywhere (collation only matters for those). */
+export function containsString(v: unknown): boolean {
+  if (typeof v === 'string') return true;
+  if (Array.isArray(v)) return v.some(containsString);
+  if (isPlainObject(v)) return Object.values(v).some(containsString);
+  return false;
 }

@@ -1,0 +1,95 @@
+/**
+ * MongoDB behaviours as the manual documents them, run against the embedded engine and, with
+ * MONGODB_URI set, against a real mongod: the same expectations must hold on both.
+ */
+import { MongoClient, type Db } from 'mongodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serverError, startTestTarget, type TestTarget } from './testing.js';
+
+const DB_NAME = 'embedded_conformance_test';
+const CASE_INSENSITIVE = { locale: 'en', strength: 2 };
+
+let target: TestTarget;
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  target = await startTestTarget();
+  client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
+  await client.connect();
+  db = client.db(DB_NAME);
+});
+
+afterAll(async () => {
+  await db?.dropDatabase();
+  await client?.close();
+  await target?.stop();
+});
+
+beforeEach(async () => {
+  await db.dropDatabase();
+});
+
+describe('collation (manual: Collation)', () => {
+  it('a unique index with strength 2 refuses an address differing only in case', async () => {
+    const users = db.collection('users');
+    await users.createIndex({ email: 1 }, { unique: true, collation: CASE_INSENSITIVE });
+    await users.insertOne({ email: 'a@x.in' });
+    const err = await serverError(users.insertOne({ email: 'A@x.in' }));
+    expect(err.code).toBe(11000);
+    expect(await users.countDocuments({})).toBe(1);
+  });
+
+  it('find, count and delete compare strings through the collation', async () => {
+    const names = db.collection('names');
+    await names.insertMany([{ name: 'Asha' }, { name: 'asha' }, { name: 'ASHA' }, { name: 'Ravi' }]);
+    expect(await names.countDocuments({ name: 'asha' })).toBe(1);
+    expect(await names.countDocuments({ name: 'asha' }, { collation: CASE_INSENSITIVE })).toBe(3);
+    const found = await names.find({ name: { $in: ['RAVI'] } }, { collation: CASE_INSENSITIVE }).toArray();
+    expect(found.map((d) => d.name)).toEqual(['Ravi']);
+    const removed = await names.deleteMany({ name: 'ASHA' }, { collation: CASE_INSENSITIVE });
+    expect(removed.deletedCount).toBe(3);
+  });
+
+  it('sorts by the locale, not by code points', async () => {
+    const words = db.collection('words');
+    await words.insertMany([{ w: 'b' }, { w: 'B' }, { w: 'a' }, { w: 'A' }]);
+    const binary = await words
+      .find({}, { projection: { _id: 0 } })
+      .sort({ w: 1 })
+      .toArray();
+    expect(binary.map((d) => d.w)).toEqual(['A', 'B', 'a', 'b']);
+    const english = await words
+      .find({}, { projection: { _id: 0 }, collation: { locale: 'en' } })
+      .sort({ w: 1 })
+      .toArray();
+    expect(english.map((d) => d.w)).toEqual(['a', 'A', 'b', 'B']);
+  });
+});
+
+describe('aggregation stages (manual: $count, $group)', () => {
+  it('$count of no documents returns no document', async () => {
+    await db.collection('empty').insertOne({ a: 1 });
+    const out = await db
+      .collection('empty')
+      .aggregate([{ $match: { a: 2 } }, { $count: 'n' }])
+      .toArray();
+    expect(out).toEqual([]);
+    const some = await db
+      .collection('empty')
+      .aggregate([{ $count: 'n' }])
+      .toArray();
+    expect(some).toEqual([{ n: 1 }]);
+  });
+
+  it('$group without _id is error 15955', async () => {
+    await db.collection('g').insertOne({ a: 1 });
+    const err = await serverError(
+      db
+        .collection('g')
+        .aggregate([{ $group: { n: { $sum: 1 } } }])
+        .toArray(),
+    );
+    expect(err.code).toBe(15955);
+  });
+});
