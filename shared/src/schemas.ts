@@ -18,7 +18,13 @@ import { DEFAULT_SHOP } from './shop.js';
  * injection such as {"$ne": null}) must be a 400, never reach a query.
  */
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Something@domain with a dot inside the domain (not its first or last character), as the original
+ * `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepted, but written so that no part can take characters from
+ * another: it runs in time linear in its input (the original took seconds on 49 kB of dots).
+ * Every pattern here is checked by eslint-plugin-regexp's super-linear rules and by a timing test.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 export const PHONE_PATTERN = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
 export const OTP_PATTERN = /^\d{6}$/;
 export const OBJECT_ID_PATTERN = /^[a-f\d]{24}$/i;
@@ -26,11 +32,24 @@ export const OBJECT_ID_PATTERN = /^[a-f\d]{24}$/i;
 const MAX_TEXT = 2000;
 const MAX_FIELD = 200;
 
-/** A string field whose absence or wrong type reads as "fill all fields". */
+/**
+ * A string field whose absence or wrong type reads as `message`. The length check comes first and
+ * stops the chain (`abort`), so no later check or pattern ever runs on an oversized input.
+ */
 const field = (message: string, max = MAX_FIELD) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+  z.string({ error: message }).max(max, { error: message, abort: true }).trim().min(1, { error: message });
 
-const objectId = z.string().regex(OBJECT_ID_PATTERN, { error: 'Invalid id' });
+const objectId = z
+  .string({ error: MESSAGES.invalidProductId })
+  .max(24, { error: MESSAGES.invalidProductId, abort: true })
+  .regex(OBJECT_ID_PATTERN, { error: MESSAGES.invalidProductId });
+
+/** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY, with one readable message. */
+const quantity = z
+  .number({ error: MESSAGES.quantityOutOfRange })
+  .int({ error: MESSAGES.quantityOutOfRange })
+  .min(1, { error: MESSAGES.quantityOutOfRange })
+  .max(MAX_LINE_QUANTITY, { error: MESSAGES.quantityOutOfRange });
 
 // ---------- customer auth ----------
 
@@ -91,7 +110,7 @@ export const verifyOtpSchema = z.object({
   otp: field(MESSAGES.fillRequiredField, 12),
   newPassword: z
     .string({ error: MESSAGES.fillRequiredField })
-    .max(MAX_FIELD)
+    .max(MAX_FIELD, { error: MESSAGES.textTooLong, abort: true })
     .optional()
     .refine((p) => p === undefined || p.length >= PASSWORD_MIN_LENGTH, {
       message: MESSAGES.passwordTooShort,
@@ -117,7 +136,7 @@ export type UserSummary = Omit<UserProfile, 'address'>;
 export const addressSchema = z.object({
   address: z
     .string({ error: MESSAGES.fillAllAddressFields })
-    .max(MAX_TEXT, { error: MESSAGES.fillAllAddressFields })
+    .max(MAX_TEXT, { error: MESSAGES.fillAllAddressFields, abort: true })
     .refine(
       (a) => {
         const parts = a.split(', ');
@@ -226,13 +245,13 @@ export type SliderFields = z.input<typeof sliderFieldsSchema>;
 
 export const cartAddSchema = z.object({
   productId: objectId,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
+  quantity: quantity.default(1),
 });
 export type CartAddBody = z.input<typeof cartAddSchema>;
 
 export const cartUpdateSchema = z.object({
   productId: objectId,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  quantity,
 });
 export type CartUpdateBody = z.input<typeof cartUpdateSchema>;
 
@@ -267,15 +286,15 @@ export interface CartResponse {
 // ---------- contact ----------
 
 export const contactSchema = z.object({
-  name: field('Name is required.'),
+  name: field(MESSAGES.contactNameRequired),
   email: z
-    .string({ error: 'A valid email is required.' })
+    .string({ error: MESSAGES.contactEmailInvalid })
+    .max(MAX_FIELD, { error: MESSAGES.contactEmailInvalid, abort: true })
     .trim()
-    .max(MAX_FIELD)
-    .regex(EMAIL_PATTERN, { error: 'A valid email is required.' }),
-  phoneNo: z.string().trim().max(20).optional(),
-  subject: z.string().trim().max(MAX_FIELD).optional(),
-  message: field('Message is required.', MAX_TEXT),
+    .regex(EMAIL_PATTERN, { error: MESSAGES.contactEmailInvalid }),
+  phoneNo: z.string({ error: MESSAGES.textTooLong }).max(20, { error: MESSAGES.textTooLong }).trim().optional(),
+  subject: z.string({ error: MESSAGES.textTooLong }).max(MAX_FIELD, { error: MESSAGES.textTooLong }).trim().optional(),
+  message: field(MESSAGES.contactMessageRequired, MAX_TEXT),
 });
 export type ContactBody = z.input<typeof contactSchema>;
 
@@ -301,7 +320,7 @@ export type UserDetails = z.output<typeof userDetailsSchema>;
 
 const orderLineSchema = z.object({
   productId: objectId,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  quantity,
   price: z.number().min(0).optional(),
 });
 
