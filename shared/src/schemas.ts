@@ -31,6 +31,8 @@ export const OBJECT_ID_PATTERN = /^[a-f\d]{24}$/i;
 
 const MAX_TEXT = 2000;
 const MAX_FIELD = 200;
+/** A length limit stops the chain, so no later check runs on an oversized input. */
+const tooLong = { error: MESSAGES.textTooLong, abort: true } as const;
 
 /**
  * A string field whose absence or wrong type reads as `message`. The length check comes first and
@@ -192,7 +194,7 @@ export interface GalleryItem {
 const optionalPrice = z
   .string()
   .trim()
-  .max(20)
+  .max(20, tooLong)
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '') return null;
@@ -205,14 +207,18 @@ const optionalPrice = z
   });
 
 export const categoryFieldsSchema = z.object({
-  title: z.string({ error: 'Title is required!' }).trim().min(1, { error: 'Title is required!' }).max(MAX_FIELD),
-  subtitle: z.string().trim().max(MAX_FIELD).optional(),
+  title: z
+    .string({ error: 'Title is required!' })
+    .trim()
+    .min(1, { error: 'Title is required!' })
+    .max(MAX_FIELD, tooLong),
+  subtitle: z.string().trim().max(MAX_FIELD, tooLong).optional(),
   mainPrice: optionalPrice,
   offerPrice: optionalPrice,
   ratingCount: z
     .string()
     .trim()
-    .max(12)
+    .max(12, tooLong)
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '') return 0;
@@ -223,7 +229,7 @@ export const categoryFieldsSchema = z.object({
       }
       return n;
     }),
-  description: z.string().trim().max(MAX_TEXT).optional(),
+  description: z.string().trim().max(MAX_TEXT, tooLong).optional(),
 });
 export type CategoryFields = z.input<typeof categoryFieldsSchema>;
 
@@ -232,12 +238,12 @@ export const sliderFieldsSchema = z.object({
     .string({ error: MESSAGES.sliderTitleDescriptionRequired })
     .trim()
     .min(1, { error: MESSAGES.sliderTitleDescriptionRequired })
-    .max(MAX_FIELD),
+    .max(MAX_FIELD, tooLong),
   description: z
     .string({ error: MESSAGES.sliderTitleDescriptionRequired })
     .trim()
     .min(1, { error: MESSAGES.sliderTitleDescriptionRequired })
-    .max(MAX_TEXT),
+    .max(MAX_TEXT, tooLong),
 });
 export type SliderFields = z.input<typeof sliderFieldsSchema>;
 
@@ -311,10 +317,10 @@ export interface ContactMessage {
 // ---------- payments and orders ----------
 
 export const userDetailsSchema = z.object({
-  username: z.string().max(MAX_FIELD).default(''),
-  email: z.string().max(MAX_FIELD).default(''),
-  contact: z.string().max(MAX_FIELD).default(''),
-  address: z.string().max(MAX_TEXT).default(''),
+  username: z.string().max(MAX_FIELD, tooLong).default(''),
+  email: z.string().max(MAX_FIELD, tooLong).default(''),
+  contact: z.string().max(MAX_FIELD, tooLong).default(''),
+  address: z.string().max(MAX_TEXT, tooLong).default(''),
 });
 export type UserDetails = z.output<typeof userDetailsSchema>;
 
@@ -327,10 +333,10 @@ const orderLineSchema = z.object({
 export const createPaymentOrderSchema = z.object({
   amount: z.number().int().min(0).optional(),
   currency: z.literal(CURRENCY).default(CURRENCY),
-  receipt: z.string().max(RECEIPT_MAX_LENGTH).optional(),
-  userId: z.string().max(64).optional(),
+  receipt: z.string().max(RECEIPT_MAX_LENGTH, tooLong).optional(),
+  userId: z.string().max(64, tooLong).optional(),
   /** The delivery address chosen on /shipping; defaults to the saved one. */
-  address: z.string().max(MAX_TEXT).optional(),
+  address: z.string().max(MAX_TEXT, tooLong).optional(),
 });
 export type CreatePaymentOrderBody = z.input<typeof createPaymentOrderSchema>;
 
@@ -345,23 +351,23 @@ export interface PaymentOrderResponse {
 }
 
 export const verifyPaymentSchema = z.object({
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
-  userId: z.string().max(64).optional(),
-  products: z.array(orderLineSchema).max(100).optional(),
+  razorpay_payment_id: z.string().min(1).max(100, tooLong),
+  razorpay_order_id: z.string().min(1).max(100, tooLong),
+  razorpay_signature: z.string().min(1).max(200, tooLong),
+  userId: z.string().max(64, tooLong).optional(),
+  products: z.array(orderLineSchema).max(100, { error: MESSAGES.invalidRequest }).optional(),
   totalAmount: z.number().min(0).optional(),
   userDetails: userDetailsSchema.partial().optional(),
 });
 export type VerifyPaymentBody = z.input<typeof verifyPaymentSchema>;
 
 export const createOrderSchema = z.object({
-  userId: z.string().max(64).optional(),
-  products: z.array(orderLineSchema).max(100).optional(),
+  userId: z.string().max(64, tooLong).optional(),
+  products: z.array(orderLineSchema).max(100, { error: MESSAGES.invalidRequest }).optional(),
   totalAmount: z.number().min(0).optional(),
   userDetails: userDetailsSchema.partial().optional(),
-  razorpay_order_id: z.string().max(100).optional(),
-  razorpay_payment_id: z.string().max(100).optional(),
+  razorpay_order_id: z.string().max(100, tooLong).optional(),
+  razorpay_payment_id: z.string().max(100, tooLong).optional(),
 });
 export type CreateOrderBody = z.input<typeof createOrderSchema>;
 
@@ -401,11 +407,11 @@ export interface VerifyPaymentResponse {
 // ---------- admin ----------
 
 export const adminLoginSchema = z.object({
-  username: field('Username and password are required.'),
+  username: field(MESSAGES.adminCredentialsRequired),
   password: z
-    .string({ error: 'Username and password are required.' })
-    .min(1, { error: 'Username and password are required.' })
-    .max(MAX_FIELD),
+    .string({ error: MESSAGES.adminCredentialsRequired })
+    .max(MAX_FIELD, { error: MESSAGES.adminCredentialsRequired, abort: true })
+    .min(1, { error: MESSAGES.adminCredentialsRequired }),
 });
 export type AdminLoginBody = z.input<typeof adminLoginSchema>;
 

@@ -28,7 +28,7 @@ const en = {
     password: 'Password',
     submit: 'Login',
     submitting: 'Logging in...',
-    required: 'Username and password are required.',
+    required: MESSAGES.adminCredentialsRequired,
     backToStore: 'Back to the store',
   },
   dashboard: {
