@@ -18,7 +18,9 @@ const ADVERSARIAL: Record<string, string> = {
   'hex then a letter': 'a'.repeat(SIZE - 1) + 'z',
 };
 
-const KNOWN_MESSAGES = new Set<string>(Object.values(MESSAGES).filter((m): m is string => typeof m === 'string'));
+const KNOWN_MESSAGES = new Set(
+  Object.values(MESSAGES as Record<string, unknown>).filter((m): m is string => typeof m === 'string'),
+);
 
 describe('slow-input resistance of every public form', () => {
   let ctx: TestContext;
