@@ -28,7 +28,7 @@ const en = {
     password: 'Password',
     submit: 'Login',
     submitting: 'Logging in...',
-    required: MESSAGES.adminCredentialsRequired,
+    required: 'Username and password are required.',
     backToStore: 'Back to the store',
   },
   dashboard: {
