@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
-import { signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import { codeMailedTo as codeMailed, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 
 /**
  * Account protection as OWASP recommends it: per-IP and per-(IP, account) limits, and an
@@ -27,15 +27,7 @@ describe('strangers cannot lock a shopper out', () => {
   };
   const strangerIp = (i: number) => `203.0.113.${i + 1}`;
 
-  async function codeMailedTo(email: string, after: number): Promise<string> {
-    for (let waited = 0; waited < 5000; waited += 10) {
-      const mails = ctx.deps.mailer.outbox.filter((m) => m.to === email);
-      const code = mails.length > after ? /code is (\d{6})/.exec(mails.at(-1)!.text)?.[1] : undefined;
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`no code mailed to ${email}`);
-  }
+  const codeMailedTo = (email: string, after: number) => codeMailed(ctx, email, after);
   const mailsTo = (email: string) => ctx.deps.mailer.outbox.filter((m) => m.to === email).length;
 
   it("lets the owner log in from their own IP after 10 strangers' wrong passwords", async () => {
@@ -60,14 +52,11 @@ describe('strangers cannot lock a shopper out', () => {
   });
 
   it('past the account-wide limit, lets in only a browser that has signed in to the account before', async () => {
-    const signup = await post('/api/auth/signup', '198.51.100.8', {
-      username: 'Asha',
+    const { deviceCookie: device } = await signUpCustomer(ctx, {
       email: 'asha-device@example.com',
-      contact: '9876543210',
       password: 'asha-secret-1',
     });
-    const device = cookieNamed(signup, 'kesh_device');
-    expect(signup.headers['set-cookie']?.[0]).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/^kesh_device=/);
     const wrong = Array.from({ length: 30 }, (_, i) =>
       post('/api/auth/login', strangerIp(i), { email: 'asha-device@example.com', password: 'wrong-wrong' }),
     );
@@ -92,6 +81,8 @@ describe('strangers cannot lock a shopper out', () => {
     const asked = await post('/api/auth/forgot-password', '198.51.100.9', { email: owner.email });
     expect(asked.status).toBe(200);
     const resetCookie = cookieNamed(asked, 'kesh_reset');
+    expect(String(asked.headers['set-cookie'])).toMatch(/HttpOnly/);
+    expect(String(asked.headers['set-cookie'])).toMatch(/SameSite=Strict/);
     const code = await codeMailedTo(owner.email, before);
 
     // Strangers keep asking and guessing, without the owner's browser cookie.
@@ -130,13 +121,7 @@ describe('strangers cannot lock a shopper out', () => {
   });
 
   it("lets the owner ask for a code though strangers used up the account's hourly requests, from a trusted browser", async () => {
-    const signup = await post('/api/auth/signup', '198.51.100.11', {
-      username: 'Ravi',
-      email: 'ravi-device@example.com',
-      contact: '9876543210',
-      password: 'ravi-secret-1',
-    });
-    const device = cookieNamed(signup, 'kesh_device');
+    const { deviceCookie: device } = await signUpCustomer(ctx, { email: 'ravi-device@example.com' });
     for (let i = 0; i < 10; i += 1) {
       await post('/api/auth/forgot-password', strangerIp(100 + i), { email: 'ravi-device@example.com' }).expect(200);
     }

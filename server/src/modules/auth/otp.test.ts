@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OTP_MAX_ATTEMPTS } from '@kesh/shared';
-import { bearer, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import {
+  bearer,
+  codeMailedTo as codeMailed,
+  signUpCustomer,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js';
 import { PasswordReset } from './password-reset.model.js';
 
 describe('forgot password with a one-time code', () => {
@@ -13,20 +19,7 @@ describe('forgot password with a one-time code', () => {
   const requestCode = (email: string) => ctx.http.post('/api/auth/forgot-password').send({ email });
   const verify = (body: Record<string, unknown>) => ctx.http.post('/api/auth/verify-otp').send(body);
 
-  /**
-   * The code of the newest mail to this address in the dev outbox. Mails leave from a queue after
-   * the answer, so the newest one may still be on its way: `after` is how many mails to this
-   * address existed before the request.
-   */
-  async function codeMailedTo(email: string, after = 0): Promise<string> {
-    for (let waited = 0; waited < 5000; waited += 10) {
-      const mails = ctx.deps.mailer.outbox.filter((m) => m.to === email);
-      const code = mails.length > after ? /code is (\d{6})/.exec(mails.at(-1)!.text)?.[1] : undefined;
-      if (code) return code;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`no code mailed to ${email}`);
-  }
+  const codeMailedTo = (email: string, after = 0) => codeMailed(ctx, email, after);
 
   const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
