@@ -54,5 +54,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A hang detector, not a speed gate: typing into five fields takes over 5 s on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });

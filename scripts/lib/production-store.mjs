@@ -34,11 +34,14 @@ export function buildIfMissing() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Starts `node ...args` and keeps the tail of its output for the error message should it die. */
-export function startProcess(name, args, env) {
+/**
+ * Starts `node ...args` and keeps the tail of its output for the error message should it die.
+ * `exactEnv: true` gives the process `env` alone instead of adding it to this process's environment.
+ */
+export function startProcess(name, args, env, { cwd = ROOT, exactEnv = false } = {}) {
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
+    cwd,
+    env: exactEnv ? env : { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

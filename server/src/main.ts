@@ -2,6 +2,7 @@ import dotenv from 'dotenv';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
+import net from 'node:net';
 import type { Express } from 'express';
 import mongoose from 'mongoose';
 import { ConfigError, DEV_ADMIN_PASSWORD, loadConfig } from './config.js';
@@ -19,6 +20,12 @@ dotenv.config({ quiet: true });
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = path.resolve(here, '../../client/dist');
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * After SIGTERM the listener stays open this long, answering with `Connection: close`, so that
+ * keep-alive clients finish on their own instead of having an idle connection closed under a
+ * request they are just sending.
+ */
+const SHUTDOWN_DRAIN_MS = 1_000;
 
 async function main(): Promise<void> {
   let config;
@@ -84,7 +91,9 @@ async function main(): Promise<void> {
         .finally(() => process.exit(1));
       return;
     }
-    logger.info(`store listening on http://localhost:${config.port} (payments: ${deps.payments.mode})`);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info(`store listening on http://localhost:${port} (payments: ${deps.payments.mode})`);
     if (config.razorpay && !config.razorpay.webhookSecret) {
       logger.warn(
         'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
@@ -93,17 +102,30 @@ async function main(): Promise<void> {
     }
   });
 
+  // Graceful stop: every response says `Connection: close`; after a short drain the listener
+  // closes; every request already received is answered; then the database closes with a final
+  // checkpoint. Only requests still running SHUTDOWN_GRACE_MS after that are cut off.
   let stopping = false;
+  server.prependListener('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    logger.info({ signal }, 'shutting down: draining connections, finishing requests in flight');
+    setTimeout(() => closeListener(), SHUTDOWN_DRAIN_MS).unref();
+  };
+  const closeListener = () => {
     const force = setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time; closing anyway');
+      logger.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s; closing their connections`);
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(() => {
+    // net.Server's close, not http.Server's: the latter also destroys every connection that has
+    // no request in progress *yet*, including one just accepted whose request is on its way.
+    // Those connections are answered (with `Connection: close`) or time out as idle instead.
+    net.Server.prototype.close.call(server, () => {
+      clearTimeout(force);
       stopDatabase().then(
         () => {
           logger.info('stopped');
@@ -115,7 +137,6 @@ async function main(): Promise<void> {
         },
       );
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -100,6 +100,7 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body is too large.',
   notFound: 'Not found',
   internalError: 'Something went wrong on our side. Please try again.',
+  storageUnavailable: 'The shop cannot save changes right now. Please try again in a few minutes.',
   invalidRequest: 'Invalid request.',
   jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
   quantityOutOfRange: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,

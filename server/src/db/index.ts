@@ -36,9 +36,8 @@ export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> 
       throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
   }
   const { startEmbeddedEngine } = await import('./embedded/index.js');
-  const persistFile = opts.dataDir ? path.resolve(opts.dataDir, 'embedded-db.bson') : undefined;
-  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const engine = await startEmbeddedEngine({ persistFile });
+  const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
+  const engine = await startEmbeddedEngine({ dataDir });
   return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };
 }
 
@@ -86,16 +85,47 @@ export async function syncIndexes(): Promise<void> {
   await Promise.all(Object.values(mongoose.models).map((m) => m.createIndexes()));
 }
 
-/** True when the database answers a ping in time. */
-export async function databaseReady(): Promise<boolean> {
+/**
+ * Server error codes that mean "the change could not be made durable": the embedded engine's
+ * journal cannot be written (OutOfDiskSpace, FileStreamFailed), or a write concern failed.
+ */
+const STORAGE_FAILURE_CODES = new Set([14031, 39, 64, 100]);
+
+/** True for a database error that says the data could not be kept (a 503, not a 500). */
+export function isStorageFailure(err: unknown): boolean {
+  const e = err as {
+    code?: unknown;
+    writeErrors?: Array<{ code?: unknown }>;
+    writeConcernError?: { code?: unknown };
+    errorResponse?: { code?: unknown; writeErrors?: Array<{ code?: unknown }> };
+  } | null;
+  if (!e || typeof e !== 'object') return false;
+  const codes = [
+    e.code,
+    e.writeConcernError?.code,
+    e.errorResponse?.code,
+    ...(e.writeErrors ?? []).map((w) => w.code),
+    ...(e.errorResponse?.writeErrors ?? []).map((w) => w.code),
+  ];
+  return codes.some((c) => typeof c === 'number' && STORAGE_FAILURE_CODES.has(c));
+}
+
+export type DatabaseReadiness = { ready: true } | { ready: false; reason: 'down' | 'read-only'; cause?: string };
+
+/**
+ * Ready when the database answers a ping in time and can keep changes. The embedded engine's
+ * ping says when its journal cannot be written (disk full, read-only); mongod's has no such field.
+ */
+export async function databaseReadiness(): Promise<DatabaseReadiness> {
   const db = mongoose.connection.db;
-  if (!db || mongoose.connection.readyState !== 1) return false;
+  if (!db || mongoose.connection.readyState !== 1) return { ready: false, reason: 'down' };
   try {
-    await withTimeout(db.admin().ping(), 2000).then((r) => {
-      if (!r) throw new Error('ping timed out');
-    });
-    return true;
+    const reply = await withTimeout(db.admin().ping(), 2000);
+    if (!reply) return { ready: false, reason: 'down' };
+    const storage = (reply as { embeddedStorage?: { writable?: boolean; cause?: string } }).embeddedStorage;
+    if (storage && storage.writable === false) return { ready: false, reason: 'read-only', cause: storage.cause };
+    return { ready: true };
   } catch {
-    return false;
+    return { ready: false, reason: 'down' };
   }
 }

@@ -10,6 +10,8 @@ import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, syncIndexes } from '../db/index.js';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../db/embedded/index.js';
+import { FaultyFs } from '../db/embedded/testing-faults.js';
+import { MESSAGES } from '@kesh/shared';
 import { createMailer } from '../lib/mailer.js';
 import { createDiskStorage } from '../lib/storage.js';
 import { createSimulatorGateway } from '../modules/payments/gateway.js';
@@ -40,6 +42,7 @@ describe('readiness while the database goes away and comes back', () => {
   let port: number;
   let server: Server;
   let base: string;
+  const disk = new FaultyFs();
 
   const get = async (url: string): Promise<Answer> => {
     const res = await fetch(base + url, { headers: { Accept: 'application/json' } });
@@ -48,8 +51,7 @@ describe('readiness while the database goes away and comes back', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'kesh-readiness-'));
-    const persistFile = path.join(dataDir, 'embedded-db.bson');
-    engine = await startEmbeddedEngine({ persistFile });
+    engine = await startEmbeddedEngine({ dataDir, fs: disk });
     port = engine.port;
     await connectMongoose(databaseUri(engine.uri, 'readiness'));
     await syncIndexes();
@@ -76,6 +78,38 @@ describe('readiness while the database goes away and comes back', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('disk full: writes answer 503 with a clear message, /readyz names the cause, reads go on, all recovers', async () => {
+    await MainCategory.create({ title: 'Amla Shampoo' });
+    const contact = (n: number) =>
+      fetch(`${base}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Asha ${n}`, email: 'asha@example.com', message: 'Is the oil in stock?' }),
+      });
+    expect((await contact(1)).status).toBe(201);
+
+    disk.freeBytes = 0;
+    const refused = await contact(2);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ error: MESSAGES.storageUnavailable, message: MESSAGES.storageUnavailable });
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ status: 'unavailable', database: 'read-only' });
+    expect(String(ready.body.error)).toMatch(/ENOSPC/);
+    // Shoppers can still browse.
+    const products = await fetch(`${base}/api/main-category`);
+    expect(products.status).toBe(200);
+
+    disk.freeBytes = Number.POSITIVE_INFINITY;
+    const back = await waitFor(
+      () => get('/readyz'),
+      (a) => a.status === 200,
+    );
+    expect(back).toEqual({ status: 200, body: { status: 'ready', database: 'up' } });
+    expect((await contact(3)).status).toBe(201);
+    await MainCategory.deleteMany({});
+  }, 30_000);
+
   it('reports 503 on /readyz while the engine is down, keeps /healthz at 200, and recovers', async () => {
     await MainCategory.create({ title: 'Bhringraj Hair Oil' });
     expect(await get('/readyz')).toEqual({ status: 200, body: { status: 'ready', database: 'up' } });
@@ -93,7 +127,7 @@ describe('readiness while the database goes away and comes back', () => {
     expect(await get('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
 
     // Same port, same data file: what a restarted mongod (or a failover) looks like to the driver.
-    engine = await startEmbeddedEngine({ port, persistFile: path.join(dataDir, 'embedded-db.bson') });
+    engine = await startEmbeddedEngine({ port, dataDir });
 
     const up = await waitFor(
       () => get('/readyz'),

@@ -79,7 +79,8 @@ describe('cachedJson', () => {
     let release!: () => void;
     state.gate = new Promise((r) => (release = r));
     const slow = http.get('/items').then((r) => r);
-    await new Promise((r) => setTimeout(r, 20));
+    // Wait until the load has really started (a fixed sleep is too short on a loaded machine).
+    while (state.loads === 0) await new Promise((r) => setTimeout(r, 5));
     state.items.push('bhringraj');
     cache.invalidate();
     release();

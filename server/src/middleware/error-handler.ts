@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES } from '@kesh/shared';
+import { isStorageFailure } from '../db/index.js';
 import { HttpError } from '../lib/errors.js';
 import { requestSummary } from './request-log.js';
 
@@ -33,6 +34,15 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // charset or content encoding) with a 4xx status; their own texts are not for clients.
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     res.status(e.status).json({ error: MESSAGES.invalidRequest, message: MESSAGES.invalidRequest });
+    return;
+  }
+  if (isStorageFailure(err)) {
+    // The database refused to keep a change (disk full, read-only): nothing was saved, so say so.
+    req.log?.error({ err, req: requestSummary(req) }, 'database cannot keep changes');
+    res
+      .status(503)
+      .set('Retry-After', '60')
+      .json({ error: MESSAGES.storageUnavailable, message: MESSAGES.storageUnavailable });
     return;
   }
   req.log?.error({ err, req: requestSummary(req) }, 'unhandled error');

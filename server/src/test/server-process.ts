@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+// One process (tsx as a loader, not its CLI): the CLI is a parent that relays signals and gives
+// up on a child too busy to confirm it has a SIGTERM handler, exiting 143 under load.
+const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
 const GIVE_UP_MS = 25_000;
 
 export interface Run {
@@ -17,18 +19,22 @@ export interface Run {
 
 /** The real entry point in a child process, with a clean environment and its own data dir. */
 export function startServer(dataDir: string, env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [TSX_CLI, '--conditions=source', path.join(SERVER_DIR, 'src/main.ts')], {
-    cwd: dataDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: dataDir,
-      EMBEDDED_ENGINE: 'wire',
-      SEED_ON_EMPTY: 'false',
-      HOST: '127.0.0.1',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', pathToFileURL(TSX_LOADER).href, path.join(SERVER_DIR, 'src/main.ts')],
+    {
+      cwd: dataDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        EMBEDDED_ENGINE: 'wire',
+        SEED_ON_EMPTY: 'false',
+        HOST: '127.0.0.1',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const waiters: { text: string; resolve: () => void }[] = [];
   const onData = (b: Buffer) => {

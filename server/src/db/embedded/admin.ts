@@ -42,7 +42,8 @@ export const hello: CommandHandler = (cmd, _db, ctx) => {
   return reply;
 };
 
-export const ping: CommandHandler = () => ({ ok: 1 });
+/** mongod answers `{ ok: 1 }`; the extra field tells a health check when writes are being refused. */
+export const ping: CommandHandler = (_cmd, _db, ctx) => ({ embeddedStorage: ctx.storageHealth(), ok: 1 });
 
 export const buildInfo: CommandHandler = () => ({
   version: SERVER_VERSION,

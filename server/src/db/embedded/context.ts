@@ -7,6 +7,8 @@ export interface CommandContext {
   store: Store;
   cursors: CursorManager;
   connectionId: number;
+  /** Whether changes can be made durable now; ping reports it (see /readyz). */
+  storageHealth: () => { writable: boolean; cause?: string };
 }
 
 /**

@@ -9,6 +9,7 @@ export const ErrorCode = {
   BadValue: 2,
   Unauthorized: 13,
   FailedToParse: 9,
+  FileStreamFailed: 39,
   TypeMismatch: 14,
   IllegalOperation: 20,
   InvalidBSON: 22,
@@ -28,6 +29,7 @@ export const ErrorCode = {
   CannotIndexParallelArrays: 171,
   Location40324: 40324,
   DuplicateKey: 11000,
+  OutOfDiskSpace: 14031,
 } as const;
 
 const codeNames = new Map<number, string>(

@@ -5,7 +5,7 @@
  */
 import { Query } from 'mingo';
 import { CommandError, ErrorCode } from './errors.js';
-import { canonicalKey, formatValue, isPlainObject, normalize, pathValues, type Doc } from './values.js';
+import { canonicalKey, formatValue, isPlainObject, normalize, pathValues, view, type Doc } from './values.js';
 
 export interface IndexSpec {
   v: number;
@@ -127,8 +127,8 @@ export class IndexRuntime {
    * a missing field indexes as null, and sparse/partial indexes skip documents
    * they do not cover, exactly like mongod decides uniqueness.
    */
-  keysFor(doc: Doc, normalized: Doc): IndexKey[] {
-    if (this.partial && !this.partial.test(normalized)) return [];
+  keysFor(doc: Doc): IndexKey[] {
+    if (this.partial && !this.partial.test(view(doc))) return [];
     const perField = this.fields.map((f) => pathValues(doc, f));
     if (this.spec.sparse && perField.every((vals) => vals.length === 0)) return [];
     const arrays = perField.filter((vals) => vals.length > 1);

@@ -18,7 +18,7 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
   const clients: MongoClient[] = [];
 
   async function start(): Promise<{ engine: EmbeddedEngine; client: MongoClient }> {
-    const engine = await startEmbeddedEngine({ persistFile: file });
+    const engine = await startEmbeddedEngine({ dataDir: dir });
     engines.push(engine);
     const client = new MongoClient(`${engine.uri}/${DB_NAME}?directConnection=true`);
     clients.push(client);
@@ -28,7 +28,7 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'embedded-db-'));
-    file = path.join(dir, 'data.bson');
+    file = path.join(dir, 'embedded-db.bson');
   });
 
   afterEach(async () => {
@@ -76,22 +76,21 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
     expect(await second.client.db('otherdb').collection('things').countDocuments()).toBe(1);
   });
 
-  it('saves in the background after writes and on flush', async () => {
+  it('writes a checkpoint on flush, after which the journal starts over', async () => {
     const { engine, client } = await start();
     await client.db(DB_NAME).collection('c').insertOne({ n: 1 });
-    // The debounced save lands without any explicit flush.
-    await expect.poll(() => existsSync(file), { timeout: 3000 }).toBe(true);
-    await client.db(DB_NAME).collection('c').insertOne({ n: 2 });
+    expect(existsSync(file)).toBe(false);
     await engine.flush();
-    const reader = await startEmbeddedEngine({ persistFile: file });
-    engines.push(reader);
-    const peek = new MongoClient(`${reader.uri}/${DB_NAME}?directConnection=true`);
-    clients.push(peek);
-    expect(await peek.db(DB_NAME).collection('c').countDocuments()).toBe(2);
+    expect(existsSync(file)).toBe(true);
+    await client.db(DB_NAME).collection('c').insertOne({ n: 2 });
+    await client.close();
+    await engine.stop();
+    const { client: again } = await start();
+    expect(await again.db(DB_NAME).collection('c').countDocuments()).toBe(2);
   });
 
   it('works through mongoose across a restart', async () => {
-    const first = await startEmbeddedEngine({ persistFile: file });
+    const first = await startEmbeddedEngine({ dataDir: dir });
     engines.push(first);
     const conn1 = await mongoose.createConnection(`${first.uri}/${DB_NAME}`).asPromise();
     const schema = new mongoose.Schema({ sku: { type: String, unique: true }, stock: Number });
@@ -101,7 +100,7 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
     await conn1.close();
     await first.stop();
 
-    const second = await startEmbeddedEngine({ persistFile: file });
+    const second = await startEmbeddedEngine({ dataDir: dir });
     engines.push(second);
     const conn2 = await mongoose.createConnection(`${second.uri}/${DB_NAME}`).asPromise();
     try {
@@ -115,8 +114,10 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
 
   it('refuses to start from a corrupt file and leaves it untouched', async () => {
     await writeFile(file, Buffer.from('this is not a database file at all'));
-    await expect(startEmbeddedEngine({ persistFile: file })).rejects.toThrow(CorruptDataFileError);
-    await expect(startEmbeddedEngine({ persistFile: file })).rejects.toThrow(file);
+    await expect(startEmbeddedEngine({ dataDir: dir })).rejects.toThrow(CorruptDataFileError);
+    await expect(startEmbeddedEngine({ dataDir: dir })).rejects.toThrow(file);
+    // The failed starts released the directory: nothing holds it now.
+    expect(existsSync(path.join(dir, 'embedded-db.lock'))).toBe(false);
     expect(await readFile(file, 'utf8')).toBe('this is not a database file at all');
   });
 
@@ -127,8 +128,10 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
       .collection('c')
       .insertMany(Array.from({ length: 20 }, (_, i) => ({ i })));
     await engine.flush();
+    await client.close();
+    await engine.stop();
     const bytes = await readFile(file);
     await writeFile(file, bytes.subarray(0, bytes.length - 30));
-    await expect(startEmbeddedEngine({ persistFile: file })).rejects.toThrow(/corrupt/);
+    await expect(startEmbeddedEngine({ dataDir: dir })).rejects.toThrow(/corrupt/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * TCP listener: one MessageFramer per socket, every complete message is
- * executed synchronously and answered in order.
+ * executed synchronously and answered in order. A reply may have to wait for
+ * the journal (see durability.ts); later replies on the same socket wait behind it.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { MAX_MESSAGE_SIZE_BYTES } from './admin.js';
@@ -17,11 +18,15 @@ import {
   type Request,
 } from './wire.js';
 
-export type Executor = (cmd: Doc, db: string, connectionId: number) => Doc;
+export type Executor = (cmd: Doc, db: string, connectionId: number) => Doc | Promise<Doc>;
+
+type Reply = Buffer | undefined | 'drop';
 
 export class WireServer {
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
+  /** Replies waiting for the journal on any socket; close() lets them go out first. */
+  private readonly inFlight = new Set<Promise<void>>();
   private nextConnectionId = 1;
   private readonly execute: Executor;
 
@@ -45,6 +50,7 @@ export class WireServer {
 
   async close(): Promise<void> {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
     await closed;
@@ -58,6 +64,13 @@ export class WireServer {
     // Client resets are normal (e.g. a test process exiting); never let them crash the host process.
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.sockets.delete(socket));
+    /** Replies still waiting for the journal, in request order. */
+    let waiting: Promise<void> | undefined;
+    const send = (reply: Reply): void => {
+      if (socket.destroyed) return;
+      if (reply === 'drop') socket.destroy();
+      else if (reply) socket.write(reply);
+    };
     socket.on('data', (chunk: Buffer) => {
       let messages: Buffer[];
       try {
@@ -69,20 +82,39 @@ export class WireServer {
       for (const message of messages) {
         if (socket.destroyed) return;
         const reply = this.handle(message, connectionId);
-        if (reply === 'drop') {
-          socket.destroy();
-          return;
+        if (!waiting && !(reply instanceof Promise)) {
+          send(reply);
+          continue;
         }
-        if (reply) socket.write(reply);
+        const previous = waiting ?? Promise.resolve();
+        const current: Promise<void> = previous
+          .then(async () => send(await reply))
+          .catch(() => {
+            socket.destroy();
+          });
+        waiting = current;
+        this.inFlight.add(current);
+        void current.finally(() => {
+          this.inFlight.delete(current);
+          if (waiting === current) waiting = undefined;
+        });
       }
     });
   }
 
   /** Returns the encoded reply, undefined when none is expected, or 'drop' for a broken stream. */
-  private handle(message: Buffer, connectionId: number): Buffer | undefined | 'drop' {
+  private handle(message: Buffer, connectionId: number): Reply | Promise<Reply> {
     const header = readHeader(message);
     const asReply = (doc: Doc): Buffer =>
       header.opCode === OP_QUERY ? encodeOpReply(header.requestId, doc) : encodeOpMsg(header.requestId, doc);
+    // Most likely a reply that could not be serialized (e.g. over the BSON size limit).
+    const encode = (doc: Doc): Buffer => {
+      try {
+        return asReply(doc);
+      } catch (err) {
+        return asReply(errorReply(err));
+      }
+    };
     let request: Request;
     try {
       request = parseMessage(message);
@@ -91,24 +123,23 @@ export class WireServer {
       // The framing was fine but a document was not valid BSON: answer, keep the connection.
       return asReply(errorReply(err));
     }
+    let reply: Doc | Promise<Doc>;
     try {
       if (request.kind === 'msg') {
         const db = typeof request.command.$db === 'string' ? request.command.$db : 'admin';
-        const reply = this.execute(request.command, db, connectionId);
-        return request.moreToCome ? undefined : encodeOpMsg(header.requestId, reply);
+        reply = this.execute(request.command, db, connectionId);
+        if (request.moreToCome) return undefined;
+      } else {
+        reply = this.runLegacyQuery(request.fullCollectionName, request.query, connectionId);
       }
-      return encodeOpReply(
-        header.requestId,
-        this.runLegacyQuery(request.fullCollectionName, request.query, connectionId),
-      );
     } catch (err) {
-      // Most likely a reply that could not be serialized (e.g. over the BSON size limit).
-      return asReply(errorReply(err));
+      return encode(errorReply(err));
     }
+    return reply instanceof Promise ? reply.then(encode, (err: unknown) => encode(errorReply(err))) : encode(reply);
   }
 
   /** OP_QUERY is only used by drivers for the initial handshake on admin.$cmd. */
-  private runLegacyQuery(fullCollectionName: string, query: Doc, connectionId: number): Doc {
+  private runLegacyQuery(fullCollectionName: string, query: Doc, connectionId: number): Doc | Promise<Doc> {
     if (!fullCollectionName.endsWith('.$cmd')) {
       return { $err: 'OP_QUERY is only supported for commands', code: 5739101, ok: 0 };
     }

@@ -3,7 +3,11 @@
  *
  * Invariant: a document object, once stored, is never modified. Updates build
  * a new object and swap it in. That makes cached normalized views, cursors and
- * persistence snapshots safe without copying the whole collection.
+ * checkpoints safe without copying the whole collection.
+ *
+ * Every change is described to the durability layer as a StoreOp *after* it has
+ * been validated and *before* it is applied: the layer may refuse it (by throwing,
+ * when the journal cannot be written), and then nothing changes in memory either.
  */
 import { UUID, type Binary } from 'bson';
 import { CommandError, ErrorCode } from './errors.js';
@@ -16,7 +20,25 @@ import {
   type IndexKey,
   type IndexSpec,
 } from './indexes.js';
-import { bsonTypeOf, canonicalKey, isPlainObject, pathValues, view, type Doc } from './values.js';
+import { bsonTypeOf, canonicalKey, isPlainObject, pathValues, type Doc } from './values.js';
+
+/** One primitive change, as the journal records it and recovery replays it. */
+export type StoreOp =
+  | { op: 'insert'; db: string; coll: string; doc: Doc }
+  | { op: 'replace'; db: string; coll: string; doc: Doc }
+  | { op: 'remove'; db: string; coll: string; id: unknown }
+  | { op: 'createCollection'; db: string; coll: string; options: Doc; uuid: Binary }
+  | { op: 'dropCollection'; db: string; coll: string }
+  | { op: 'dropDatabase'; db: string }
+  | { op: 'createIndex'; db: string; coll: string; spec: IndexSpec }
+  | { op: 'dropIndex'; db: string; coll: string; name: string }
+  | { op: 'dropAllIndexes'; db: string; coll: string }
+  | { op: 'setIndexExpiry'; db: string; coll: string; name: string; seconds: number };
+
+/** Receives each change before it is applied; throwing refuses the change. */
+export type ChangeRecorder = (op: StoreOp) => void;
+
+const recordNothing: ChangeRecorder = () => undefined;
 
 export function validateDbName(db: string): void {
   if (db === '' || db.length > 63 || /[/\\. "$*<>:|?\0]/.test(db)) {
@@ -56,12 +78,12 @@ export class Collection {
   /** canonical _id -> stored document; Map order is the natural (insertion) order. */
   readonly docs = new Map<string, Doc>();
   private indexes: IndexRuntime[] = [];
-  private readonly onChange: () => void;
+  private readonly record: ChangeRecorder;
 
-  constructor(db: string, name: string, onChange: () => void, options: Doc = {}, uuid?: Binary) {
+  constructor(db: string, name: string, record: ChangeRecorder, options: Doc = {}, uuid?: Binary) {
     this.db = db;
     this.name = name;
-    this.onChange = onChange;
+    this.record = record;
     this.options = options;
     this.uuid = uuid ?? new UUID();
   }
@@ -99,9 +121,9 @@ export class Collection {
     const idKey = canonicalKey(id);
     if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: id });
     const planned = this.planKeys(doc, idKey);
+    this.record({ op: 'insert', db: this.db, coll: this.name, doc });
     this.docs.set(idKey, doc);
     for (const [idx, keys] of planned) for (const k of keys) idx.entries.set(k.hash, idKey);
-    this.onChange();
   }
 
   /** Swaps a stored document for its updated version, enforcing unique indexes first. */
@@ -114,35 +136,34 @@ export class Collection {
       );
     }
     const planned = this.planKeys(newDoc, idKey);
+    this.record({ op: 'replace', db: this.db, coll: this.name, doc: newDoc });
     for (const idx of this.uniqueIndexes()) {
-      for (const k of idx.keysFor(oldDoc, view(oldDoc))) {
+      for (const k of idx.keysFor(oldDoc)) {
         if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
       }
     }
     for (const [idx, keys] of planned) for (const k of keys) idx.entries.set(k.hash, idKey);
     this.docs.set(idKey, newDoc);
-    this.onChange();
   }
 
   remove(doc: Doc): void {
     const idKey = canonicalKey(doc._id);
     const stored = this.docs.get(idKey);
     if (stored === undefined) return;
+    this.record({ op: 'remove', db: this.db, coll: this.name, id: stored._id });
     for (const idx of this.uniqueIndexes()) {
-      for (const k of idx.keysFor(stored, view(stored))) {
+      for (const k of idx.keysFor(stored)) {
         if (idx.entries.get(k.hash) === idKey) idx.entries.delete(k.hash);
       }
     }
     this.docs.delete(idKey);
-    this.onChange();
   }
 
   /** Computes unique keys for `doc` and throws E11000 if another document owns one. */
   private planKeys(doc: Doc, idKey: string): Array<[IndexRuntime, IndexKey[]]> {
     const planned: Array<[IndexRuntime, IndexKey[]]> = [];
-    const normalized = view(doc);
     for (const idx of this.uniqueIndexes()) {
-      const keys = idx.keysFor(doc, normalized);
+      const keys = idx.keysFor(doc);
       for (const k of keys) {
         const owner = idx.entries.get(k.hash);
         if (owner !== undefined && owner !== idKey) throw duplicateKeyError(this.ns, idx.spec, k.value);
@@ -224,7 +245,7 @@ export class Collection {
     if (runtime.unique) {
       // Build the key map over existing data first so a failed build changes nothing.
       for (const [idKey, doc] of this.docs) {
-        for (const k of runtime.keysFor(doc, view(doc))) {
+        for (const k of runtime.keysFor(doc)) {
           if (runtime.entries.has(k.hash)) {
             throw duplicateKeyError(
               this.ns,
@@ -237,8 +258,8 @@ export class Collection {
         }
       }
     }
+    this.record({ op: 'createIndex', db: this.db, coll: this.name, spec });
     this.indexes.push(runtime);
-    this.onChange();
     return true;
   }
 
@@ -254,21 +275,27 @@ export class Collection {
       const label = typeof which === 'string' ? which : JSON.stringify(which);
       throw new CommandError(ErrorCode.IndexNotFound, `index not found with name [${label}]`);
     }
+    this.record({ op: 'dropIndex', db: this.db, coll: this.name, name: found.spec.name });
     this.indexes = this.indexes.filter((i) => i !== found);
-    this.onChange();
     return found.spec;
   }
 
   dropAllIndexes(): void {
+    this.record({ op: 'dropAllIndexes', db: this.db, coll: this.name });
     this.indexes = [];
-    this.onChange();
+  }
+
+  /** Takes over the documents and indexes of a detached collection (see Store.installCollection). */
+  adopt(from: Collection): void {
+    for (const [idKey, doc] of from.docs) this.docs.set(idKey, doc);
+    this.indexes = from.indexes;
   }
 
   setIndexExpiry(name: string, seconds: number): void {
     const idx = this.indexes.find((i) => i.spec.name === name);
     if (!idx) throw new CommandError(ErrorCode.IndexNotFound, `cannot find index ${name} for ns ${this.ns}`);
+    this.record({ op: 'setIndexExpiry', db: this.db, coll: this.name, name, seconds });
     idx.spec.expireAfterSeconds = seconds;
-    this.onChange();
   }
 
   /** Removes documents whose TTL date has passed; returns how many were removed. */
@@ -292,10 +319,10 @@ export class Collection {
 
 export class Store {
   private readonly dbs = new Map<string, Map<string, Collection>>();
-  /** Called after every change to data or metadata; persistence hooks in here. */
-  onChange: () => void = () => undefined;
+  /** Sees every change to data or metadata before it is applied; the durability layer hooks in here. */
+  recorder: ChangeRecorder = recordNothing;
 
-  private readonly notify = (): void => this.onChange();
+  private readonly record: ChangeRecorder = (op) => this.recorder(op);
 
   databaseNames(): string[] {
     return [...this.dbs.keys()].filter((db) => (this.dbs.get(db)?.size ?? 0) > 0);
@@ -322,27 +349,36 @@ export class Store {
       this.dbs.set(db, colls);
     }
     if (colls.has(name)) throw new CommandError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
-    const coll = new Collection(db, name, this.notify, options, uuid);
+    const coll = new Collection(db, name, this.record, options, uuid);
+    this.record({ op: 'createCollection', db, coll: name, options, uuid: coll.uuid });
     colls.set(name, coll);
-    this.onChange();
     return coll;
   }
 
-  /** A collection not yet visible to queries; fill it, then swap it in with installCollection. */
+  /**
+   * A collection not yet visible to queries; fill it, then swap it in with installCollection.
+   * Its own changes are not recorded: installCollection records the result as one change.
+   */
   detachedCollection(db: string, name: string, options: Doc = {}): Collection {
     validateDbName(db);
     validateCollectionName(db, name);
-    return new Collection(db, name, this.notify, options);
+    return new Collection(db, name, recordNothing, options);
   }
 
   installCollection(coll: Collection): void {
+    const target = { db: coll.db, coll: coll.name };
+    if (this.getCollection(coll.db, coll.name)) this.record({ op: 'dropCollection', ...target });
+    this.record({ op: 'createCollection', ...target, options: coll.options, uuid: coll.uuid });
+    for (const spec of coll.indexSpecs().slice(1)) this.record({ op: 'createIndex', ...target, spec });
+    for (const doc of coll.docs.values()) this.record({ op: 'insert', ...target, doc });
+    const installed = new Collection(coll.db, coll.name, this.record, coll.options, coll.uuid);
+    installed.adopt(coll);
     let colls = this.dbs.get(coll.db);
     if (!colls) {
       colls = new Map();
       this.dbs.set(coll.db, colls);
     }
-    colls.set(coll.name, coll);
-    this.onChange();
+    colls.set(coll.name, installed);
   }
 
   /** Collections are created implicitly by the first write, as in mongod. */
@@ -354,14 +390,16 @@ export class Store {
     const colls = this.dbs.get(db);
     const coll = colls?.get(name);
     if (!colls || !coll) return undefined;
+    this.record({ op: 'dropCollection', db, coll: name });
     colls.delete(name);
     if (colls.size === 0) this.dbs.delete(db);
-    this.onChange();
     return coll;
   }
 
   dropDatabase(db: string): void {
-    if (this.dbs.delete(db)) this.onChange();
+    if (!this.dbs.has(db)) return;
+    this.record({ op: 'dropDatabase', db });
+    this.dbs.delete(db);
   }
 
   renameCollection(fromDb: string, from: string, toDb: string, to: string, dropTarget: boolean): void {

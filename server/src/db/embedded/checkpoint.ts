@@ -1,27 +1,30 @@
 /**
- * Snapshot persistence. The file is a plain concatenation of BSON documents:
+ * Checkpoints: the whole store as one file, a plain concatenation of BSON documents:
  *
- *   { format, version, savedAt }                       header
+ *   { format, version, savedAt, lsn }                  header (lsn: last journal record included)
  *   { type: 'collection', db, name, options, uuid, indexes, count }
  *   <count documents>                                  as stored
  *   ... more collections ...
  *   { type: 'end', collections, documents }            trailer (detects truncation)
  *
  * One BSON document per stored document keeps every piece under the 16 MB BSON
- * limit however large the database grows. Saves write `<file>.tmp`, fsync it
- * and rename it over the real file, so a crash leaves either the old or the new
- * snapshot, never a mix.
+ * limit however large the database grows. A checkpoint is captured in one
+ * synchronous step (stored documents are immutable, so it holds references, not
+ * copies) and then serialized a slice at a time, yielding to the event loop
+ * between slices, into `<file>.tmp`: fsync, rename, fsync of the directory.
+ * Version 1 files (before the journal) have no lsn and load as lsn 0.
  */
-import { readFileSync } from 'node:fs';
-import { open, rename } from 'node:fs/promises';
 import { BSON, type Binary } from 'bson';
 import { normalizeIndexSpec } from './indexes.js';
+import { errnoOf, type StorageFs } from './storage-fs.js';
 import type { Store } from './store.js';
 import { bsonTypeOf, isPlainObject, type Doc } from './values.js';
 import { DESERIALIZE_OPTIONS } from './wire.js';
 
 const FORMAT = 'kesh-embedded-mongo';
-const VERSION = 1;
+const VERSION = 2;
+/** How long one slice of serialization may hold the event loop. */
+const SLICE_MS = 8;
 
 export class CorruptDataFileError extends Error {
   readonly file: string;
@@ -40,50 +43,69 @@ function toBuffer(doc: Doc): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Serializes the whole store synchronously, so the snapshot is consistent. */
-export function snapshot(store: Store): Buffer[] {
-  const parts: Buffer[] = [toBuffer({ format: FORMAT, version: VERSION, savedAt: new Date() })];
-  let collections = 0;
+export interface CheckpointCapture {
+  lsn: number;
+  head: Buffer[];
+  collections: Array<{ header: Buffer; docs: Doc[] }>;
+  trailer: Buffer;
+}
+
+/** Takes the store's state at this instant (cheap: references to immutable documents). */
+export function captureCheckpoint(store: Store, lsn: number): CheckpointCapture {
+  const collections: CheckpointCapture['collections'] = [];
   let documents = 0;
   for (const coll of store.allCollections()) {
-    parts.push(
-      toBuffer({
-        type: 'collection',
-        db: coll.db,
-        name: coll.name,
-        options: coll.options,
-        uuid: coll.uuid,
-        indexes: coll.indexSpecs().slice(1),
-        count: coll.size,
-      }),
-    );
-    for (const doc of coll.docs.values()) parts.push(toBuffer(doc));
-    collections++;
+    const header = toBuffer({
+      type: 'collection',
+      db: coll.db,
+      name: coll.name,
+      options: coll.options,
+      uuid: coll.uuid,
+      indexes: coll.indexSpecs().slice(1),
+      count: coll.size,
+    });
+    collections.push({ header, docs: [...coll.docs.values()] });
     documents += coll.size;
   }
-  parts.push(toBuffer({ type: 'end', collections, documents }));
-  return parts;
+  return {
+    lsn,
+    head: [toBuffer({ format: FORMAT, version: VERSION, savedAt: new Date(), lsn })],
+    collections,
+    trailer: toBuffer({ type: 'end', collections: collections.length, documents }),
+  };
 }
 
-export async function writeSnapshot(file: string, parts: Buffer[]): Promise<void> {
-  const tmp = `${file}.tmp`;
-  const handle = await open(tmp, 'w');
-  try {
-    await handle.writev(parts);
-    await handle.sync();
-  } finally {
-    await handle.close();
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The checkpoint's bytes, serialized in slices of at most ~SLICE_MS each. */
+export async function* checkpointBytes(capture: CheckpointCapture): AsyncGenerator<Buffer> {
+  yield Buffer.concat(capture.head);
+  for (const { header, docs } of capture.collections) {
+    yield header;
+    let i = 0;
+    while (i < docs.length) {
+      const started = performance.now();
+      const slice: Buffer[] = [];
+      while (i < docs.length && performance.now() - started < SLICE_MS) {
+        for (const end = Math.min(i + 64, docs.length); i < end; i++) slice.push(toBuffer(docs[i] as Doc));
+      }
+      yield Buffer.concat(slice);
+      await nextTurn();
+    }
   }
-  await rename(tmp, file);
+  yield capture.trailer;
 }
 
-/** Loads a snapshot into an empty store. A missing file is an empty database. */
-export function loadSnapshot(store: Store, file: string): void {
+/**
+ * Loads a checkpoint into an empty store and returns the last journal LSN it includes.
+ * A missing file is an empty database at LSN 0.
+ */
+export async function loadCheckpoint(fs: StorageFs, store: Store, file: string): Promise<number> {
   let buf: Buffer;
   try {
-    buf = readFileSync(file);
+    buf = await fs.readFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (errnoOf(err) === 'ENOENT') return 0;
     throw err;
   }
   let offset = 0;
@@ -104,8 +126,10 @@ export function loadSnapshot(store: Store, file: string): void {
 
   const header = next('header');
   if (header.format !== FORMAT) throw new CorruptDataFileError(file, 'not an embedded database file');
-  if (header.version !== VERSION)
+  if (header.version !== 1 && header.version !== VERSION)
     throw new CorruptDataFileError(file, `unsupported format version ${String(header.version)}`);
+  const lsn = header.version === 1 ? 0 : Number(header.lsn);
+  if (!Number.isSafeInteger(lsn) || lsn < 0) throw new CorruptDataFileError(file, 'malformed header');
   let collections = 0;
   let documents = 0;
   for (;;) {
@@ -139,67 +163,5 @@ export function loadSnapshot(store: Store, file: string): void {
     documents += count;
   }
   if (offset !== buf.length) throw new CorruptDataFileError(file, 'trailing bytes after the end marker');
-}
-
-/**
- * Debounced background saving. Saves never overlap: a change during a save
- * schedules another one after it.
- */
-export class Persistence {
-  private readonly store: Store;
-  private readonly file: string;
-  private readonly delayMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private dirty = false;
-  private saving: Promise<void> = Promise.resolve();
-  private lastSaveMs = 0;
-
-  constructor(store: Store, file: string, delayMs = 200) {
-    this.store = store;
-    this.file = file;
-    this.delayMs = delayMs;
-  }
-
-  markDirty(): void {
-    this.dirty = true;
-    // Under a steady stream of writes, waiting twice as long as the last save took keeps
-    // snapshotting below roughly a third of the CPU however large the data grows.
-    const delay = Math.max(this.delayMs, this.lastSaveMs * 2);
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.save().catch((err: unknown) => {
-        // Keep serving: the data is still in memory and the next change retries the save.
-        console.error(`[embedded-db] saving ${this.file} failed`, err);
-        this.dirty = true;
-      });
-    }, delay);
-  }
-
-  /** Writes a snapshot now (after any save in progress) and waits for it. */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    await this.save();
-  }
-
-  /** Saves only if something changed since the last save. */
-  async flushIfDirty(): Promise<void> {
-    if (this.dirty || this.timer) await this.flush();
-    else await this.saving.catch(() => undefined);
-  }
-
-  private save(): Promise<void> {
-    const run = async (): Promise<void> => {
-      this.dirty = false;
-      const started = Date.now();
-      // The snapshot is taken synchronously here, so it reflects a single point in time.
-      await writeSnapshot(this.file, snapshot(this.store));
-      this.lastSaveMs = Date.now() - started;
-    };
-    const next = this.saving.catch(() => undefined).then(run);
-    this.saving = next;
-    return next;
-  }
+  return lsn;
 }

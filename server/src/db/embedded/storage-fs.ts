@@ -1,0 +1,81 @@
+/**
+ * The few file-system calls the durability layer makes, behind one interface so
+ * that tests can make any of them fail (disk full, read-only, EIO on fsync,
+ * short writes) the way a real disk does. Production passes node:fs/promises.
+ */
+import * as fsp from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StorageFileHandle {
+  write(buffer: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
+  datasync(): Promise<void>;
+  sync(): Promise<void>;
+  truncate(length: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StorageFs {
+  open(file: string, flags: string): Promise<StorageFileHandle>;
+  readFile(file: string): Promise<Buffer>;
+  readdir(dir: string): Promise<string[]>;
+  mkdir(dir: string, options: { recursive: true }): Promise<unknown>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(file: string): Promise<void>;
+}
+
+export const realFs: StorageFs = {
+  open: (file, flags) => fsp.open(file, flags),
+  readFile: (file) => fsp.readFile(file),
+  readdir: (dir) => fsp.readdir(dir),
+  mkdir: (dir, options) => fsp.mkdir(dir, options),
+  rename: (from, to) => fsp.rename(from, to),
+  unlink: (file) => fsp.unlink(file),
+};
+
+/**
+ * Writes every byte or throws. A write may legally store fewer bytes than asked (a disk
+ * filling up does exactly that), so the rest is written again until the call itself fails.
+ */
+export async function writeFully(handle: StorageFileHandle, buffer: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < buffer.length) {
+    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset);
+    if (bytesWritten <= 0) {
+      throw Object.assign(new Error(`write stored no bytes (${buffer.length - offset} left)`), { code: 'EIO' });
+    }
+    offset += bytesWritten;
+  }
+}
+
+/** Makes a rename or a new file in `dir` itself durable (the directory entry is data too). */
+export async function syncDirectory(fs: StorageFs, dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes `parts` to `file` through `<file>.tmp`: fsync, rename, fsync of the directory. */
+export async function replaceFileDurably(fs: StorageFs, file: string, parts: AsyncIterable<Buffer>): Promise<void> {
+  const tmp = `${file}.tmp`;
+  let handle: StorageFileHandle | undefined = await fs.open(tmp, 'w');
+  try {
+    for await (const part of parts) await writeFully(handle, part);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await handle?.close().catch(() => undefined);
+    await fs.unlink(tmp).catch(() => undefined);
+    throw err;
+  }
+  await syncDirectory(fs, path.dirname(file));
+}
+
+export function errnoOf(err: unknown): string | undefined {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
