@@ -27,14 +27,21 @@ describe('forgot-password timing', () => {
     // Warm-up: the first requests compile code paths and open connections.
     for (let i = 0; i < 10; i += 1) await time(i % 2 ? shopper.email : 'warm-up@example.com');
     // Paired requests, each kind first in half of the pairs: the two of a pair share the machine's
-    // load at that moment, which on a busy machine moves far more than 1 ms.
-    const differences: number[] = [];
-    for (let i = 0; i < 200; i += 1) {
-      const knownFirst = i % 2 === 0;
-      const first = await time(knownFirst ? shopper.email : 'nobody@example.com');
-      const second = await time(knownFirst ? 'nobody@example.com' : shopper.email);
-      differences.push(knownFirst ? first - second : second - first);
-    }
-    expect(Math.abs(median(differences))).toBeLessThan(1);
-  }, 120_000);
+    // load at that moment, which on a busy machine moves far more than 1 ms. Other test files run
+    // beside this one, so a burst can still skew one round: up to 3 rounds, and a leak (the old
+    // code's 2 ms database write, 3.8-5.0 ms here) shows in every round.
+    const round = async () => {
+      const differences: number[] = [];
+      for (let i = 0; i < 200; i += 1) {
+        const knownFirst = i % 2 === 0;
+        const first = await time(knownFirst ? shopper.email : 'nobody@example.com');
+        const second = await time(knownFirst ? 'nobody@example.com' : shopper.email);
+        differences.push(knownFirst ? first - second : second - first);
+      }
+      return Math.abs(median(differences));
+    };
+    const rounds: number[] = [];
+    while (rounds.length < 3 && !rounds.some((d) => d < 1)) rounds.push(await round());
+    expect(Math.min(...rounds)).toBeLessThan(1);
+  }, 300_000);
 });
