@@ -110,6 +110,37 @@ describe('storefront journeys', () => {
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ username: shopper.username });
   });
 
+  it('stops the quantity at 100, and Logout ends the session on the server too', async () => {
+    const shopper = await signUpViaApi('logout');
+    const page = await open(1280);
+    await page.goto('/products');
+    await page.getByRole('article').first().getByRole('heading').getByRole('link').click();
+    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 1; i < 100; i += 1) await plus.click();
+    await page.getByText('You can add at most 100 of one product.').waitFor();
+    expect(await plus.isDisabled()).toBe(true);
+    await shot(page, 'product-quantity-cap-1280', false);
+
+    await banner(page).getByRole('button', { name: 'Log in or sign up' }).click();
+    await dialog(page).getByLabel('Email address').fill(shopper.email);
+    await dialog(page).getByLabel('Password').fill(shopper.password);
+    await dialog(page).getByRole('button', { name: 'Log In' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.goto('/userdashbord');
+    await page.getByRole('button', { name: 'Log out everywhere' }).waitFor();
+    await shot(page, 'dashboard-logout-1280', false);
+    const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.user);
+    const { token } = JSON.parse(stored ?? '{}') as { token: string };
+
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const status = await page.evaluate(
+      async (bearer) => (await fetch('/api/auth/user', { headers: { Authorization: `Bearer ${bearer}` } })).status,
+      token,
+    );
+    expect(status).toBe(401);
+  });
+
   it('browses the gallery lightbox with the keyboard', async () => {
     const page = await open(1280);
     await page.goto('/gallery');

@@ -7,6 +7,7 @@ import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { corsPolicy, securityHeaders } from './middleware/security.js';
 import { requestLog } from './middleware/request-log.js';
+import { isJsonMediaType } from './middleware/media-type.js';
 import { UPLOADS_PATH } from './lib/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { shopRoutes } from './modules/shop/routes.js';
@@ -47,7 +48,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     express.json({
       limit: JSON_BODY_LIMIT_BYTES,
-      type: (req) => !req.url?.startsWith('/api/payment/webhook') && /json/.test(req.headers['content-type'] ?? ''),
+      type: (req) => !req.url?.startsWith('/api/payment/webhook') && isJsonMediaType(req.headers['content-type']),
     }),
   );
 

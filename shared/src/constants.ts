@@ -35,6 +35,13 @@ export const FEATURED_PRODUCT_COUNT = 3;
 /** Most of one product a cart line (and so an order line) may hold. */
 export const MAX_LINE_QUANTITY = 100;
 
+/**
+ * Largest picture an upload may declare, checked from its header before any pixel is decoded: a
+ * 48 kB PNG can declare 20000 x 20000 pixels, which would take 1.6 GB to decode.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE_PX = 10_000;
+
 /** Client timings (section 4 and 9). */
 export const SLIDER_AUTOPLAY_MS = 5000;
 export const SLIDER_LOCK_MS = 600;

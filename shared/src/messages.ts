@@ -1,3 +1,5 @@
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_LINE_QUANTITY } from './constants.js';
+
 /**
  * User-facing texts of spec sections 5 and 8, exactly as written there. The server answers with
  * these texts in `error`/`message`; the client shows them; tests assert them.
@@ -84,6 +86,7 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please log in again.',
   forbidden: 'You do not have permission to do this.',
   adminInvalidCredentials: 'Invalid username or password.',
+  adminCredentialsRequired: 'Username and password are required.',
   adminLoggedIn: 'Login successful',
   adminLoggedOut: 'Logged out successfully',
   otpSentIfExists: 'If an account exists for this email, an OTP has been sent.',
@@ -108,6 +111,19 @@ export const MESSAGES = {
   internalError: 'Something went wrong on our side. Please try again.',
   storageUnavailable: 'The shop cannot save changes right now. Please try again in a few minutes.',
   invalidRequest: 'Invalid request.',
+  jsonOnly: 'Send the request body as JSON (Content-Type: application/json).',
+  quantityOutOfRange: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
+  cartLineQuantityLimit: `You can have at most ${MAX_LINE_QUANTITY} of one product in your cart.`,
+  cartLineNotInCart: 'This product is not in your cart',
+  invalidProductId: 'This product could not be found. Please reload the page.',
+  textTooLong: 'This text is too long. Please shorten it.',
+  contactNameRequired: 'Name is required.',
+  contactEmailInvalid: 'A valid email is required.',
+  contactMessageRequired: 'Message is required.',
+  imageTooManyPixels: `Images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, with no side longer than ${MAX_IMAGE_SIDE_PX.toLocaleString('en-IN')} pixels.`,
+  imageUnreadable: 'This image could not be read. Please choose another file.',
+  loggedOut: 'You have been logged out.',
+  loggedOutEverywhere: 'You have been logged out on every device.',
   cartEmpty: 'Your cart is empty',
   cartEmptyHint: 'Add some natural wellness products to get started!',
 } as const;

@@ -22,3 +22,9 @@ export const addAddress = (token: string, address: string) =>
   apiRequest<AddressResponse>('/api/auth/add-address', { method: 'POST', token, body: { address } });
 export const removeAddress = (token: string) =>
   apiRequest<AddressResponse>('/api/auth/remove-address', { method: 'POST', token, body: {} });
+/** Ends this session on the server (the token stops working), then the client forgets it. */
+export const logout = (token: string) =>
+  apiRequest<MessageResponse>('/api/auth/logout', { method: 'POST', token, body: {} });
+/** Ends every session of the account, on every device. */
+export const logoutEverywhere = (token: string) =>
+  apiRequest<MessageResponse>('/api/auth/logout-all', { method: 'POST', token, body: {} });

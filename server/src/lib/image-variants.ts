@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS, MESSAGES } from '@kesh/shared';
+import { badRequest } from './errors.js';
 import type { Logger } from './logger.js';
 import { UPLOADS_PATH, type ImageStorage } from './storage.js';
 
@@ -24,8 +26,6 @@ export interface StoredImage {
   variants: number[];
 }
 
-/** Decoding stops above this many pixels (about 8000 x 6000): bigger originals get no variants. */
-const MAX_INPUT_PIXELS = 50_000_000;
 const WEBP_QUALITY = 78;
 
 /** "<hash>-<rand>.png" -> "<hash>-<rand>-w400.webp": the variant's key follows from the original's. */
@@ -47,7 +47,7 @@ export function variantWidthsFor(width: number, targets: readonly number[]): num
 
 async function makeVariants(data: Buffer, targets: readonly number[]): Promise<{ width: number; data: Buffer }[]> {
   // GIFs may be animated; WebP keeps the animation. Other formats have one page anyway.
-  const input = () => sharp(data, { animated: true, limitInputPixels: MAX_INPUT_PIXELS });
+  const input = () => sharp(data, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS });
   const meta = await input().metadata();
   // Browsers show originals turned by their EXIF orientation, so the variants are turned likewise.
   const widths = variantWidthsFor(meta.autoOrient.width, targets);
@@ -64,8 +64,8 @@ async function makeVariants(data: Buffer, targets: readonly number[]): Promise<{
 }
 
 /**
- * Saves the original and its variants. An image sharp cannot decode (valid magic bytes, broken
- * body) is still stored, without variants: the upload check is what decides what is accepted.
+ * Saves the original and its variants, or nothing: an image sharp cannot decode (valid magic bytes
+ * and header, broken body) is refused with 400, never served as an original without variants.
  * If a write fails, whatever was written is removed and the error goes on.
  */
 export async function saveImage(
@@ -74,11 +74,12 @@ export async function saveImage(
   use: ImageUse,
   logger: Logger,
 ): Promise<StoredImage> {
-  let variants: { width: number; data: Buffer }[] = [];
+  let variants: { width: number; data: Buffer }[];
   try {
     variants = await makeVariants(image.buffer, VARIANT_WIDTHS[use]);
   } catch (err) {
-    logger.warn({ err }, 'could not make image variants; storing the original only');
+    logger.info({ err }, 'image refused: its pixels could not be decoded');
+    throw badRequest(MESSAGES.imageUnreadable);
   }
   const key = await storage.save(image.buffer, image.ext, image.contentType);
   const written: string[] = [key];

@@ -69,7 +69,7 @@ export function verifyToken(secret: string, token: string): VerifyResult {
 export function tokenFromHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();
-  const match = /^Bearer\s+(.+)$/i.exec(trimmed);
+  const match = /^Bearer\s+(\S.*)$/i.exec(trimmed);
   const token = match ? match[1]!.trim() : trimmed;
   return token.length > 0 && token.length < 4096 ? token : undefined;
 }

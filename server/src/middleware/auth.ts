@@ -3,7 +3,8 @@ import { MESSAGES } from '@kesh/shared';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { tokenFromHeader, verifyToken, type TokenClaims } from '../lib/tokens.js';
 import { isValidObjectId } from 'mongoose';
-import { Admin, RevokedToken } from '../modules/admin/admin.model.js';
+import { isRevoked } from '../lib/revoked-tokens.js';
+import { Admin } from '../modules/admin/admin.model.js';
 import { User } from '../modules/users/user.model.js';
 
 declare module 'express-serve-static-core' {
@@ -29,7 +30,7 @@ function authenticate(secret: string, req: Request): TokenClaims {
 /**
  * A valid signature is not enough: the account must still exist (a deleted shopper's token must not
  * keep creating carts), its password must not have changed since the token was issued (the session
- * version, lib/tokens), and an admin token must not have been logged out.
+ * version, lib/tokens), and the token must not have been logged out.
  */
 async function assertLive(claims: TokenClaims): Promise<void> {
   if (!isValidObjectId(claims.sub)) throw unauthorized(MESSAGES.unauthorized);
@@ -37,7 +38,7 @@ async function assertLive(claims: TokenClaims): Promise<void> {
     claims.role === 'admin'
       ? Admin.findById(claims.sub, { sessionVersion: 1 }).lean()
       : User.findById(claims.sub, { sessionVersion: 1 }).lean(),
-    claims.role === 'admin' ? RevokedToken.exists({ jti: claims.jti }) : null,
+    isRevoked(claims.jti),
   ]);
   if (!account) throw unauthorized(MESSAGES.unauthorized);
   if (revoked || (account.sessionVersion ?? 0) !== claims.ver) throw unauthorized(MESSAGES.sessionExpired);

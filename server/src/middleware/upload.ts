@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import multer, { MulterError } from 'multer';
 import { fileTypeFromBuffer } from 'file-type';
-import { MAX_IMAGE_BYTES, MESSAGES } from '@kesh/shared';
+import sharp from 'sharp';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MESSAGES } from '@kesh/shared';
 import { HttpError, badRequest } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { ImageStorage } from '../lib/storage.js';
@@ -123,9 +124,29 @@ async function checkImages(req: Request, kinds: readonly ImageExt[], messages: U
     if (!sniffed || !ext || !kinds.includes(ext)) {
       throw badRequest(messages.badType(name), `${name} is not a ${kinds.map((k) => k.toUpperCase()).join('/')} image`);
     }
+    await assertPixelBudget(file.buffer, name);
     images.push({ buffer: file.buffer, ext, contentType: sniffed.mime, name });
   }
   return images;
+}
+
+/**
+ * Reads the declared size from the image's header (sharp's metadata decodes no pixels) and refuses
+ * a picture too large to decode safely: a few kilobytes of PNG can declare 20000 x 20000 pixels.
+ */
+async function assertPixelBudget(buffer: Buffer, name: string): Promise<void> {
+  let width: number;
+  let height: number;
+  try {
+    const meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+    width = meta.width;
+    height = meta.pageHeight ?? meta.height;
+  } catch {
+    throw badRequest(MESSAGES.imageUnreadable, `${name} could not be read`);
+  }
+  if (width > MAX_IMAGE_SIDE_PX || height > MAX_IMAGE_SIDE_PX || width * height > MAX_IMAGE_PIXELS) {
+    throw badRequest(MESSAGES.imageTooManyPixels, `${name} is ${width} x ${height} pixels`);
+  }
 }
 
 function uploadError(err: unknown, messages: UploadMessages): Error {

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { MESSAGES } from '@kesh/shared';
 import { badRequest } from '../lib/errors.js';
+import { unsupportedBody } from './media-type.js';
 
 /**
  * Replaces req.body with the parsed value; the first issue's message becomes `error` so that the
@@ -9,6 +10,11 @@ import { badRequest } from '../lib/errors.js';
  */
 export function validateBody<S extends z.ZodType>(schema: S): RequestHandler {
   return (req, _res, next) => {
+    const refused = unsupportedBody(req);
+    if (refused) {
+      next(refused);
+      return;
+    }
     const body: unknown = req.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) {
       next(badRequest(MESSAGES.invalidRequest));

@@ -106,7 +106,25 @@ export async function signUpCustomer(
   if (res.status !== 201 && res.status !== 200) {
     throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
-  return { ...body, token: res.body.token as string, userId: res.body.userId as string };
+  const deviceCookie = ((res.headers['set-cookie'] ?? []) as unknown as string[])
+    .find((c) => c.startsWith('kesh_device='))
+    ?.split(';')[0];
+  return { ...body, token: res.body.token as string, userId: res.body.userId as string, deviceCookie };
+}
+
+/**
+ * The code of the newest mail to `email` in the dev outbox. Mails leave from a queue after the
+ * answer, so the newest one may still be on its way: `after` is how many mails to this address
+ * existed before the request.
+ */
+export async function codeMailedTo(ctx: TestContext, email: string, after = 0): Promise<string> {
+  for (let waited = 0; waited < 5000; waited += 10) {
+    const mails = ctx.deps.mailer.outbox.filter((m) => m.to === email);
+    const code = mails.length > after ? /code is (\d{6})/.exec(mails.at(-1)!.text)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no code mailed to ${email}`);
 }
 
 /** Creates an admin directly in the database and returns a valid admin token for it. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { formatRupees, unitPrice, type CartItem } from '@kesh/shared';
+import { MAX_LINE_QUANTITY, formatRupees, unitPrice, type CartItem } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 
 interface CartLineProps {
@@ -62,12 +62,16 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
             type="button"
             className={stepButton}
             onClick={() => onQuantity(product._id, item.quantity + 1)}
+            disabled={item.quantity >= MAX_LINE_QUANTITY}
             aria-label={t('increase', { title: product.title })}
           >
             <Plus className="size-4" aria-hidden="true" />
           </button>
         </div>
 
+        {item.quantity >= MAX_LINE_QUANTITY && (
+          <p className="text-xs text-stone-600">{t('maxQuantity', { max: MAX_LINE_QUANTITY })}</p>
+        )}
         <p className="min-w-20 text-right text-lg font-bold text-brand-900">{formatRupees(price * item.quantity)}</p>
 
         <button

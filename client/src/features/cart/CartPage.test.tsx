@@ -79,6 +79,14 @@ describe('CartPage', () => {
     await waitFor(() => expect(screen.getByTestId('badge')).toHaveTextContent('4'));
   });
 
+  it('caps a line at 100: plus is disabled and the limit is shown', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cartOf([item('1', 'Bhringraj Hair Oil', 299, 100), shampoo]));
+    renderCart();
+    expect(await screen.findByRole('button', { name: 'Increase quantity of Bhringraj Hair Oil' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity of Reetha Shampoo' })).toBeEnabled();
+    expect(screen.getAllByText('At most 100 of one product')).toHaveLength(1);
+  });
+
   it('updates the quantity at once and the badge with it', async () => {
     vi.mocked(fetchCart).mockResolvedValue(cartOf([oil, shampoo]));
     let answer: (cart: CartResponse) => void = () => {};

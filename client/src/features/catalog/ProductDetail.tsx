@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowLeft, CircleCheckBig, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_SIZES } from '@kesh/shared';
+import { IMAGE_SIZES, MAX_LINE_QUANTITY } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { useShop } from '../../app/shop';
 import { DiscountBadge, PriceLine, Rating } from './ProductBits';
@@ -119,9 +119,10 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
               </output>
               <button
                 type="button"
-                onClick={() => setQuantity((q) => q + 1)}
+                onClick={() => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, q + 1))}
+                disabled={quantity >= MAX_LINE_QUANTITY}
                 aria-label={t('increase')}
-                className="flex size-12 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50"
+                className="flex size-12 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50 disabled:text-stone-400 disabled:hover:bg-transparent"
               >
                 <Plus className="size-4" aria-hidden="true" />
               </button>
@@ -135,6 +136,11 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
               <ShoppingCart className="size-5" aria-hidden="true" />
               {adding ? t('adding') : t('addToCart')}
             </button>
+            {quantity >= MAX_LINE_QUANTITY && (
+              <p role="status" className="w-full text-sm text-stone-600">
+                {t('maxQuantity', { max: MAX_LINE_QUANTITY })}
+              </p>
+            )}
           </div>
 
           <div className="mt-10 grid gap-4 sm:grid-cols-2">

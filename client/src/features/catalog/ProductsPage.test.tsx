@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type Product } from '@kesh/shared';
 import { useSession } from '../../app/session';
@@ -94,6 +94,17 @@ describe('products page', () => {
     await user.click(screen.getByRole('button', { name: 'Back to Products' }));
     expect(app.location()).toBe('/products');
   });
+
+  it('stops the quantity at 100 and says so', async () => {
+    storeUser();
+    mockFetch({ 'GET /api/main-category': { body: [product(1)] } });
+    renderInApp(page, { path: `/products?id=${product(1)._id}` });
+    const plus = await screen.findByRole('button', { name: 'Increase quantity' });
+    for (let i = 1; i < 100; i += 1) fireEvent.click(plus);
+    expect(screen.getByRole('group', { name: 'Quantity' })).toHaveTextContent('100');
+    expect(plus).toBeDisabled();
+    expect(screen.getByText('You can add at most 100 of one product.')).toBeInTheDocument();
+  }, 30_000);
 
   it('re-reads the cart count after a failed add', async () => {
     storeUser();

@@ -21,6 +21,7 @@ const en = {
   quantity: 'Quantity',
   decrease: 'Decrease quantity',
   increase: 'Increase quantity',
+  maxQuantity: 'You can add at most {{max}} of one product.',
   description: 'Description',
   keyBenefits: 'Key Benefits',
   benefits: [
@@ -60,6 +61,7 @@ const hi: Shape<typeof en> = {
   quantity: 'मात्रा',
   decrease: 'मात्रा घटाएँ',
   increase: 'मात्रा बढ़ाएँ',
+  maxQuantity: 'एक उत्पाद के अधिकतम {{max}} ही जोड़े जा सकते हैं।',
   description: 'विवरण',
   keyBenefits: 'मुख्य लाभ',
   benefits: [
@@ -98,6 +100,7 @@ const mr: Shape<typeof en> = {
   quantity: 'प्रमाण',
   decrease: 'प्रमाण कमी करा',
   increase: 'प्रमाण वाढवा',
+  maxQuantity: 'एका उत्पादनाचे जास्तीत जास्त {{max}} नग जोडता येतात.',
   description: 'वर्णन',
   keyBenefits: 'मुख्य फायदे',
   benefits: [
@@ -136,6 +139,7 @@ const gu: Shape<typeof en> = {
   quantity: 'જથ્થો',
   decrease: 'જથ્થો ઘટાડો',
   increase: 'જથ્થો વધારો',
+  maxQuantity: 'એક ઉત્પાદનના વધુમાં વધુ {{max}} જ ઉમેરી શકાય છે.',
   description: 'વર્ણન',
   keyBenefits: 'મુખ્ય ફાયદા',
   benefits: [

@@ -6,12 +6,18 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { STORAGE_KEYS, type Order, type UserProfile } from '@kesh/shared';
 import { SessionProvider } from '../../app/session';
-import { addAddress, fetchUser, removeAddress } from '../../api/auth';
+import { addAddress, fetchUser, logout, logoutEverywhere, removeAddress } from '../../api/auth';
 import { cancelMyOrder, downloadInvoice, fetchMyOrders } from '../../api/payments';
 import { ApiError } from '../../api/http';
 import DashboardPage from './DashboardPage';
 
-vi.mock('../../api/auth', () => ({ fetchUser: vi.fn(), addAddress: vi.fn(), removeAddress: vi.fn() }));
+vi.mock('../../api/auth', () => ({
+  fetchUser: vi.fn(),
+  addAddress: vi.fn(),
+  removeAddress: vi.fn(),
+  logout: vi.fn(),
+  logoutEverywhere: vi.fn(),
+}));
 vi.mock('../../api/payments', () => ({ fetchMyOrders: vi.fn(), cancelMyOrder: vi.fn(), downloadInvoice: vi.fn() }));
 vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
 
@@ -158,11 +164,34 @@ describe('DashboardPage profile', () => {
     expect(fetchUser).not.toHaveBeenCalled();
   });
 
-  it('logs out with the Logout button', async () => {
+  it('logs out with the Logout button, ending the session on the server first', async () => {
     vi.mocked(fetchUser).mockResolvedValue(profile());
+    vi.mocked(logout).mockResolvedValue({ message: 'You have been logged out.', success: true });
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(screen.getByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(logout).toHaveBeenCalledWith('tok');
+    expect(logoutEverywhere).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('still logs out in the browser when the server cannot be reached', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile());
+    vi.mocked(logout).mockRejectedValue(new ApiError('Network error', 0, undefined, undefined, true));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+  });
+
+  it('logs out on every device with "Log out everywhere"', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile());
+    vi.mocked(logoutEverywhere).mockResolvedValue({ message: 'done', success: true });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out everywhere' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(logoutEverywhere).toHaveBeenCalledWith('tok');
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, Package, UserRound } from 'lucide-react';
 import type { UserProfile } from '@kesh/shared';
-import { fetchUser } from '../../api/auth';
+import { fetchUser, logout, logoutEverywhere } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { useSession, type StoredUser } from '../../app/session';
 import { usePageMeta } from '../../components/ui/usePageMeta';
@@ -35,17 +35,28 @@ function Dashboard({ user }: { user: StoredUser }) {
   const profileKey = ['user', user.token];
   const profile = useQuery({ queryKey: profileKey, queryFn: () => fetchUser(user.token), retry: false });
 
-  const logout = useCallback(() => {
+  /** Spec section 4: clears the stored user, the username and the cart count, and goes to /. */
+  const endSession = useCallback(() => {
     signOut();
     navigate('/', { replace: true });
   }, [signOut, navigate]);
 
+  /** Revokes the token on the server first; the browser forgets the session either way. */
+  const logoutWith = (call: (token: string) => Promise<unknown>) => async () => {
+    try {
+      await call(user.token);
+    } catch (err) {
+      console.error('Logout call failed', err);
+    }
+    endSession();
+  };
+
   useEffect(() => {
     if (!profile.error) return;
     // Spec section 8: a 401 on user details logs out; other failures are only logged.
-    if (profile.error instanceof ApiError && profile.error.status === 401) logout();
+    if (profile.error instanceof ApiError && profile.error.status === 401) endSession();
     else console.error('User details failed to load', profile.error);
-  }, [profile.error, logout]);
+  }, [profile.error, endSession]);
 
   const setAddress = (address: string | null) =>
     queryClient.setQueryData<UserProfile>(profileKey, (old) => (old ? { ...old, address } : old));
@@ -85,14 +96,23 @@ function Dashboard({ user }: { user: StoredUser }) {
               <p className="mt-0.5 text-brand-100">{t('subtitle')}</p>
             </div>
           </div>
-          <button
-            type="button"
-            onClick={logout}
-            className="inline-flex items-center justify-center gap-2 self-start rounded-full border border-white/40 px-5 py-2.5 font-semibold text-white transition hover:bg-white/10 sm:self-auto"
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            {t('logout')}
-          </button>
+          <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+            <button
+              type="button"
+              onClick={() => void logoutWith(logout)()}
+              className="inline-flex items-center justify-center gap-2 rounded-full border border-white/40 px-5 py-2.5 font-semibold text-white transition hover:bg-white/10"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              {t('logout')}
+            </button>
+            <button
+              type="button"
+              onClick={() => void logoutWith(logoutEverywhere)()}
+              className="inline-flex items-center justify-center gap-2 rounded-full px-4 py-2.5 text-sm font-semibold text-brand-100 underline-offset-4 transition hover:underline"
+            >
+              {t('logoutEverywhere')}
+            </button>
+          </div>
         </header>
 
         <div
@@ -142,10 +162,10 @@ function Dashboard({ user }: { user: StoredUser }) {
               loading={profile.isPending}
               fallbackName={name}
               onAddressChange={setAddress}
-              onUnauthorized={logout}
+              onUnauthorized={endSession}
             />
           ) : (
-            <OrdersPanel token={user.token} onUnauthorized={logout} />
+            <OrdersPanel token={user.token} onUnauthorized={endSession} />
           )}
         </section>
       </div>

@@ -59,7 +59,8 @@ export function parseCollation(raw: unknown): Collation | undefined {
     }
     return SIMPLE;
   }
-  const intlLocale = locale.replace(/@.*$/, '').replace(/_/g, '-');
+  const at = locale.indexOf('@');
+  const intlLocale = (at === -1 ? locale : locale.slice(0, at)).replace(/_/g, '-');
   let supported: string[];
   try {
     supported = Intl.Collator.supportedLocalesOf([intlLocale]);

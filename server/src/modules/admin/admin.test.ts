@@ -5,7 +5,8 @@ import { startTestApp, createAdminToken, bearer, signUpCustomer, type TestContex
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { verifyToken } from '../../lib/tokens.js';
 import { ensureAdmin } from '../../admin-bootstrap.js';
-import { Admin, RevokedToken } from './admin.model.js';
+import { RevokedToken } from '../../lib/revoked-tokens.js';
+import { Admin } from './admin.model.js';
 import { setAdminPassword } from './service.js';
 
 describe('admin session', () => {

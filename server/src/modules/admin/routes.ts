@@ -4,7 +4,9 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../lib/errors.js';
 import { authOf, requireAdmin } from '../../middleware/auth.js';
 import { limiter } from '../../middleware/rate-limit.js';
-import { logInAdmin, revokeAdminToken } from './service.js';
+import { requireJsonBody } from '../../middleware/media-type.js';
+import { revokeToken } from '../../lib/revoked-tokens.js';
+import { logInAdmin } from './service.js';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_ATTEMPTS_PER_WINDOW = 10;
@@ -19,7 +21,7 @@ export function adminRoutes({ config }: AppDeps): Router {
     name: 'admin-login',
   });
 
-  router.post('/logAdmin', loginLimit, async (req, res) => {
+  router.post('/logAdmin', requireJsonBody, loginLimit, async (req, res) => {
     const parsed = adminLoginSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? MESSAGES.invalidRequest;
@@ -30,8 +32,8 @@ export function adminRoutes({ config }: AppDeps): Router {
     res.json(body);
   });
 
-  router.post('/logout', requireAdmin(config.jwtSecret), async (req, res) => {
-    await revokeAdminToken(authOf(req));
+  router.post('/logout', requireJsonBody, requireAdmin(config.jwtSecret), async (req, res) => {
+    await revokeToken(authOf(req));
     const body: MessageResponse = { success: true, message: MESSAGES.adminLoggedOut };
     res.json(body);
   });

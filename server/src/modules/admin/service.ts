@@ -1,9 +1,8 @@
-import { isDuplicateKey } from '../../lib/errors.js';
 import bcrypt from 'bcryptjs';
 import { MESSAGES } from '@kesh/shared';
 import { HttpError } from '../../lib/errors.js';
-import { issueToken, type TokenClaims } from '../../lib/tokens.js';
-import { Admin, RevokedToken } from './admin.model.js';
+import { issueToken } from '../../lib/tokens.js';
+import { Admin } from './admin.model.js';
 
 export const ADMIN_BCRYPT_ROUNDS = 12;
 
@@ -32,18 +31,6 @@ export async function setAdminPassword(username: string, password: string): Prom
     { upsert: true },
   );
   return result.upsertedCount === 1;
-}
-
-/** Revokes the token until it would have expired anyway; the TTL index then forgets it. */
-export async function revokeAdminToken(claims: TokenClaims): Promise<void> {
-  await RevokedToken.updateOne(
-    { jti: claims.jti },
-    { $setOnInsert: { jti: claims.jti, expiresAt: new Date(claims.exp * 1000) } },
-    { upsert: true },
-  ).catch((err: unknown) => {
-    // Two logouts of one token at the same moment: the other one stored it.
-    if (!isDuplicateKey(err)) throw err;
-  });
 }
 
 /** Usernames of the admins whose stored password is `password` (main refuses the dev default in production). */

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, OTP_MAX_ATTEMPTS } from '@kesh/shared';
-import { bearer, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
-import { User } from '../users/user.model.js';
+import {
+  bearer,
+  codeMailedTo as codeMailed,
+  signUpCustomer,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js';
+import { PasswordReset } from './password-reset.model.js';
 
 describe('forgot password with a one-time code', () => {
   let ctx: TestContext;
@@ -13,13 +19,7 @@ describe('forgot password with a one-time code', () => {
   const requestCode = (email: string) => ctx.http.post('/api/auth/forgot-password').send({ email });
   const verify = (body: Record<string, unknown>) => ctx.http.post('/api/auth/verify-otp').send(body);
 
-  /** The code of the newest mail to this address in the dev outbox. */
-  function codeMailedTo(email: string): string {
-    const mail = [...ctx.deps.mailer.outbox].reverse().find((m) => m.to === email);
-    const code = /code is (\d{6})/.exec(mail?.text ?? '')?.[1];
-    if (!code) throw new Error(`no code mailed to ${email}`);
-    return code;
-  }
+  const codeMailedTo = (email: string, after = 0) => codeMailed(ctx, email, after);
 
   const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -32,22 +32,23 @@ describe('forgot password with a one-time code', () => {
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual({ message: MESSAGES.otpSentIfExists });
     expect(unknown.body).toEqual(known.body);
+    expect(await codeMailedTo(shopper.email)).toMatch(/^\d{6}$/);
+    await new Promise((r) => setTimeout(r, 100));
     expect(ctx.deps.mailer.outbox.length).toBe(before + 1);
-    expect(codeMailedTo(shopper.email)).toMatch(/^\d{6}$/);
   });
 
   it('stores the code hashed, never in clear', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const stored = await User.findById(shopper.userId).select('+otp').lean();
-    expect(stored?.otp?.hash).toMatch(/^[a-f0-9]{64}$/);
-    expect(JSON.stringify(stored)).not.toContain(codeMailedTo(shopper.email));
+    const stored = await PasswordReset.findOne({ email: shopper.email }).lean();
+    expect(stored?.codeHash).toMatch(/^[a-f0-9]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(await codeMailedTo(shopper.email));
   });
 
   it('verifies the right code without using it up, then resets the password with it', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email.toUpperCase()).expect(200);
-    const otp = codeMailedTo(shopper.email);
+    const otp = await codeMailedTo(shopper.email);
 
     const checked = await verify({ email: shopper.email, otp });
     expect(checked.status).toBe(200);
@@ -76,9 +77,11 @@ describe('forgot password with a one-time code', () => {
     for (const token of oldTokens) await ctx.http.get('/api/auth/user').set(bearer(token)).expect(200);
 
     await requestCode(shopper.email).expect(200);
-    await verify({ email: shopper.email, otp: codeMailedTo(shopper.email), newPassword: 'brand-new-secret' }).expect(
-      200,
-    );
+    await verify({
+      email: shopper.email,
+      otp: await codeMailedTo(shopper.email),
+      newPassword: 'brand-new-secret',
+    }).expect(200);
 
     for (const token of oldTokens) {
       for (const res of [
@@ -99,7 +102,7 @@ describe('forgot password with a one-time code', () => {
   it('refuses a wrong code with 400', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const res = await verify({ email: shopper.email, otp: wrongCodeFor(codeMailedTo(shopper.email)) });
+    const res = await verify({ email: shopper.email, otp: wrongCodeFor(await codeMailedTo(shopper.email)) });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(MESSAGES.otpInvalid);
     expect(res.body.message).not.toBe(MESSAGES.otpVerified);
@@ -114,7 +117,7 @@ describe('forgot password with a one-time code', () => {
   it('refuses even the right code after 5 wrong tries', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const otp = codeMailedTo(shopper.email);
+    const otp = await codeMailedTo(shopper.email);
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i += 1) {
       expect((await verify({ email: shopper.email, otp: wrongCodeFor(otp) })).status).toBe(400);
     }
@@ -126,31 +129,31 @@ describe('forgot password with a one-time code', () => {
   it('counts parallel wrong guesses atomically: never more than 5 are checked', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const otp = codeMailedTo(shopper.email);
+    const otp = await codeMailedTo(shopper.email);
     const guesses = Array.from({ length: 30 }, (_, i) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'));
     const answers = await Promise.all(guesses.map((g) => verify({ email: shopper.email, otp: g })));
     expect(answers.every((a) => a.status === 400)).toBe(true);
-    const stored = await User.findById(shopper.userId).select('+otp').lean();
-    expect(stored?.otp?.attempts).toBe(OTP_MAX_ATTEMPTS);
+    const stored = await PasswordReset.findOne({ email: shopper.email }).lean();
+    expect(stored?.openAttempts).toBe(OTP_MAX_ATTEMPTS);
     expect((await verify({ email: shopper.email, otp })).status).toBe(400);
   });
 
   it('gives back the attempt of a right code, so the reset step still works after verify', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const otp = codeMailedTo(shopper.email);
+    const otp = await codeMailedTo(shopper.email);
     for (let i = 0; i < OTP_MAX_ATTEMPTS - 1; i += 1) await verify({ email: shopper.email, otp: wrongCodeFor(otp) });
     await verify({ email: shopper.email, otp }).expect(200);
     await verify({ email: shopper.email, otp, newPassword: 'brand-new-secret' }).expect(200);
   });
 
-  it('replaces the previous code with a new request and gives fresh tries', async () => {
+  it('checks only the newest code without the reset cookie, and a new request gives fresh tries', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const first = codeMailedTo(shopper.email);
+    const first = await codeMailedTo(shopper.email);
     for (let i = 0; i < OTP_MAX_ATTEMPTS; i += 1) await verify({ email: shopper.email, otp: wrongCodeFor(first) });
     await requestCode(shopper.email).expect(200);
-    const second = codeMailedTo(shopper.email);
+    const second = await codeMailedTo(shopper.email, 1);
     if (first !== second) expect((await verify({ email: shopper.email, otp: first })).status).toBe(400);
     await verify({ email: shopper.email, otp: second }).expect(200);
   });
@@ -158,8 +161,8 @@ describe('forgot password with a one-time code', () => {
   it('refuses an expired code', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const otp = codeMailedTo(shopper.email);
-    await User.updateOne({ _id: shopper.userId }, { $set: { 'otp.expiresAt': new Date(Date.now() - 1000) } });
+    const otp = await codeMailedTo(shopper.email);
+    await PasswordReset.updateMany({ email: shopper.email }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await verify({ email: shopper.email, otp, newPassword: 'brand-new-secret' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(MESSAGES.otpInvalid);
@@ -169,8 +172,8 @@ describe('forgot password with a one-time code', () => {
     const shopper = await signUpCustomer(ctx);
     const before = Date.now();
     await requestCode(shopper.email).expect(200);
-    const stored = await User.findById(shopper.userId).select('+otp').lean();
-    const expiresAt = stored!.otp!.expiresAt.getTime();
+    const stored = await PasswordReset.findOne({ email: shopper.email }).lean();
+    const expiresAt = stored!.expiresAt.getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(before + 10 * 60 * 1000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 10 * 60 * 1000);
   });
@@ -194,7 +197,7 @@ describe('forgot password with a one-time code', () => {
   it('does not reset with a too-short password and keeps the code usable', async () => {
     const shopper = await signUpCustomer(ctx);
     await requestCode(shopper.email).expect(200);
-    const otp = codeMailedTo(shopper.email);
+    const otp = await codeMailedTo(shopper.email);
     await verify({ email: shopper.email, otp, newPassword: 'short' }).expect(400);
     await verify({ email: shopper.email, otp, newPassword: 'long-enough-now' }).expect(200);
   });

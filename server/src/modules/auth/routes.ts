@@ -1,61 +1,139 @@
-import { Router } from 'express';
-import { forgotPasswordSchema, loginSchema, signupSchema, verifyOtpSchema } from '@kesh/shared';
+import { Router, type Request, type RequestHandler } from 'express';
+import {
+  MESSAGES,
+  OTP_LIFETIME_MS,
+  forgotPasswordSchema,
+  loginSchema,
+  signupSchema,
+  verifyOtpSchema,
+} from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
+import { authCookieOptions, cookiesOf, isTrustedDevice, setDeviceCookie } from '../../lib/device-cookie.js';
+import { authOf, requireCustomer } from '../../middleware/auth.js';
+import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
-import { emailKey, limiter } from '../../middleware/rate-limit.js';
+import { emailKey, ipEmailKey, limiter } from '../../middleware/rate-limit.js';
 import { userRoutes } from '../users/routes.js';
 import { createAuthService } from './service.js';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
+const RESET_COOKIE = 'kesh_reset';
 
-/**
- * Guessable endpoints are limited twice: per IP (one machine trying many accounts) and per
- * email (many machines trying one account). Numbers leave room for a real person's retries.
- */
+interface Limits {
+  windowMs: number;
+  /** One machine trying many accounts. */
+  perIp: number;
+  /** One machine trying one account. */
+  perIpEmail: number;
+  /**
+   * Many machines trying one account. Browsers the account trusts (a device cookie, or for a code
+   * check the reset cookie of the browser that asked for the code) are exempt, so strangers
+   * filling this limit cannot lock the owner out (OWASP's device cookies).
+   */
+  perAccount?: number;
+  /** Count only failed attempts (wrong password, wrong code). */
+  failuresOnly?: boolean;
+}
+
 const LIMITS = {
-  login: { windowMs: FIFTEEN_MINUTES_MS, perIp: 50, perEmail: 10 },
-  forgotPassword: { windowMs: ONE_HOUR_MS, perIp: 20, perEmail: 5 },
-  verifyOtp: { windowMs: FIFTEEN_MINUTES_MS, perIp: 30, perEmail: 10 },
+  login: { windowMs: FIFTEEN_MINUTES_MS, perIp: 50, perIpEmail: 10, perAccount: 30, failuresOnly: true },
+  forgotPassword: { windowMs: ONE_HOUR_MS, perIp: 20, perIpEmail: 5, perAccount: 10 },
+  verifyOtp: { windowMs: FIFTEEN_MINUTES_MS, perIp: 30, perIpEmail: 10, perAccount: 10, failuresOnly: true },
   // Each signup costs a bcrypt hash: bound what one machine can make the server compute.
-  signup: { windowMs: ONE_HOUR_MS, perIp: 20, perEmail: 5 },
-} as const;
+  signup: { windowMs: ONE_HOUR_MS, perIp: 20, perIpEmail: 5 },
+} as const satisfies Record<string, Limits>;
+
+const trusted = (req: Request) => req.res?.locals.trustedAccount === true;
 
 export function authRoutes(deps: AppDeps): Router {
   const { config } = deps;
   const auth = createAuthService(deps);
   const signup = signupSchema(config.shop.email);
-  const limited = (name: keyof typeof LIMITS) => {
-    const { windowMs, perIp, perEmail } = LIMITS[name];
-    return [
-      limiter({ enabled: config.rateLimit, windowMs, limit: perIp, name: `${name}:ip` }),
-      limiter({ enabled: config.rateLimit, windowMs, limit: perEmail, name: `${name}:email`, keyOf: emailKey }),
+  const secure = config.isProduction;
+  const resetCookieOf = (req: Request) => cookiesOf(req)[RESET_COOKIE];
+
+  const limited = (name: keyof typeof LIMITS): RequestHandler[] => {
+    const { windowMs, perIp, perIpEmail, ...rest } = LIMITS[name] as Limits;
+    const common = { enabled: config.rateLimit, windowMs, failuresOnly: rest.failuresOnly };
+    const limits = [
+      limiter({ ...common, limit: perIp, name: `${name}:ip` }),
+      limiter({ ...common, limit: perIpEmail, name: `${name}:ip-email`, keyOf: ipEmailKey }),
     ];
+    if (rest.perAccount !== undefined) {
+      limits.push(
+        limiter({ ...common, limit: rest.perAccount, name: `${name}:email`, keyOf: emailKey, exempt: trusted }),
+      );
+    }
+    return limits;
   };
 
+  /** Decides, before the limits, whether this browser is one the account trusts. */
+  const recogniseBrowser =
+    (withResetCookie: boolean): RequestHandler =>
+    async (req, res, next) => {
+      const email = emailKey(req);
+      res.locals.trustedAccount =
+        email !== undefined &&
+        (isTrustedDevice(req, config.jwtSecret, email) ||
+          (withResetCookie && (await auth.ownsLiveCode(email, resetCookieOf(req)))));
+      next();
+    };
+
   const router = Router();
+  router.use(requireJsonBody);
 
   router.post('/signup', ...limited('signup'), validateBody(signup), async (req, res) => {
-    res.status(201).json(await auth.signup(bodyOf(signup, req.body)));
+    const session = await auth.signup(bodyOf(signup, req.body));
+    setDeviceCookie(res, config.jwtSecret, bodyOf(signup, req.body).email, secure);
+    res.status(201).json(session);
   });
 
-  router.post('/login', ...limited('login'), validateBody(loginSchema), async (req, res) => {
+  router.post('/login', recogniseBrowser(false), ...limited('login'), validateBody(loginSchema), async (req, res) => {
     const { email, password } = bodyOf(loginSchema, req.body);
-    res.json(await auth.login(email, password));
+    const session = await auth.login(email, password);
+    setDeviceCookie(res, config.jwtSecret, email, secure);
+    res.json(session);
   });
 
   router.post(
     '/forgot-password',
+    recogniseBrowser(false),
     ...limited('forgotPassword'),
     validateBody(forgotPasswordSchema),
     async (req, res) => {
-      res.json(await auth.requestOtp(bodyOf(forgotPasswordSchema, req.body).email));
+      const { answer, requester } = await auth.requestOtp(bodyOf(forgotPasswordSchema, req.body).email, res);
+      res.cookie(RESET_COOKIE, requester, authCookieOptions(secure, OTP_LIFETIME_MS));
+      res.json(answer);
     },
   );
 
-  router.post('/verify-otp', ...limited('verifyOtp'), validateBody(verifyOtpSchema), async (req, res) => {
-    const { email, otp, newPassword } = bodyOf(verifyOtpSchema, req.body);
-    res.json(await auth.verifyOtp(email, otp, newPassword));
+  router.post(
+    '/verify-otp',
+    recogniseBrowser(true),
+    ...limited('verifyOtp'),
+    validateBody(verifyOtpSchema),
+    async (req, res) => {
+      const { email, otp, newPassword } = bodyOf(verifyOtpSchema, req.body);
+      const answer = await auth.verifyOtp(email, otp, newPassword, resetCookieOf(req));
+      if (newPassword !== undefined) {
+        res.clearCookie(RESET_COOKIE, authCookieOptions(secure, 0));
+        setDeviceCookie(res, config.jwtSecret, email, secure);
+      }
+      res.json(answer);
+    },
+  );
+
+  const customer = requireCustomer(config.jwtSecret);
+
+  router.post('/logout', customer, async (req, res) => {
+    await auth.logout(authOf(req));
+    res.json({ success: true, message: MESSAGES.loggedOut });
+  });
+
+  router.post('/logout-all', customer, async (req, res) => {
+    await auth.logoutEverywhere(authOf(req).sub);
+    res.json({ success: true, message: MESSAGES.loggedOutEverywhere });
   });
 
   router.use(userRoutes(deps));

@@ -1,5 +1,6 @@
 import { isDuplicateKey } from '../../lib/errors.js';
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Response } from 'express';
 import {
   MESSAGES,
   OTP_LENGTH,
@@ -10,8 +11,11 @@ import {
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
-import { issueToken } from '../../lib/tokens.js';
+import { createAfterResponseQueue } from '../../lib/after-response.js';
+import { revokeToken } from '../../lib/revoked-tokens.js';
+import { issueToken, type TokenClaims } from '../../lib/tokens.js';
 import { User } from '../users/user.model.js';
+import { PasswordReset } from './password-reset.model.js';
 import { createPasswordHasher } from './passwords.js';
 
 export interface SignupInput {
@@ -24,6 +28,8 @@ export interface SignupInput {
 export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'config' | 'logger' | 'mailer'>) {
   const passwords = createPasswordHasher(config);
   const OTP_LIFETIME_MINUTES = OTP_LIFETIME_MS / 60_000;
+  const mailQueue = createAfterResponseQueue(logger);
+  const requesterHash = (requester: string) => createHash('sha256').update(requester).digest('hex');
 
   function session(user: { _id: unknown; username: string; sessionVersion?: number | null }): AuthResponse {
     const userId = String(user._id);
@@ -71,64 +77,90 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
     },
 
     /**
-     * One atomic write whether or not the account exists, and the mail leaves in the background,
-     * so neither the answer nor its timing tells an outsider which emails are registered.
+     * The same work for every e-mail: one new code document (never replacing an earlier code, so a
+     * stranger's requests cannot cancel the owner's), and the mail, which only an account gets,
+     * is looked up and sent from a queue after the answer has gone out. Returns the reset cookie's
+     * value, which lets the asking browser check its own code with its own tries.
      */
-    async requestOtp(email: string): Promise<MessageResponse> {
+    async requestOtp(email: string, res: Response): Promise<{ answer: MessageResponse; requester: string }> {
       const otp = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-      const user = await User.findOneAndUpdate(
-        { email },
-        {
-          $set: { otp: { hash: otpHash(email, otp), expiresAt: new Date(Date.now() + OTP_LIFETIME_MS), attempts: 0 } },
-        },
-      ).lean();
-      if (user) {
-        mailer
-          .send({
-            to: user.email,
-            subject: `${config.shop.name}: your password reset code`,
-            text:
-              `Hello ${user.username},\n\nYour one-time code is ${otp}.\n` +
-              `It expires in ${OTP_LIFETIME_MINUTES} minutes. If you did not ask for it, ignore this mail.\n\n` +
-              `${config.shop.name}\n`,
-          })
-          .catch((err: unknown) => logger.error({ err, to: user.email }, 'OTP mail could not be sent'));
-      }
-      return { message: MESSAGES.otpSentIfExists };
+      const requester = randomBytes(18).toString('base64url');
+      await PasswordReset.create({
+        email,
+        codeHash: otpHash(email, otp),
+        requester: requesterHash(requester),
+        expiresAt: new Date(Date.now() + OTP_LIFETIME_MS),
+      });
+      mailQueue.afterAnswer(res, async () => {
+        const user = await User.findOne({ email }, { email: 1, username: 1 }).lean();
+        if (!user) return;
+        await mailer.send({
+          to: user.email,
+          subject: `${config.shop.name}: your password reset code`,
+          text:
+            `Hello ${user.username},\n\nYour one-time code is ${otp}.\n` +
+            `It expires in ${OTP_LIFETIME_MINUTES} minutes. If you did not ask for it, ignore this mail.\n\n` +
+            `${config.shop.name}\n`,
+        });
+      });
+      return { answer: { message: MESSAGES.otpSentIfExists }, requester };
+    },
+
+    /** Whether `requester` (the reset cookie) belongs to a live code of `email`. */
+    async ownsLiveCode(email: string, requester: string | undefined): Promise<boolean> {
+      if (!requester) return false;
+      const live = { email, requester: requesterHash(requester), expiresAt: { $gt: new Date() } };
+      return (await PasswordReset.exists(live)) !== null;
     },
 
     /**
-     * Every check first claims one of the code's attempts with an atomic $inc, so parallel
-     * guesses can never compare more than OTP_MAX_ATTEMPTS codes. A right code gives its attempt
-     * back; with a new password it is consumed.
+     * Every check first claims one try of the code with an atomic $inc, so parallel guesses can
+     * never compare more than OTP_MAX_ATTEMPTS codes. The reset cookie's own code is checked with
+     * its own tries; without it, the newest code with the shared `openAttempts`. A right code
+     * gives its try back; with a new password it is consumed, with every other code of the e-mail.
      */
-    async verifyOtp(email: string, otp: string, newPassword?: string): Promise<MessageResponse> {
-      const claimed = await User.findOneAndUpdate(
-        { email, 'otp.expiresAt': { $gt: new Date() }, 'otp.attempts': { $lt: OTP_MAX_ATTEMPTS } },
-        { $inc: { 'otp.attempts': 1 } },
-      )
-        .select('+otp')
-        .lean();
-      const stored = claimed?.otp?.hash;
-      if (!claimed || !stored || !sameHash(stored, otpHash(email, otp))) throw badRequest(MESSAGES.otpInvalid);
+    async verifyOtp(
+      email: string,
+      otp: string,
+      newPassword: string | undefined,
+      requester: string | undefined,
+    ): Promise<MessageResponse> {
+      const live = { email, expiresAt: { $gt: new Date() } };
+      const own = requester
+        ? await PasswordReset.findOne({ ...live, requester: requesterHash(requester) }, { _id: 1 }).lean()
+        : null;
+      const target = own ?? (await PasswordReset.findOne(live, { _id: 1 }).sort({ createdAt: -1 }).lean());
+      const counter = own ? 'attempts' : 'openAttempts';
+      const claimed = target
+        ? await PasswordReset.findOneAndUpdate(
+            { _id: target._id, ...live, [counter]: { $lt: OTP_MAX_ATTEMPTS } },
+            { $inc: { [counter]: 1 } },
+          ).lean()
+        : null;
+      if (!claimed || !sameHash(claimed.codeHash, otpHash(email, otp))) throw badRequest(MESSAGES.otpInvalid);
 
       if (newPassword === undefined) {
-        await User.updateOne(
-          { _id: claimed._id, 'otp.hash': stored, 'otp.attempts': { $gt: 0 } },
-          { $inc: { 'otp.attempts': -1 } },
-        );
+        await PasswordReset.updateOne({ _id: claimed._id, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });
         return { message: MESSAGES.otpVerified, success: true };
       }
 
       const passwordHash = await passwords.hash(newPassword);
-      // Matching the hash again refuses a code that a newer request replaced or a parallel reset used.
+      // Deleting the code is the claim: of two parallel resets with one code, only one deletes it.
+      const used = await PasswordReset.deleteOne({ _id: claimed._id });
+      if (used.deletedCount !== 1) throw badRequest(MESSAGES.otpInvalid);
       // A new session version ends every session of the old password (whoever may hold one).
-      const reset = await User.updateOne(
-        { _id: claimed._id, 'otp.hash': stored },
-        { $set: { passwordHash, otp: null }, $inc: { sessionVersion: 1 } },
-      );
+      const reset = await User.updateOne({ email }, { $set: { passwordHash }, $inc: { sessionVersion: 1 } });
       if (reset.modifiedCount === 0) throw badRequest(MESSAGES.otpInvalid);
+      await PasswordReset.deleteMany({ email });
       return { message: MESSAGES.passwordReset, success: true };
+    },
+
+    /** Ends this one session (POST /api/auth/logout). */
+    logout: (claims: TokenClaims) => revokeToken(claims),
+
+    /** Ends every session of the account, this one included ("Log out everywhere"). */
+    async logoutEverywhere(userId: string): Promise<void> {
+      await User.updateOne({ _id: userId }, { $inc: { sessionVersion: 1 } });
     },
   };
 }

@@ -170,16 +170,30 @@ describe('cart', () => {
     expect(res.body.cartCount).toBe(5);
   });
 
-  it.each([0, -1, 1.5, '2', null])('refuses the quantity %s', async (quantity) => {
+  it.each([0, -1, 1.5, '2', null, 101])(
+    'refuses the quantity %s with a message a shopper can read',
+    async (quantity) => {
+      const shopper = await signUpCustomer(ctx);
+      const id = await product();
+      await add(shopper.token, id, 1).expect(200);
+      const res = await ctx.http
+        .post('/api/cart/update-quantity')
+        .set(bearer(shopper.token))
+        .send({ productId: id, quantity });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(MESSAGES.quantityOutOfRange);
+      expect((await getCart(shopper.token)).items[0]!.quantity).toBe(1);
+    },
+  );
+
+  it('answers quantity 101 and a malformed product id on add-to-cart with readable messages', async () => {
     const shopper = await signUpCustomer(ctx);
-    const id = await product();
-    await add(shopper.token, id, 1).expect(200);
-    const res = await ctx.http
-      .post('/api/cart/update-quantity')
-      .set(bearer(shopper.token))
-      .send({ productId: id, quantity });
-    expect(res.status).toBe(400);
-    expect((await getCart(shopper.token)).items[0]!.quantity).toBe(1);
+    const tooMany = await add(shopper.token, await product(), 101);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toBe(MESSAGES.quantityOutOfRange);
+    const badId = await add(shopper.token, 'not-a-product', 1);
+    expect(badId.status).toBe(400);
+    expect(badId.body.error).toBe(MESSAGES.invalidProductId);
   });
 
   it('answers 404 when updating a product that is not in the cart', async () => {

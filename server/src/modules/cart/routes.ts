@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { MESSAGES, cartAddSchema, cartRemoveSchema, cartUpdateSchema, type CartResponse } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
+import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
 import { CART_MESSAGES, addToCart, clearCart, loadCart, removeFromCart, updateQuantity } from './service.js';
 
@@ -12,6 +13,7 @@ async function freshCart(req: Request, message: string): Promise<CartResponse> {
 
 export function cartRoutes({ config }: AppDeps): Router {
   const router = Router();
+  router.use(requireJsonBody);
   router.use(requireCustomer(config.jwtSecret));
 
   router.get('/cart', async (req, res) => {

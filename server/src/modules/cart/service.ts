@@ -10,8 +10,8 @@ export const CART_MESSAGES = {
   updated: 'Cart updated',
   removed: 'Product removed from cart',
   cleared: 'Cart cleared',
-  lineNotInCart: 'This product is not in your cart',
-  lineQuantityLimit: `You can have at most ${MAX_LINE_QUANTITY} of one product in your cart.`,
+  lineNotInCart: MESSAGES.cartLineNotInCart,
+  lineQuantityLimit: MESSAGES.cartLineQuantityLimit,
 } as const;
 
 export interface CartLine {

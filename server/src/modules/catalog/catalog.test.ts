@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE, MESSAGES } from '@kesh/shared';
 import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
-import { ELEVEN_MB, jpegImage, paddedPng, pngImage, scriptBytes, webpImage } from '../../test/images.js';
+import { ELEVEN_MB, jpegImage, paddedPng, pixelBombPng, pngImage, scriptBytes, webpImage } from '../../test/images.js';
 import { CATEGORY_IMAGE_MESSAGES } from '../../middleware/upload.js';
 import { MainCategory } from './category.model.js';
 
@@ -160,6 +160,13 @@ describe('main categories', () => {
     expect(big.body.error).toBe(MESSAGES.imageTooLarge);
     expect(await storedFiles()).toHaveLength(1);
     expect(await MainCategory.countDocuments()).toBe(1);
+  });
+
+  it('refuses a category image that declares too many pixels and keeps no product', async () => {
+    const res = await post({ title: 'bomb' }).attach('image', pixelBombPng(20_000, 20_000), 'bomb.png');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MESSAGES.imageTooManyPixels);
+    expect(await MainCategory.countDocuments({ title: 'bomb' })).toBe(0);
   });
 
   it('updates the fields a PUT carries, keeps the image without a file and replaces it with one', async () => {

@@ -3,6 +3,7 @@ import { MESSAGES, contactSchema, type MessageResponse } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { limiter } from '../../middleware/rate-limit.js';
+import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
 import { createContactService } from './service.js';
 
@@ -14,7 +15,7 @@ export function contactRoutes(deps: AppDeps): Router {
   const perIp = limiter({ enabled: deps.config.rateLimit, ...CONTACT_LIMIT, name: 'contact:ip' });
   const router = Router();
 
-  router.post('/', perIp, validateBody(contactSchema), async (req, res) => {
+  router.post('/', requireJsonBody, perIp, validateBody(contactSchema), async (req, res) => {
     await contact.submit(bodyOf(contactSchema, req.body));
     const answer: MessageResponse = { message: MESSAGES.contactSent };
     res.status(201).json(answer);

@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
 import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
-import { ELEVEN_MB, gifImage, jpegImage, paddedPng, pngImage, scriptBytes } from '../../test/images.js';
+import { ELEVEN_MB, gifImage, jpegImage, paddedPng, pixelBombPng, pngImage, scriptBytes } from '../../test/images.js';
 import { TOO_MANY_FILES } from '../../middleware/upload.js';
 import { GALLERY_UPLOAD_MAX_FILES } from './routes.js';
 import { GalleryItem } from './gallery.model.js';
@@ -98,6 +99,44 @@ describe('gallery', () => {
     expect(res.body.error).toBe(MESSAGES.galleryFileTooLarge('huge.png'));
     expect(await storedFiles()).toEqual([]);
     expect(await GalleryItem.countDocuments()).toBe(0);
+  });
+
+  it('refuses a picture that declares too many pixels, from its header, and stores nothing', async () => {
+    const bomb = pixelBombPng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const res = await upload()
+      .attach('images', await pngImage(), 'fine.png')
+      .attach('images', bomb, 'bomb.png');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MESSAGES.imageTooManyPixels);
+    expect(res.body.details).toBe('bomb.png is 20000 x 20000 pixels');
+    expect(await storedFiles()).toEqual([]);
+    expect(await GalleryItem.countDocuments()).toBe(0);
+  });
+
+  it('refuses a picture with one side over 10,000 pixels even when its area is allowed', async () => {
+    const res = await upload().attach('images', pixelBombPng(10_001, 100), 'strip.png');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MESSAGES.imageTooManyPixels);
+  });
+
+  it('refuses an image whose header reads but whose pixels do not, instead of storing it without variants', async () => {
+    const broken = pixelBombPng(1200, 900, 1);
+    const res = await upload().attach('images', broken, 'broken.png');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(MESSAGES.imageUnreadable);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('stores every accepted image together with its resized variants', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#363' } })
+      .png()
+      .toBuffer();
+    const res = await upload().attach('images', photo, 'photo.png');
+    expect(res.status).toBe(201);
+    const key = (res.body.items[0].image as string).split('/').pop()!;
+    const base = key.replace(/\.png$/, '');
+    expect((await storedFiles()).sort()).toEqual([key, `${base}-w400.webp`, `${base}-w800.webp`].sort());
   });
 
   it('names a file by its basename only, bounded in length', async () => {

@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order as OrderDto } from '@kesh/shared';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
-import { RevokedToken } from '../admin/admin.model.js';
+import { RevokedToken } from '../../lib/revoked-tokens.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from './order.model.js';
 

@@ -133,8 +133,10 @@ export function clientRoutes(
   }
 
   async function page(req: Request): Promise<RenderedPage> {
-    // "/products/" is the same page as "/products".
-    const pagePath = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    // "/products/" is the same page as "/products". (A loop, not /\/+$/, which is quadratic on many slashes.)
+    let end = req.path.length;
+    while (end > 1 && req.path[end - 1] === '/') end -= 1;
+    const pagePath = req.path.slice(0, end);
     const spec = PAGES[pagePath];
     const loaded = await load(spec);
     const from = spec?.lists.map((name) => loaded[name]) ?? [];

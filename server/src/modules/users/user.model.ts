@@ -1,14 +1,5 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
 
-const otpSchema = new Schema(
-  {
-    hash: { type: String, required: true },
-    expiresAt: { type: Date, required: true },
-    attempts: { type: Number, default: 0 },
-  },
-  { _id: false },
-);
-
 const userSchema = new Schema(
   {
     username: { type: String, required: true, trim: true },
@@ -16,8 +7,7 @@ const userSchema = new Schema(
     contact: { type: String, required: true },
     passwordHash: { type: String, required: true, select: false },
     address: { type: String, default: null },
-    otp: { type: otpSchema, default: null, select: false },
-    /** Raised by a password reset: tokens carry the version they were issued under (lib/tokens). */
+    /** Raised by a password reset and by "log out everywhere": tokens carry the version they were issued under (lib/tokens). */
     sessionVersion: { type: Number, default: 0 },
   },
   { timestamps: true },
