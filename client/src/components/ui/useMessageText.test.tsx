@@ -19,6 +19,7 @@ const SERVER_TEXTS = [
   MESSAGES.imageTooManyPixels,
   MESSAGES.imageUnreadable,
   MESSAGES.tooManyRequests,
+  MESSAGES.storageUnavailable,
 ];
 
 describe('server messages in four languages', () => {
