@@ -4,4 +4,5 @@ export * from './money.js';
 export * from './address.js';
 export * from './shop.js';
 export * from './page-data.js';
+export * from './language.js';
 export * from './schemas.js';

@@ -8,6 +8,10 @@ const en = {
   cancel: 'Cancel',
   breadcrumb: 'Breadcrumb',
   skipToContent: 'Skip to main content',
+  noScript: {
+    login: 'Logging in needs JavaScript. Please turn it on in your browser.',
+    addToCart: 'Adding to the cart needs JavaScript. Please turn it on in your browser.',
+  },
   brandTagline: 'Pure Ayurvedic Hair Care',
   nav: {
     label: 'Main navigation',
@@ -95,6 +99,10 @@ const hi: Strings = {
   cancel: 'रद्द करें',
   breadcrumb: 'ब्रेडक्रम्ब',
   skipToContent: 'मुख्य सामग्री पर जाएँ',
+  noScript: {
+    login: 'लॉग इन करने के लिए JavaScript चाहिए। कृपया इसे अपने ब्राउज़र में चालू करें।',
+    addToCart: 'कार्ट में जोड़ने के लिए JavaScript चाहिए। कृपया इसे अपने ब्राउज़र में चालू करें।',
+  },
   brandTagline: 'शुद्ध आयुर्वेदिक केश देखभाल',
   nav: {
     label: 'मुख्य नेविगेशन',
@@ -177,6 +185,10 @@ const mr: Strings = {
   cancel: 'रद्द करा',
   breadcrumb: 'ब्रेडक्रम्ब',
   skipToContent: 'मुख्य मजकुराकडे जा',
+  noScript: {
+    login: 'लॉग इन करण्यासाठी JavaScript आवश्यक आहे. कृपया ते आपल्या ब्राउझरमध्ये सुरू करा.',
+    addToCart: 'कार्टमध्ये जोडण्यासाठी JavaScript आवश्यक आहे. कृपया ते आपल्या ब्राउझरमध्ये सुरू करा.',
+  },
   brandTagline: 'शुद्ध आयुर्वेदिक केसांची निगा',
   nav: {
     label: 'मुख्य नेव्हिगेशन',
@@ -260,6 +272,10 @@ const gu: Strings = {
   cancel: 'રદ કરો',
   breadcrumb: 'બ્રેડક્રમ્બ',
   skipToContent: 'મુખ્ય સામગ્રી પર જાઓ',
+  noScript: {
+    login: 'લૉગ ઇન કરવા માટે JavaScript જરૂરી છે. કૃપા કરીને તેને તમારા બ્રાઉઝરમાં ચાલુ કરો.',
+    addToCart: 'કાર્ટમાં ઉમેરવા માટે JavaScript જરૂરી છે. કૃપા કરીને તેને તમારા બ્રાઉઝરમાં ચાલુ કરો.',
+  },
   brandTagline: 'શુદ્ધ આયુર્વેદિક વાળની સંભાળ',
   nav: {
     label: 'મુખ્ય નેવિગેશન',

@@ -1,6 +1,16 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type LanguageCode } from '@kesh/shared';
+import {
+  cookieValue,
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGES,
+  STORAGE_KEYS,
+  type LanguageCode,
+} from '@kesh/shared';
+import { pageData } from '../api/pageData';
 import common from './common';
 
 /**
@@ -44,9 +54,18 @@ export function addCatalogue(namespace: string, catalogue: Catalogue) {
 
 export const SUPPORTED = LANGUAGES.map((l) => l.code) as LanguageCode[];
 
+/**
+ * The language the server rendered the page in (so hydration matches it), else the selector's
+ * cookie, else the choice kept in this browser, else English.
+ */
 function initialLanguage(): LanguageCode {
-  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEYS.language) : null;
-  return SUPPORTED.includes(stored as LanguageCode) ? (stored as LanguageCode) : DEFAULT_LANGUAGE;
+  if (typeof document === 'undefined') return DEFAULT_LANGUAGE;
+  const candidates = [
+    pageData().language,
+    cookieValue(document.cookie, LANGUAGE_COOKIE),
+    localStorage.getItem(STORAGE_KEYS.language),
+  ];
+  return candidates.find(isLanguageCode) ?? DEFAULT_LANGUAGE;
 }
 
 void i18n
@@ -65,13 +84,15 @@ void i18n
     returnNull: false,
   });
 
-function applyLang(code: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = code;
-}
-applyLang(i18n.language);
-i18n.on('languageChanged', (code) => {
-  applyLang(code);
+/** The choice goes to the page, to this browser and to the cookie the server renders the next page by. */
+function rememberLanguage(code: string) {
+  document.documentElement.lang = code;
   localStorage.setItem(STORAGE_KEYS.language, code);
-});
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', rememberLanguage);
+}
 
 export default i18n;

@@ -2,14 +2,25 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request } from 'express';
-import { IMAGE_SIZES, type GalleryItem, type Product, type Slider } from '@kesh/shared';
+import {
+  IMAGE_SIZES,
+  negotiateLanguage,
+  type GalleryItem,
+  type InitialData,
+  type LanguageCode,
+  type Product,
+  type RenderedPageBody,
+  type Slider,
+} from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
 import { withTimeout } from '../../lib/timeout.js';
+import { PRIVATE_PATHS } from '../seo/service.js';
 import { shopSettings } from '../shop/routes.js';
 import { chunkFiles, readManifest } from './manifest.js';
 import { renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
+import { loadRenderer } from './renderer.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -75,6 +86,8 @@ interface RenderedPage {
   etag: string;
   /** The list entries it was made from: while they are current, the page is too. */
   from: readonly unknown[];
+  /** 404 for an address that is no page (the "not found" page, rendered). */
+  status: 200 | 404;
 }
 
 /**
@@ -83,6 +96,13 @@ interface RenderedPage {
  * the API itself, which then shows the shopper what is wrong.
  */
 export const PAGE_DATA_WAIT_MS = 300;
+
+/**
+ * Pages behind a login (cart, checkout, dashboard, admin) are rendered in the browser: they show one
+ * shopper's data and nothing a crawler or a script-less browser could use.
+ */
+const clientRendered = (pagePath: string) =>
+  PRIVATE_PATHS.some((p) => pagePath === p.replace(/\/$/, '') || pagePath.startsWith(p.replace(/\/?$/, '/')));
 
 const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
 
@@ -112,6 +132,7 @@ export function clientRoutes(
     Object.entries(PAGES).map(([page, spec]) => [page, manifest ? chunkFiles(manifest, spec.sources) : []]),
   );
   const rendered = new Map<string, RenderedPage>();
+  const renderer = loadRenderer(clientDir, logger);
 
   /** Each list the page shows, unless it failed or took longer than dataWaitMs (then it is left out). */
   async function load(spec: PageSpec | undefined): Promise<Loaded> {
@@ -132,25 +153,53 @@ export function clientRoutes(
     return loaded;
   }
 
+  /** The page rendered by React on the server, or undefined (no renderer, or it failed: the client renders). */
+  async function serverRender(
+    url: string,
+    language: LanguageCode,
+    loaded: Loaded,
+  ): Promise<RenderedPageBody | undefined> {
+    const render = await renderer;
+    if (!render) return undefined;
+    const data: InitialData = { language, shop: shopSettings(deps) };
+    for (const [name, entry] of Object.entries(loaded)) Object.assign(data, { [name]: entry.value });
+    try {
+      return await render({ url, language, data });
+    } catch (err) {
+      logger.error({ err, url }, 'server render failed: the page is rendered in the browser');
+      return undefined;
+    }
+  }
+
   async function page(req: Request): Promise<RenderedPage> {
     // "/products/" is the same page as "/products".
     const pagePath = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const language = negotiateLanguage(req.headers);
     const spec = PAGES[pagePath];
     const loaded = await load(spec);
     const from = spec?.lists.map((name) => loaded[name]) ?? [];
-    const reusable = req.query.id === undefined;
-    const previous = rendered.get(pagePath);
-    if (reusable && previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) {
-      return previous;
-    }
-    const data = [`"shop":${shopJson}`, ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`)];
+    // Product details and unknown addresses are rendered each time (any number of them exist).
+    const cacheKey = req.query.id === undefined ? `${language} ${pagePath}` : undefined;
+    const previous = cacheKey === undefined ? undefined : rendered.get(cacheKey);
+    if (previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) return previous;
+
+    const ssr = !clientRendered(pagePath) && (await renderer) !== undefined;
+    const body = ssr ? await serverRender(req.originalUrl, language, loaded) : undefined;
+    const data = [
+      `"language":"${language}"`,
+      `"shop":${shopJson}`,
+      ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
+    ];
     const html = renderPage(template, {
       scripts: scripts.get(pagePath) ?? [],
       images: spec ? spec.images(loaded, req) : [],
       data: `{${data.join(',')}}`,
+      language,
+      body,
     });
-    const result = { html, etag: strongEtag(html), from };
-    if (reusable && spec) rendered.set(pagePath, result);
+    const result = { html, etag: strongEtag(html), from, status: body?.status ?? 200 };
+    // A failed render is not kept: the next request tries again.
+    if (cacheKey !== undefined && result.status === 200 && (body || !ssr)) rendered.set(cacheKey, result);
     return result;
   }
 
@@ -159,10 +208,11 @@ export function clientRoutes(
       next();
       return;
     }
-    const { html, etag } = await page(req);
-    // /gallery/ answers HTML or JSON by the Accept header: caches must keep the two apart.
-    res.vary('Accept');
-    res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
+    const { html, etag, status } = await page(req);
+    // /gallery/ answers HTML or JSON by the Accept header, and a page's language follows the cookie
+    // and Accept-Language: caches must keep them all apart.
+    res.vary('Accept').vary('Cookie').vary('Accept-Language');
+    res.status(status).set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
   });
   return router;
 }
