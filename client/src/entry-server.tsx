@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router-dom';
 import type { LanguageCode, PageRenderRequest, RenderedPageBody } from '@kesh/shared';
 import i18n, { FEATURE_NAMESPACES, SUPPORTED } from './i18n';
 import { App } from './app/App';
