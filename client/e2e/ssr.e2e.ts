@@ -138,7 +138,8 @@ describe('hydration', () => {
     }
     expect(problems).toEqual([]);
     expect(bp.pageErrors).toEqual([]);
-  });
+    // Forty page loads, each fetched twice, on a shared 2-core machine.
+  }, 180_000);
 
   it('keeps the server-rendered content in place while hydrating: no blank frame, no shift', async () => {
     bp = await newPage(390);

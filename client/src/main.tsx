@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import './index.css';
-import './i18n';
+import { i18nReady } from './i18n';
 import { App } from './app/App';
 import { startHydration } from './app/hydration';
 import { queryClient } from './app/queryClient';
@@ -23,6 +23,7 @@ const app = (
 // markup instead of building it again. Pages behind a login (cart, checkout, dashboard, admin) arrive
 // empty and render here. Either way the work runs in a transition, in slices that give the main
 // thread back every few milliseconds, so a slow phone can answer a tap meanwhile.
+await i18nReady;
 startTransition(() => {
   if (root.hasChildNodes()) {
     startHydration();

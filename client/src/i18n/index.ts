@@ -11,10 +11,12 @@ import {
   type LanguageCode,
 } from '@kesh/shared';
 import { pageData } from '../api/pageData';
-import common from './common';
+import english from './common';
 
 /**
- * Catalogues: i18n/common.ts (namespace "common", bundled: the header and footer need it) plus one
+ * Catalogues: the namespace "common" (the header's and footer's words: English in i18n/common.ts,
+ * bundled; the other languages in i18n/common.<code>.ts, each fetched only for a page in that
+ * language, which the server preloads with the page) plus one
  * `i18n.ts` per feature folder, whose namespace is the folder name (features/cart/i18n.ts ->
  * useTranslation('cart')), fetched when a page first needs it so the first load carries only its own
  * words. Each exports { en, hi, mr, gu }; English is the fallback for anything missing.
@@ -31,10 +33,25 @@ for (const [file, load] of Object.entries(featureCatalogues)) {
 /** Every feature namespace the storefront can fetch. */
 export const FEATURE_NAMESPACES = [...loaders.keys()];
 
+const commonLoaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+  hi: () => import('./common.hi'),
+  mr: () => import('./common.mr'),
+  gu: () => import('./common.gu'),
+};
+
 const featureBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    if (namespace === 'common') {
+      const loadCommon = commonLoaders[language];
+      if (!loadCommon) return callback(null, {});
+      loadCommon().then(
+        (mod) => callback(null, mod.default),
+        (err: Error) => callback(err, null),
+      );
+      return;
+    }
     const load = loaders.get(namespace);
     if (!load) return callback(null, {});
     load().then(
@@ -44,8 +61,7 @@ const featureBackend: BackendModule = {
   },
 };
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const { code } of LANGUAGES) resources[code] = { common: common[code] ?? {} };
+const resources = { en: { common: english } };
 
 /** Registers a catalogue loaded after start-up (a lazily loaded area's own namespace). */
 export function addCatalogue(namespace: string, catalogue: Catalogue) {
@@ -68,14 +84,18 @@ function initialLanguage(): LanguageCode {
   return candidates.find(isLanguageCode) ?? DEFAULT_LANGUAGE;
 }
 
-void i18n
+/**
+ * Settles once the first language's common words are in: at once for English, after one small
+ * fetch for the others. main.tsx renders (or hydrates) only then, so the first render is complete.
+ */
+export const i18nReady: Promise<unknown> = i18n
   .use(featureBackend)
   .use(initReactI18next)
   .init({
     resources,
     partialBundledLanguages: true,
     ns: ['common'],
-    // "common" is bundled, so initialising needs no fetch and the first render need not wait.
+    // English is bundled, so an English page initialises without waiting.
     initAsync: false,
     lng: initialLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import express, { type Request } from 'express';
 import {
   IMAGE_SIZES,
+  LANGUAGES,
   negotiateLanguage,
   type GalleryItem,
   type InitialData,
@@ -15,7 +16,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
 import { withTimeout } from '../../lib/timeout.js';
-import { PRIVATE_PATHS } from '../seo/service.js';
+import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/service.js';
 import { shopSettings } from '../shop/routes.js';
 import { chunkFiles, readManifest } from './manifest.js';
 import { renderPage, type ImagePreload } from './page-html.js';
@@ -55,6 +56,10 @@ const preload = (item: { image: string | null; imageSrcSet: string | null } | un
 /** Gallery tiles preloaded: the first row on a phone. */
 const GALLERY_PRELOADS = 2;
 
+function textPage(pagePath: string, ...sources: string[]): Record<string, PageSpec> {
+  return { [pagePath]: { sources, lists: [], images: () => [] } };
+}
+
 const PAGES: Record<string, PageSpec> = {
   '/': {
     sources: ['src/features/home/HomePage.tsx', 'src/features/home/i18n.ts', 'src/features/catalog/i18n.ts'],
@@ -79,6 +84,12 @@ const PAGES: Record<string, PageSpec> = {
     images: ({ gallery }) =>
       (gallery?.value.slice(0, GALLERY_PRELOADS) ?? []).flatMap((g) => preload(g, IMAGE_SIZES.galleryTile)),
   },
+  // Pages whose first screen is all words: their code is preloaded, so they hydrate sooner.
+  ...textPage('/profile', 'src/features/profile/ProfilePage.tsx', 'src/features/profile/i18n.ts'),
+  ...textPage('/contact', 'src/features/contact/ContactPage.tsx', 'src/features/contact/i18n.ts'),
+  ...textPage('/termsandconditions', 'src/features/policies/TermsPage.tsx', 'src/features/policies/i18n.ts'),
+  ...textPage('/cancellation-refunds', 'src/features/policies/RefundsPage.tsx', 'src/features/policies/i18n.ts'),
+  ...textPage('/privacyandpolicy', 'src/features/policies/PrivacyPage.tsx', 'src/features/policies/i18n.ts'),
 };
 
 interface RenderedPage {
@@ -104,6 +115,8 @@ export const PAGE_DATA_WAIT_MS = 300;
 const clientRendered = (pagePath: string) =>
   PRIVATE_PATHS.some((p) => pagePath === p.replace(/\/$/, '') || pagePath.startsWith(p.replace(/\/?$/, '/')));
 
+const INDEXED_PATHS = new Set<string>(INDEXED_PAGES.map((p) => p.path));
+
 const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
 
 /**
@@ -128,9 +141,12 @@ export function clientRoutes(
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifest = readManifest(clientDir);
   const shopJson = JSON.stringify(shopSettings(deps));
-  const scripts = new Map(
-    Object.entries(PAGES).map(([page, spec]) => [page, manifest ? chunkFiles(manifest, spec.sources) : []]),
-  );
+  // What index.html loads itself needs no preload (the bundler may split the entry into several files).
+  const chunksOf = (sources: readonly string[]) =>
+    manifest ? chunkFiles(manifest, sources).filter((file) => !template.includes(`/${file}"`)) : [];
+  const scripts = new Map(Object.entries(PAGES).map(([page, spec]) => [page, chunksOf(spec.sources)]));
+  // The common words of a language other than English are their own chunk (client/src/i18n).
+  const languageScripts = new Map(LANGUAGES.map(({ code }) => [code, chunksOf([`src/i18n/common.${code}.ts`])]));
   const rendered = new Map<string, RenderedPage>();
   const renderer = loadRenderer(clientDir, logger);
 
@@ -178,8 +194,9 @@ export function clientRoutes(
     const spec = PAGES[pagePath];
     const loaded = await load(spec);
     const from = spec?.lists.map((name) => loaded[name]) ?? [];
-    // Product details and unknown addresses are rendered each time (any number of them exist).
-    const cacheKey = req.query.id === undefined ? `${language} ${pagePath}` : undefined;
+    // Only the site's own pages are kept: product details, unknown addresses and the pages left to the
+    // browser are made per request (any number of those addresses exist).
+    const cacheKey = req.query.id === undefined && INDEXED_PATHS.has(pagePath) ? `${language} ${pagePath}` : undefined;
     const previous = cacheKey === undefined ? undefined : rendered.get(cacheKey);
     if (previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) return previous;
 
@@ -191,7 +208,7 @@ export function clientRoutes(
       ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
     ];
     const html = renderPage(template, {
-      scripts: scripts.get(pagePath) ?? [],
+      scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? [])],
       images: spec ? spec.images(loaded, req) : [],
       data: `{${data.join(',')}}`,
       language,
