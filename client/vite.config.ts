@@ -1,4 +1,4 @@
-import { defaultClientConditions } from 'vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -14,7 +14,7 @@ const apiOnly = {
     String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
@@ -28,27 +28,32 @@ export default defineConfig({
       '/logout': apiOnly,
     },
   },
+  // `vite build --ssr src/entry-server.tsx` (npm run build) makes the server's renderer: one self-
+  // contained bundle with React's server renderer inside, so the server needs no client packages.
+  ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
   // The manifest tells the server which chunks each page needs, so its HTML can preload them.
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    // The entry holds React, the router and i18next (about 460 kB raw); npm run budget guards its gzipped size.
-    chunkSizeWarningLimit: 500,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Fewer, larger files: on a phone every extra request costs a round trip. Everything the first
-        // render needs is one file; icons are one; helpers shared by several lazy pages are one.
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 3 },
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 2 },
-            { name: 'shared', test: /client[\\/]src[\\/](components|app|api)[\\/]/, minShareCount: 2, priority: 1 },
-          ],
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', sourcemap: true, target: 'node20', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        // The entry holds React, the router and i18next (about 460 kB raw); npm run budget guards its gzipped size.
+        chunkSizeWarningLimit: 500,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // Fewer, larger files: on a phone every extra request costs a round trip. Everything the first
+            // render needs is one file; icons are one; helpers shared by several lazy pages are one.
+            codeSplitting: {
+              groups: [
+                { name: 'app', tags: ['$initial'], priority: 3 },
+                { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 2 },
+                { name: 'shared', test: /client[\\/]src[\\/](components|app|api)[\\/]/, minShareCount: 2, priority: 1 },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
@@ -57,4 +62,4 @@ export default defineConfig({
     // A hang detector, not a speed gate: typing into five fields takes over 5 s on a loaded 2-core machine.
     testTimeout: 20_000,
   },
-});
+}));

@@ -3,15 +3,17 @@
 // the production build, in Debian's Chromium. Each page is audited LIGHTHOUSE_RUNS times (default 3,
 // each in a fresh Chromium) and judged by its median run, as Lighthouse's own docs advise for noisy
 // machines; a run that Lighthouse itself could not record (NO_NAVSTART and the like) is repeated.
-// Prints the four category scores and the audits that cost the most per page, writes them to
-// bench/lighthouse.md, and exits non-zero below the floor (LIGHTHOUSE_ENFORCE=0 only prints).
+// Prints the four category scores, the timings (first and largest contentful paint, total blocking
+// time, layout shift, JavaScript transferred) and the audits that cost the most per page, writes them
+// to bench/lighthouse.md and to the marked table in README.md, and exits non-zero below the floor
+// (LIGHTHOUSE_ENFORCE=0 only prints).
 // Accessibility, best practices and SEO do not move with machine load, so their floor is the real
 // budget. Performance is a timing on a shared 2-core machine (81-95 for the same build), so it is
 // printed and recorded, and gated only by a loose floor that a real regression breaks, never noise.
 // LIGHTHOUSE_URL audits an already running store instead; LIGHTHOUSE_REPORTS=<folder> keeps each
 // page's median JSON report for a closer look.
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -75,6 +77,19 @@ async function runOnce(url) {
   }
 }
 
+/** The median run's timings, as Lighthouse measured them on its simulated phone. */
+function timingsOf(lhr) {
+  const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+  return {
+    fcp: `${(ms('first-contentful-paint') / 1000).toFixed(1)} s`,
+    lcp: `${(ms('largest-contentful-paint') / 1000).toFixed(1)} s`,
+    tbt: `${Math.round(ms('total-blocking-time'))} ms`,
+    cls: ms('cumulative-layout-shift').toFixed(3),
+    js: `${((scripts?.transferSize ?? 0) / 1000).toFixed(0)} kB`,
+  };
+}
+
 const scoresOf = (lhr) =>
   Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
 
@@ -100,6 +115,7 @@ async function audit(url) {
   }
   return {
     scores: scoresOf(lhr),
+    timings: timingsOf(lhr),
     runScores: runs.map((r) => scoresOf(r.lhr).performance),
     failing: failingAudits(lhr),
     warnings: lhr.runWarnings ?? [],
@@ -133,7 +149,12 @@ async function main() {
       .map((r) => `${r.page} ${r.runScores.join(', ')}`)
       .join('; ')}.`,
     '',
+    '| page | first contentful paint | largest contentful paint | total blocking time | layout shift | JavaScript transferred |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(({ page, timings: t }) => `| ${page} | ${t.fcp} | ${t.lcp} | ${t.tbt} | ${t.cls} | ${t.js} |`),
+    '',
   ];
+  const summary = lines.join('\n');
   for (const r of results) {
     lines.push(`Costliest audits on ${r.page}:`);
     if (r.failing.length === 0) lines.push('- none');
@@ -148,6 +169,7 @@ async function main() {
     path.join(ROOT, 'bench/lighthouse.md'),
     `# Lighthouse results\n\nMobile settings, production build, ${new Date().toISOString().slice(0, 10)}.\n\n${report}`,
   );
+  await writeReadme(summary);
 
   const below = results.flatMap((r) =>
     CATEGORIES.filter((c) => r.scores[c] < BUDGET[c]).map((c) => `${r.page} ${c} ${r.scores[c]} < ${BUDGET[c]}`),
@@ -158,6 +180,18 @@ async function main() {
   } else {
     console.log('All pages within budget.');
   }
+}
+
+/** The scores and timings go between README.md's lighthouse markers, so the README shows the last run. */
+async function writeReadme(summary) {
+  const file = path.join(ROOT, 'README.md');
+  const readme = await readFile(file, 'utf8');
+  const start = '<!-- lighthouse:start (npm run lighthouse writes this) -->';
+  const end = '<!-- lighthouse:end -->';
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) return;
+  await writeFile(file, `${readme.slice(0, from + start.length)}\n\n${summary}\n${readme.slice(to)}`);
 }
 
 main().catch((err) => {

@@ -20,7 +20,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'kesh-precompress',
-    apply: 'build',
+    // Browsers download the client build; the server-render bundle never leaves the server.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -27,7 +27,9 @@ export function freePort() {
 
 export function buildIfMissing() {
   const built =
-    existsSync(path.join(ROOT, 'server/dist/main.js')) && existsSync(path.join(ROOT, 'client/dist/index.html'));
+    existsSync(path.join(ROOT, 'server/dist/main.js')) &&
+    existsSync(path.join(ROOT, 'client/dist/index.html')) &&
+    existsSync(path.join(ROOT, 'client/dist-ssr/entry-server.js'));
   if (built) return;
   console.log('No production build found: running npm run build');
   const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });

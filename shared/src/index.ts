@@ -4,5 +4,6 @@ export * from './money.js';
 export * from './address.js';
 export * from './shop.js';
 export * from './page-data.js';
+export * from './language.js';
 export * from './schemas.js';
 export * from './orders.js';

@@ -1,4 +1,5 @@
 import type { GalleryItem, Product, Slider } from './schemas.js';
+import type { LanguageCode } from './constants.js';
 import type { ShopSettings } from './shop.js';
 
 /**
@@ -7,6 +8,8 @@ import type { ShopSettings } from './shop.js';
  * without asking the API again. Each field is the exact body its API call would answer.
  */
 export interface InitialData {
+  /** The language the server rendered the page in; the client hydrates in the same one. */
+  language?: LanguageCode;
   shop?: ShopSettings;
   sliders?: Slider[];
   products?: Product[];
@@ -14,6 +17,27 @@ export interface InitialData {
 }
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+/**
+ * The contract between the server and the client's server-render bundle (client/src/entry-server.tsx,
+ * built to client/dist-ssr): the server passes the page's address, language and the same data it
+ * writes into the page; the bundle answers the markup of <div id="root"> and what <head> needs.
+ */
+export interface PageRenderRequest {
+  /** Path and query, e.g. "/products?id=…". */
+  url: string;
+  language: LanguageCode;
+  data: InitialData;
+}
+export interface RenderedPageBody {
+  html: string;
+  /** The tab title and meta description the page sets (usePageMeta). */
+  title: string;
+  description: string;
+  /** 404 when the address matched no page (the "not found" page was rendered). */
+  status: 200 | 404;
+}
+export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPageBody>;
 
 /**
  * The `sizes` of each storefront picture. The server preloads a page's largest picture with the same

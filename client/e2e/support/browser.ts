@@ -29,6 +29,17 @@ export interface BrowserPage {
   close(): Promise<void>;
 }
 
+/**
+ * Waits until the page answers clicks: a server-rendered page shows before its script has run, and a
+ * click on it before hydration would do nothing. The storefront marks <html data-hydrated> once the
+ * page's content has hydrated (or rendered); the admin area renders in the browser from the start.
+ */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' || location.pathname.startsWith('/admin'),
+  );
+}
+
 /** A fresh browser (own storage) with one page at the given width, pointed at the app. */
 export async function newPage(width = 1280, height = 900): Promise<BrowserPage> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
@@ -36,6 +47,19 @@ export async function newPage(width = 1280, height = 900): Promise<BrowserPage> 
   // Third-party hosts are unreachable here; fail them fast instead of waiting.
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
+  // Journeys act right after loading a page, so loading means: loaded and hydrated.
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await untilInteractive(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await untilInteractive(page);
+    return response;
+  };
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   return { browser, page, pageErrors, close: () => browser.close() };

@@ -1,9 +1,7 @@
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
 
 /** Shown when a page fails to load (e.g. a chunk after a deploy); reloading fetches the new one. */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <main className="mx-auto max-w-xl p-8 text-center">
       <h1 className="text-2xl font-bold text-brand-900">Something went wrong</h1>
@@ -17,4 +15,31 @@ export function RouteError() {
       </button>
     </main>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** A new value (the next page's path) clears the error, so the shopper can go elsewhere. */
+  resetKey?: string;
+}
+
+/** Catches a page that throws while loading or rendering and shows RouteError in its place. */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

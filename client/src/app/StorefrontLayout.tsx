@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/Spinner';
 import { useSession } from './session';
@@ -9,6 +9,7 @@ import { ChatButton, ScrollTopButton } from './layout/FloatingButtons';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { useReveal } from './layout/useReveal';
 import { useCartCountOnLoad } from './layout/useCartCountOnLoad';
+import { RouteErrorBoundary } from './RouteError';
 
 const AuthModal = lazy(() => import('../features/auth/AuthModal').then((m) => ({ default: m.AuthModal })));
 
@@ -28,9 +29,21 @@ function AuthModalOnDemand() {
   );
 }
 
+/**
+ * Marks <html data-hydrated> once the page's own content has hydrated (it sits in the page's
+ * Suspense boundary, so its effect runs with the page's): browser tests wait for it before clicking.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 /** Header, footer and floating widgets around every storefront page (admin has its own shell). */
 export function StorefrontLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   useReveal();
   useCartCountOnLoad();
   return (
@@ -44,9 +57,13 @@ export function StorefrontLayout() {
       <ScrollToTop />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {/* The stand-in fills the screen, so the footer does not jump when the page arrives. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner className="min-h-svh" />}>
+            <Outlet />
+            <PageReady />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <ScrollTopButton />

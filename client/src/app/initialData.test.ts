@@ -1,21 +1,24 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readInitialData } from '../api/pageData';
 import { seedInitialData } from './initialData';
 
 function pageWith(json: string) {
   document.body.innerHTML = `<div id="root"></div><script type="application/json" id="initial-data">${json}</script>`;
 }
 
-describe('seedInitialData', () => {
+describe('the page data the server writes into the HTML', () => {
   afterEach(() => {
     document.body.innerHTML = '';
   });
 
   it('fills the queries with the lists the page carries, then drops the element', () => {
     const product = { _id: 'p1', title: 'Bhringraj \u003c/script> Oil' };
-    pageWith(JSON.stringify({ products: [product], sliders: [] }).replace(/</g, '\\u003c'));
+    pageWith(JSON.stringify({ language: 'gu', products: [product], sliders: [] }).replace(/</g, '\\u003c'));
     const client = new QueryClient();
-    seedInitialData(client);
+    const data = readInitialData();
+    seedInitialData(client, data);
+    expect(data.language).toBe('gu');
     expect(client.getQueryData(['products'])).toEqual([{ _id: 'p1', title: 'Bhringraj </script> Oil' }]);
     expect(client.getQueryData(['sliders'])).toEqual([]);
     expect(client.getQueryData(['gallery'])).toBeUndefined();
@@ -25,9 +28,9 @@ describe('seedInitialData', () => {
 
   it('leaves the cache empty for a page without data or with broken data', () => {
     const client = new QueryClient();
-    seedInitialData(client);
+    seedInitialData(client, readInitialData());
     pageWith('{"products": [');
-    seedInitialData(client);
+    seedInitialData(client, readInitialData());
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '@kesh/shared';
+import type { InitialData } from '@kesh/shared';
 
-/** The query each list of the page's HTML answers (the keys the pages and router.tsx use). */
-const QUERY_KEYS: Record<keyof InitialData, QueryKey> = {
+/** The query each list of the page's data answers (the keys the pages and routes.tsx use). */
+const QUERY_KEYS: Record<Exclude<keyof InitialData, 'language'>, QueryKey> = {
   shop: ['shop'],
   sliders: ['sliders'],
   products: ['products'],
@@ -10,22 +10,13 @@ const QUERY_KEYS: Record<keyof InitialData, QueryKey> = {
 };
 
 /**
- * Puts the lists the server wrote into the page (shared/page-data.ts) into the query cache, so the
- * first render shows them instead of asking the API for what the page already holds. A page without
- * them (the dev server, an API that was down) leaves the cache empty and the queries fetch as usual.
+ * Puts the lists the server wrote into the page into the query cache, so the first render shows (and
+ * hydrates) them instead of asking the API for what the page already holds. The server renders from
+ * a cache filled the same way, which is what keeps the two renders identical.
  */
-export function seedInitialData(client: QueryClient, doc: Document = document): void {
-  const element = doc.getElementById(INITIAL_DATA_ELEMENT_ID);
-  if (!element?.textContent) return;
-  element.remove();
-  let data: InitialData;
-  try {
-    data = JSON.parse(element.textContent) as InitialData;
-  } catch {
-    return;
-  }
+export function seedInitialData(client: QueryClient, data: InitialData): void {
   for (const [name, key] of Object.entries(QUERY_KEYS)) {
-    const value = data[name as keyof InitialData];
+    const value = data[name as keyof typeof QUERY_KEYS];
     if (value !== undefined) client.setQueryData(key, value);
   }
 }

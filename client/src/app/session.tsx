@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SESSION_LIFETIME_MS, STORAGE_KEYS, type AuthResponse } from '@kesh/shared';
+import { firstRenderMatchesServer } from './hydration';
 
 /** What the browser keeps of a signed-in shopper (spec section 3: username, token, expiry). */
 export interface StoredUser {
@@ -49,9 +50,14 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<StoredUser | null>(() => readStoredUser());
+  // A server-rendered page shows the signed-out header; the stored session follows once hydrated.
+  const [user, setUser] = useState<StoredUser | null>(() => (firstRenderMatchesServer() ? null : readStoredUser()));
   const [cartCount, setCartCount] = useState(0);
   const [authModal, setAuthModal] = useState<AuthModalRequest | null>(null);
+
+  useEffect(() => {
+    if (firstRenderMatchesServer()) setUser(readStoredUser());
+  }, []);
 
   const signOut = useCallback(() => {
     localStorage.removeItem(STORAGE_KEYS.user);

@@ -1,10 +1,22 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type LanguageCode } from '@kesh/shared';
-import common from './common';
+import {
+  cookieValue,
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGES,
+  STORAGE_KEYS,
+  type LanguageCode,
+} from '@kesh/shared';
+import { pageData } from '../api/pageData';
+import english from './common';
 
 /**
- * Catalogues: i18n/common.ts (namespace "common", bundled: the header and footer need it) plus one
+ * Catalogues: the namespace "common" (the header's and footer's words: English in i18n/common.ts,
+ * bundled; the other languages in i18n/common.<code>.ts, each fetched only for a page in that
+ * language, which the server preloads with the page) plus one
  * `i18n.ts` per feature folder, whose namespace is the folder name (features/cart/i18n.ts ->
  * useTranslation('cart')), fetched when a page first needs it so the first load carries only its own
  * words. Each exports { en, hi, mr, gu }; English is the fallback for anything missing.
@@ -21,10 +33,25 @@ for (const [file, load] of Object.entries(featureCatalogues)) {
 /** Every feature namespace the storefront can fetch. */
 export const FEATURE_NAMESPACES = [...loaders.keys()];
 
+const commonLoaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+  hi: () => import('./common.hi'),
+  mr: () => import('./common.mr'),
+  gu: () => import('./common.gu'),
+};
+
 const featureBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    if (namespace === 'common') {
+      const loadCommon = commonLoaders[language];
+      if (!loadCommon) return callback(null, {});
+      loadCommon().then(
+        (mod) => callback(null, mod.default),
+        (err: Error) => callback(err, null),
+      );
+      return;
+    }
     const load = loaders.get(namespace);
     if (!load) return callback(null, {});
     load().then(
@@ -34,8 +61,7 @@ const featureBackend: BackendModule = {
   },
 };
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const { code } of LANGUAGES) resources[code] = { common: common[code] ?? {} };
+const resources = { en: { common: english } };
 
 /** Registers a catalogue loaded after start-up (a lazily loaded area's own namespace). */
 export function addCatalogue(namespace: string, catalogue: Catalogue) {
@@ -44,19 +70,32 @@ export function addCatalogue(namespace: string, catalogue: Catalogue) {
 
 export const SUPPORTED = LANGUAGES.map((l) => l.code) as LanguageCode[];
 
+/**
+ * The language the server rendered the page in (so hydration matches it), else the selector's
+ * cookie, else the choice kept in this browser, else English.
+ */
 function initialLanguage(): LanguageCode {
-  const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEYS.language) : null;
-  return SUPPORTED.includes(stored as LanguageCode) ? (stored as LanguageCode) : DEFAULT_LANGUAGE;
+  if (typeof document === 'undefined') return DEFAULT_LANGUAGE;
+  const candidates = [
+    pageData().language,
+    cookieValue(document.cookie, LANGUAGE_COOKIE),
+    localStorage.getItem(STORAGE_KEYS.language),
+  ];
+  return candidates.find(isLanguageCode) ?? DEFAULT_LANGUAGE;
 }
 
-void i18n
+/**
+ * Settles once the first language's common words are in: at once for English, after one small
+ * fetch for the others. main.tsx renders (or hydrates) only then, so the first render is complete.
+ */
+export const i18nReady: Promise<unknown> = i18n
   .use(featureBackend)
   .use(initReactI18next)
   .init({
     resources,
     partialBundledLanguages: true,
     ns: ['common'],
-    // "common" is bundled, so initialising needs no fetch and the first render need not wait.
+    // English is bundled, so an English page initialises without waiting.
     initAsync: false,
     lng: initialLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
@@ -65,13 +104,15 @@ void i18n
     returnNull: false,
   });
 
-function applyLang(code: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = code;
-}
-applyLang(i18n.language);
-i18n.on('languageChanged', (code) => {
-  applyLang(code);
+/** The choice goes to the page, to this browser and to the cookie the server renders the next page by. */
+function rememberLanguage(code: string) {
+  document.documentElement.lang = code;
   localStorage.setItem(STORAGE_KEYS.language, code);
-});
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', rememberLanguage);
+}
 
 export default i18n;

@@ -9,5 +9,6 @@ await i18n.loadLanguages(SUPPORTED);
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // The server-render tests run without a browser, so without storage.
+  globalThis.localStorage?.clear();
 });

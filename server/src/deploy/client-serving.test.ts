@@ -38,7 +38,7 @@ describe('the built client beside the API', () => {
     expect(
       page.text.startsWith('<!doctype html><html><head><title>Kesh</title></head><body><div id="root"></div>'),
     ).toBe(true);
-    expect(page.text).toContain('<script type="application/json" id="initial-data">{"shop":');
+    expect(page.text).toContain('<script type="application/json" id="initial-data">{"language":"en","shop":');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("script-src 'self' https://checkout.razorpay.com");
 

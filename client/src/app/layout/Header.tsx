@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session';
 import { useShop } from '../shop';
+import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { LanguageSelector } from './LanguageSelector';
 
 const NAV_ITEMS = [
@@ -72,6 +73,7 @@ export function Header() {
           </button>
         </div>
       </div>
+      <NeedsJavaScript action="login" className="bg-amber-50 px-4 py-2 text-center" />
 
       {menuOpen && (
         <nav

@@ -1,13 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { useSession } from '../session';
+import { useEffect } from 'react';
+import { readStoredUser, useSession } from '../session';
 import { loadCartCount } from './cartCount';
 
 /** A session restored from storage shows its cart count once, when the page loads. */
 export function useCartCountOnLoad(): void {
-  const { user, setCartCount } = useSession();
-  const restoredToken = useRef(user?.token);
+  const { setCartCount } = useSession();
   useEffect(() => {
-    const token = restoredToken.current;
+    const token = readStoredUser()?.token;
     if (!token) return;
     let current = true;
     void loadCartCount(token).then((count) => {

@@ -4,7 +4,6 @@ import { useReveal } from './useReveal';
 
 type Callback = (entries: { target: Element; isIntersecting: boolean }[]) => void;
 let report: Callback = () => {};
-
 class FakeIntersectionObserver {
   constructor(callback: Callback) {
     report = callback;
@@ -27,36 +26,30 @@ describe('useReveal', () => {
   beforeEach(() => {
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    window.scrollY = 0;
-  });
+  afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the first screen at once and fades in what scrolls into view, every time', () => {
+  it('leaves the first screen shown, hides what is out of view and fades it in on entering, every time', () => {
     const { getByTestId } = render(<Page />);
     const top = getByTestId('top');
     const below = getByTestId('below');
+    expect(top.className).not.toContain('reveal-hidden');
+    expect(below.className).not.toContain('reveal-hidden');
 
     report([
       { target: top, isIntersecting: true },
       { target: below, isIntersecting: false },
     ]);
-    expect(top.className).toContain('is-visible');
-    expect(top.className).toContain('reveal-instant');
-    expect(below.className).not.toContain('is-visible');
+    expect(top.className).not.toContain('reveal-hidden');
+    expect(below.className).toContain('reveal-hidden');
 
-    window.scrollY = 600;
     report([
       { target: top, isIntersecting: false },
       { target: below, isIntersecting: true },
     ]);
-    expect(below.className).toContain('is-visible');
-    expect(below.className).not.toContain('reveal-instant');
-    expect(top.className).not.toContain('is-visible');
+    expect(below.className).not.toContain('reveal-hidden');
+    expect(top.className).toContain('reveal-hidden');
 
-    window.scrollY = 0;
     report([{ target: top, isIntersecting: true }]);
-    expect(top.className).toContain('is-visible');
-    expect(top.className).not.toContain('reveal-instant');
+    expect(top.className).not.toContain('reveal-hidden');
   });
 });

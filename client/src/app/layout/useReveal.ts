@@ -2,29 +2,18 @@ import { useEffect } from 'react';
 
 /**
  * Scroll-in animation, set up once for the whole storefront: every `.reveal` element (also ones that
- * lazy pages add later) fades in when it enters the view and resets when it leaves, so it repeats.
- * Elements on the first screen of a page (in view before any scrolling) show at once.
+ * lazy pages add later) fades in when it enters the view and hides again when it leaves, so it
+ * repeats. Nothing is hidden before this runs: the server's HTML (and a page read without
+ * JavaScript) shows everything, and what is on the first screen stays as it is, without a fade that
+ * would hold back the page's largest picture. Only what is out of view gets hidden, to fade in later.
  */
 export function useReveal(): void {
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') {
-      const showAll = () => document.querySelectorAll('.reveal').forEach((el) => el.classList.add('is-visible'));
-      showAll();
-      const mutations = new MutationObserver(showAll);
-      mutations.observe(document.body, { childList: true, subtree: true });
-      return () => mutations.disconnect();
-    }
+    if (typeof IntersectionObserver === 'undefined') return;
     const seen = new WeakSet<Element>();
     const intersections = new IntersectionObserver(
       (entries) =>
-        entries.forEach(({ target, isIntersecting }) => {
-          // Seen for the first time while the page is still at the top: part of the first screen,
-          // which appears without the fade (it would hold back the page's largest picture by a second).
-          const instant = isIntersecting && !target.classList.contains('reveal-seen') && window.scrollY === 0;
-          target.classList.add('reveal-seen');
-          target.classList.toggle('reveal-instant', instant);
-          target.classList.toggle('is-visible', isIntersecting);
-        }),
+        entries.forEach(({ target, isIntersecting }) => target.classList.toggle('reveal-hidden', !isIntersecting)),
       { threshold: 0.12 },
     );
     const observeNew = () =>

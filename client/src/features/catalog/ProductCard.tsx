@@ -2,6 +2,7 @@ import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_SIZES } from '@kesh/shared';
+import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { DiscountBadge, PriceLine, Rating } from './ProductBits';
 import type { ProductCardData } from './productCard';
@@ -68,6 +69,7 @@ export function ProductCard({
           {adding ? t('adding') : t('addToCart')}
           <span className="sr-only">: {product.name}</span>
         </button>
+        <NeedsJavaScript action="addToCart" />
       </div>
     </article>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { ArrowLeft, CircleCheckBig, Minus, Plus, ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_SIZES, MAX_LINE_QUANTITY } from '@kesh/shared';
+import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { useShop } from '../../app/shop';
 import { DiscountBadge, PriceLine, Rating } from './ProductBits';
@@ -9,13 +11,12 @@ import { productStructuredData, type ProductCardData } from './productCard';
 
 interface ProductDetailProps {
   product: ProductCardData;
-  onBack(): void;
   onAddToCart(id: string, quantity: number): void;
   adding: boolean;
 }
 
 /** Detail view; mounted with key=product id so a new selection starts at image 1 and quantity 1. */
-export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductDetailProps) {
+export function ProductDetail({ product, onAddToCart, adding }: ProductDetailProps) {
   const { t } = useTranslation('catalog');
   const shop = useShop();
   const [imageIndex, setImageIndex] = useState(0);
@@ -25,16 +26,16 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <script type="application/ld+json">
-        {JSON.stringify(productStructuredData(product, window.location.origin, shop.name))}
+        {/* "<" escaped, so a description can never close the element. */}
+        {JSON.stringify(productStructuredData(product, shop.publicUrl, shop.name)).replace(/</g, '\\u003c')}
       </script>
-      <button
-        type="button"
-        onClick={onBack}
+      <Link
+        to="/products"
         className="inline-flex items-center gap-2 rounded-full px-1 py-1 font-semibold text-brand-800 hover:text-brand-950"
       >
         <ArrowLeft className="size-5" aria-hidden="true" />
         {t('backToProducts')}
-      </button>
+      </Link>
 
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <div>
@@ -45,6 +46,7 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
               srcSet={product.images[imageIndex]?.srcSet}
               sizes={IMAGE_SIZES.productDetail}
               alt={product.name}
+              fetchPriority="high"
               className="size-full object-cover"
             />
           </div>
@@ -141,6 +143,7 @@ export function ProductDetail({ product, onBack, onAddToCart, adding }: ProductD
                 {t('maxQuantity', { max: MAX_LINE_QUANTITY })}
               </p>
             )}
+            <NeedsJavaScript action="addToCart" className="basis-full" />
           </div>
 
           <div className="mt-10 grid gap-4 sm:grid-cols-2">

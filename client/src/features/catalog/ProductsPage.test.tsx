@@ -91,7 +91,7 @@ describe('products page', () => {
       quantity: 2,
     });
 
-    await user.click(screen.getByRole('button', { name: 'Back to Products' }));
+    await user.click(screen.getByRole('link', { name: 'Back to Products' }));
     expect(app.location()).toBe('/products');
   });
 

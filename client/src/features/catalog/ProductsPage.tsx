@@ -17,7 +17,7 @@ const PLACEHOLDER_CARDS = 6;
 export default function ProductsPage() {
   const { t } = useTranslation('catalog');
   const say = useMessageText();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const selectedId = params.get('id');
   const { data, error, isPending } = useProducts();
   const { addToCart, pendingId } = useAddToCart();
@@ -26,14 +26,11 @@ export default function ProductsPage() {
 
   usePageMeta(selected?.name ?? t('title'), t('metaDescription'));
 
-  const back = () => setParams({});
-
   if (selected) {
     return (
       <ProductDetail
         key={selected.id}
         product={selected}
-        onBack={back}
         onAddToCart={(id, quantity) => void addToCart(id, quantity)}
         adding={pendingId === selected.id}
       />

@@ -13,7 +13,7 @@ describe('gallery page', () => {
     renderInApp(<GalleryPage />, { path: '/gallery' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open image 2' }));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(screen.getByText('2 of 3')).toBeInTheDocument();
     expect(document.body.style.overflow).toBe('hidden');
     expect(screen.getByRole('button', { name: 'Close image viewer' })).toHaveFocus();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Expand } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { SafeImage } from '../../components/ui/SafeImage';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { useMessageText } from '../../components/ui/useMessageText';
-import { Lightbox } from './Lightbox';
+
+// The viewer loads when a picture is first opened: the page's first screen does not need it.
+const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
 
 export default function GalleryPage() {
   const { t } = useTranslation('gallery');
@@ -69,12 +71,14 @@ export default function GalleryPage() {
         )}
       </section>
       {openIndex !== null && items.length > 0 && (
-        <Lightbox
-          items={items}
-          index={Math.min(openIndex, items.length - 1)}
-          onChange={setOpenIndex}
-          onClose={() => setOpenIndex(null)}
-        />
+        <Suspense fallback={null}>
+          <Lightbox
+            items={items}
+            index={Math.min(openIndex, items.length - 1)}
+            onChange={setOpenIndex}
+            onClose={() => setOpenIndex(null)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GALLERY_CAROUSEL_MS } from '@kesh/shared';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useCarousel } from '../../components/ui/useCarousel';
-import { useItemsPerView } from './useItemsPerView';
+import { ITEM_WIDTH_CLASSES, useItemsPerView } from './useItemsPerView';
 import amla from '../../components/ui/art/amla.svg';
 import hibiscus from '../../components/ui/art/hibiscus.svg';
 import neem from '../../components/ui/art/neem.svg';
@@ -38,7 +38,7 @@ export function GalleryCarousel() {
           {track.map((image, i) => {
             const visible = i >= index && i < index + perView;
             return (
-              <li key={i} aria-hidden={!visible} className="shrink-0 px-2.5" style={{ width: `${100 / perView}%` }}>
+              <li key={i} aria-hidden={!visible} className={`shrink-0 px-2.5 ${ITEM_WIDTH_CLASSES}`}>
                 <figure className="overflow-hidden rounded-3xl bg-white shadow-sm">
                   {/* The caption below names the picture, so the image itself is not announced twice. */}
                   <img

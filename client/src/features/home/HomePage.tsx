@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@kesh/shared';
@@ -8,8 +9,11 @@ import { useMessageText } from '../../components/ui/useMessageText';
 import { HeroSlider } from './HeroSlider';
 import { FeaturedProducts } from './FeaturedProducts';
 import { AboutTeaser, WhyChooseUs } from './StorySections';
-import { GalleryCarousel } from './GalleryCarousel';
-import { Testimonials } from './Testimonials';
+
+// Below the first screen: their code (carousels and their controls) arrives after the page's own;
+// their server-rendered markup stays readable meanwhile and comes alive when it lands.
+const GalleryCarousel = lazy(() => import('./GalleryCarousel').then((m) => ({ default: m.GalleryCarousel })));
+const Testimonials = lazy(() => import('./Testimonials').then((m) => ({ default: m.Testimonials })));
 
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -31,8 +35,10 @@ export default function HomePage() {
       <FeaturedProducts />
       <AboutTeaser />
       <WhyChooseUs />
-      <GalleryCarousel />
-      <Testimonials />
+      <Suspense fallback={<div className="min-h-svh" />}>
+        <GalleryCarousel />
+        <Testimonials />
+      </Suspense>
     </>
   );
 }

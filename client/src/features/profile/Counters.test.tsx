@@ -26,13 +26,15 @@ describe('achievement counters', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('wait until 30% visible, then count to their targets in ~2.5 s', () => {
+  it('show their figures, and count up to them in ~2.5 s once 30% visible', () => {
     renderInApp(<Counters />);
     expect(observers.map((o) => o.threshold)).toEqual([0.3, 0.3, 0.3, 0.3].map(() => COUNTER_VISIBLE_THRESHOLD));
+    // Before: the figures themselves, as the server's HTML shows them.
     act(() => vi.advanceTimersByTime(COUNTER_DURATION_MS));
-    expect(values()).toEqual(['0', '0', '0', '0']);
+    expect(values()).toEqual(['50,000', '150', '12,000', '25']);
 
     act(() => observers.forEach((o) => o.callback([{ isIntersecting: true }])));
+    expect(values()).toEqual(['0', '0', '0', '0']);
     act(() => vi.advanceTimersByTime(COUNTER_DURATION_MS / 2));
     expect(values()).toEqual(['25,000', '75', '6,000', '13']);
     act(() => vi.advanceTimersByTime(COUNTER_DURATION_MS / 2 + 50));

@@ -3,11 +3,12 @@ import { COUNTER_DURATION_MS, COUNTER_STEPS, COUNTER_VISIBLE_THRESHOLD } from '@
 
 /**
  * Counts from 0 to `target` over ~2.5 s in 60 steps, starting the first time 30% of the element is
- * in view (spec section 4). Returns the ref to attach and the current value.
+ * in view (spec section 4). Until then it shows the target itself, which is what the server's HTML
+ * says (a page read without JavaScript shows the real figures). Returns the ref and the value.
  */
 export function useCountUp<T extends Element>(target: number) {
   const ref = useRef<T>(null);
-  const [value, setValue] = useState(0);
+  const [value, setValue] = useState(target);
   const [started, setStarted] = useState(false);
 
   useEffect(() => {
@@ -33,6 +34,7 @@ export function useCountUp<T extends Element>(target: number) {
   useEffect(() => {
     if (!started) return;
     let step = 0;
+    setValue(0);
     const timer = setInterval(() => {
       step += 1;
       setValue(step >= COUNTER_STEPS ? target : Math.round((target * step) / COUNTER_STEPS));

@@ -13,10 +13,30 @@ export interface PageHead {
   images: readonly ImagePreload[];
   /** A JSON object text (shared InitialData) the client seeds its query cache with. */
   data?: string;
+  /** <html lang>: the language the page is in. */
+  language?: string;
+  /** The server-rendered page (entry-server's answer); without it the client renders the page. */
+  body?: { html: string; title: string; description: string };
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
+
+/**
+ * React writes the resources it hoists (a preload for an <img fetchPriority="high">) at the start of
+ * its markup; they belong in <head>, not in #root, where hydration would meet them.
+ */
+const LEADING_LINKS = /^(?:\s*<link\b[^>]*>)+/;
+
+/** The template's <title>, description and Open Graph text, set to the rendered page's. */
+function withMeta(html: string, { title, description }: { title: string; description: string }): string {
+  const content = (pattern: RegExp, value: string) =>
+    html.replace(pattern, (tag) => tag.replace(/content="[^"]*"/, () => `content="${escapeAttribute(value)}"`));
+  html = content(/<meta\s+name="description"\s+content="[^"]*"\s*\/?>/, description);
+  html = content(/<meta\s+property="og:description"\s+content="[^"]*"\s*\/?>/, description);
+  html = content(/<meta\s+property="og:title"\s+content="[^"]*"\s*\/?>/, title);
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(title)}</title>`);
+}
 
 /**
  * JSON made safe to sit inside <script type="application/json">: only a "<" could end the element
@@ -31,15 +51,27 @@ function imageLink({ src, srcSet, sizes }: ImagePreload): string {
 }
 
 /**
- * index.html with a page's preloads at the end of <head> and its data at the end of <body>.
- * Replacements go through functions, so a "$&" in a product's title is text, not a pattern.
+ * index.html with a page's preloads at the end of <head>, its server-rendered markup in #root and its
+ * data at the end of <body>. Replacements go through functions, so a "$&" in a product's title is
+ * text, not a pattern.
  */
 export function renderPage(template: string, head: PageHead): string {
+  let html = template;
+  let hoisted = '';
+  if (head.body) {
+    const markup = head.body.html.replace(LEADING_LINKS, (links) => {
+      hoisted = links.trim();
+      return '';
+    });
+    html = withMeta(html, head.body).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  }
+  if (head.language) html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(head.language!)}"`);
   const links = [
     ...head.images.map(imageLink),
     ...head.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+    // React's own preloads repeat ours when we have them (same pictures, same priority).
+    ...(hoisted && head.images.length === 0 ? [hoisted] : []),
   ];
-  let html = template;
   if (links.length > 0) html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   if (head.data !== undefined) {
     const script = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(head.data)}</script>`;

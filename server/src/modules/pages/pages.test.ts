@@ -203,7 +203,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(initialData((await page('/gallery/')).text).gallery).toHaveLength(3);
 
     const contact = await page('/contact');
-    expect(Object.keys(initialData(contact.text))).toEqual(['shop']);
+    expect(Object.keys(initialData(contact.text))).toEqual(['language', 'shop']);
     expect(imagePreloads(contact.text)).toEqual([]);
     expect(modulePreloads(contact.text)).toEqual(['/assets/react-r1.js']);
   });
@@ -261,7 +261,7 @@ describe('storefront pages when the catalogue cannot be read', () => {
     );
     const res = await request(app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);
-    expect(Object.keys(initialData(res.text))).toEqual(['shop']);
+    expect(Object.keys(initialData(res.text))).toEqual(['language', 'shop']);
     expect(imagePreloads(res.text)).toEqual([]);
     expect(modulePreloads(res.text)).toContain('/assets/HomePage-h1.js');
   });

@@ -2,14 +2,26 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request } from 'express';
-import { IMAGE_SIZES, type GalleryItem, type Product, type Slider } from '@kesh/shared';
+import {
+  IMAGE_SIZES,
+  LANGUAGES,
+  negotiateLanguage,
+  type GalleryItem,
+  type InitialData,
+  type LanguageCode,
+  type Product,
+  type RenderedPageBody,
+  type Slider,
+} from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
 import { withTimeout } from '../../lib/timeout.js';
+import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/service.js';
 import { shopSettings } from '../shop/routes.js';
 import { chunkFiles, readManifest } from './manifest.js';
 import { renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
+import { loadRenderer } from './renderer.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -44,6 +56,10 @@ const preload = (item: { image: string | null; imageSrcSet: string | null } | un
 /** Gallery tiles preloaded: the first row on a phone. */
 const GALLERY_PRELOADS = 2;
 
+function textPage(pagePath: string, ...sources: string[]): Record<string, PageSpec> {
+  return { [pagePath]: { sources, lists: [], images: () => [] } };
+}
+
 const PAGES: Record<string, PageSpec> = {
   '/': {
     sources: ['src/features/home/HomePage.tsx', 'src/features/home/i18n.ts', 'src/features/catalog/i18n.ts'],
@@ -68,6 +84,12 @@ const PAGES: Record<string, PageSpec> = {
     images: ({ gallery }) =>
       (gallery?.value.slice(0, GALLERY_PRELOADS) ?? []).flatMap((g) => preload(g, IMAGE_SIZES.galleryTile)),
   },
+  // Pages whose first screen is all words: their code is preloaded, so they hydrate sooner.
+  ...textPage('/profile', 'src/features/profile/ProfilePage.tsx', 'src/features/profile/i18n.ts'),
+  ...textPage('/contact', 'src/features/contact/ContactPage.tsx', 'src/features/contact/i18n.ts'),
+  ...textPage('/termsandconditions', 'src/features/policies/TermsPage.tsx', 'src/features/policies/i18n.ts'),
+  ...textPage('/cancellation-refunds', 'src/features/policies/RefundsPage.tsx', 'src/features/policies/i18n.ts'),
+  ...textPage('/privacyandpolicy', 'src/features/policies/PrivacyPage.tsx', 'src/features/policies/i18n.ts'),
 };
 
 interface RenderedPage {
@@ -75,6 +97,8 @@ interface RenderedPage {
   etag: string;
   /** The list entries it was made from: while they are current, the page is too. */
   from: readonly unknown[];
+  /** 404 for an address that is no page (the "not found" page, rendered). */
+  status: 200 | 404;
 }
 
 /**
@@ -83,6 +107,15 @@ interface RenderedPage {
  * the API itself, which then shows the shopper what is wrong.
  */
 export const PAGE_DATA_WAIT_MS = 300;
+
+/**
+ * Pages behind a login (cart, checkout, dashboard, admin) are rendered in the browser: they show one
+ * shopper's data and nothing a crawler or a script-less browser could use.
+ */
+const clientRendered = (pagePath: string) =>
+  PRIVATE_PATHS.some((p) => pagePath === p.replace(/\/$/, '') || pagePath.startsWith(p.replace(/\/?$/, '/')));
+
+const INDEXED_PATHS = new Set<string>(INDEXED_PAGES.map((p) => p.path));
 
 const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
 
@@ -108,10 +141,14 @@ export function clientRoutes(
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifest = readManifest(clientDir);
   const shopJson = JSON.stringify(shopSettings(deps));
-  const scripts = new Map(
-    Object.entries(PAGES).map(([page, spec]) => [page, manifest ? chunkFiles(manifest, spec.sources) : []]),
-  );
+  // What index.html loads itself needs no preload (the bundler may split the entry into several files).
+  const chunksOf = (sources: readonly string[]) =>
+    manifest ? chunkFiles(manifest, sources).filter((file) => !template.includes(`/${file}"`)) : [];
+  const scripts = new Map(Object.entries(PAGES).map(([page, spec]) => [page, chunksOf(spec.sources)]));
+  // The common words of a language other than English are their own chunk (client/src/i18n).
+  const languageScripts = new Map(LANGUAGES.map(({ code }) => [code, chunksOf([`src/i18n/common.${code}.ts`])]));
   const rendered = new Map<string, RenderedPage>();
+  const renderer = loadRenderer(clientDir, logger);
 
   /** Each list the page shows, unless it failed or took longer than dataWaitMs (then it is left out). */
   async function load(spec: PageSpec | undefined): Promise<Loaded> {
@@ -132,27 +169,56 @@ export function clientRoutes(
     return loaded;
   }
 
+  /** The page rendered by React on the server, or undefined (no renderer, or it failed: the client renders). */
+  async function serverRender(
+    url: string,
+    language: LanguageCode,
+    loaded: Loaded,
+  ): Promise<RenderedPageBody | undefined> {
+    const render = await renderer;
+    if (!render) return undefined;
+    const data: InitialData = { language, shop: shopSettings(deps) };
+    for (const [name, entry] of Object.entries(loaded)) Object.assign(data, { [name]: entry.value });
+    try {
+      return await render({ url, language, data });
+    } catch (err) {
+      logger.error({ err, url }, 'server render failed: the page is rendered in the browser');
+      return undefined;
+    }
+  }
+
   async function page(req: Request): Promise<RenderedPage> {
     // "/products/" is the same page as "/products". (A loop, not /\/+$/, which is quadratic on many slashes.)
     let end = req.path.length;
     while (end > 1 && req.path[end - 1] === '/') end -= 1;
     const pagePath = req.path.slice(0, end);
+    const language = negotiateLanguage(req.headers);
     const spec = PAGES[pagePath];
     const loaded = await load(spec);
     const from = spec?.lists.map((name) => loaded[name]) ?? [];
-    const reusable = req.query.id === undefined;
-    const previous = rendered.get(pagePath);
-    if (reusable && previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) {
-      return previous;
-    }
-    const data = [`"shop":${shopJson}`, ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`)];
+    // Only the site's own pages are kept: product details, unknown addresses and the pages left to the
+    // browser are made per request (any number of those addresses exist).
+    const cacheKey = req.query.id === undefined && INDEXED_PATHS.has(pagePath) ? `${language} ${pagePath}` : undefined;
+    const previous = cacheKey === undefined ? undefined : rendered.get(cacheKey);
+    if (previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) return previous;
+
+    const ssr = !clientRendered(pagePath) && (await renderer) !== undefined;
+    const body = ssr ? await serverRender(req.originalUrl, language, loaded) : undefined;
+    const data = [
+      `"language":"${language}"`,
+      `"shop":${shopJson}`,
+      ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
+    ];
     const html = renderPage(template, {
-      scripts: scripts.get(pagePath) ?? [],
+      scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? [])],
       images: spec ? spec.images(loaded, req) : [],
       data: `{${data.join(',')}}`,
+      language,
+      body,
     });
-    const result = { html, etag: strongEtag(html), from };
-    if (reusable && spec) rendered.set(pagePath, result);
+    const result = { html, etag: strongEtag(html), from, status: body?.status ?? 200 };
+    // A failed render is not kept: the next request tries again.
+    if (cacheKey !== undefined && result.status === 200 && (body || !ssr)) rendered.set(cacheKey, result);
     return result;
   }
 
@@ -161,10 +227,11 @@ export function clientRoutes(
       next();
       return;
     }
-    const { html, etag } = await page(req);
-    // /gallery/ answers HTML or JSON by the Accept header: caches must keep the two apart.
-    res.vary('Accept');
-    res.set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
+    const { html, etag, status } = await page(req);
+    // /gallery/ answers HTML or JSON by the Accept header, and a page's language follows the cookie
+    // and Accept-Language: caches must keep them all apart.
+    res.vary('Accept').vary('Cookie').vary('Accept-Language');
+    res.status(status).set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
   });
   return router;
 }

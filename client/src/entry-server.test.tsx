@@ -1,0 +1,138 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SHOP,
+  formatRupees,
+  type GalleryItem,
+  type InitialData,
+  type Product,
+  type Slider,
+} from '@kesh/shared';
+import { TESTIMONIALS } from './features/home/Testimonials';
+import { render } from './entry-server';
+
+/**
+ * The server's renderer, run as the server runs it (no browser, no DOM): each public page's HTML
+ * already holds what a shopper reads, before any script of the page has run.
+ */
+
+const product: Product = {
+  _id: 'p1',
+  title: 'Bhringraj Hair Oil',
+  subtitle: 'Strengthening oil · 100 ml',
+  mainPrice: 499,
+  offerPrice: 399,
+  ratingCount: 4.8,
+  description: 'Slow-cooked with bhringraj </script> and amla.',
+  image: '/uploads/oil-1.jpg',
+  imageSrcSet: '/uploads/oil-1-w400.webp 400w, /uploads/oil-1-w800.webp 800w',
+} as Product;
+const slider: Slider = {
+  _id: 's1',
+  id: 's1',
+  title: 'Monsoon Hair Care',
+  description: 'Fresh herbs',
+  image: '/uploads/hero.jpg',
+  imageSrcSet: '/uploads/hero-w800.webp 800w',
+};
+const picture: GalleryItem = {
+  _id: 'g1',
+  id: 'g1',
+  image: '/uploads/g1.jpg',
+  imageSrcSet: '/uploads/g1-w400.webp 400w',
+};
+const data: InitialData = { shop: DEFAULT_SHOP, sliders: [slider], products: [product], gallery: [picture] };
+
+const page = (url: string, language: 'en' | 'hi' | 'mr' | 'gu' = 'en') => render({ url, language, data });
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('server render of the public pages', () => {
+  it('home: the hero slide, featured product with its price and picture, story and testimonials', async () => {
+    const { html, title, status } = await page('/');
+    expect(status).toBe(200);
+    expect(title).toBe('Natural Ayurvedic Hair Care | Kesh Ayurveda');
+    expect(html).toContain(
+      '<h2 class="mt-5 font-serif text-4xl leading-tight font-bold sm:text-6xl">Monsoon Hair Care</h2>',
+    );
+    const hero = /<img[^>]*src="\/uploads\/hero.jpg"[^>]*>/.exec(html)?.[0];
+    expect(hero).toContain('srcSet="/uploads/hero-w800.webp 800w"');
+    expect(hero).toContain('fetchPriority="high"');
+    expect(text(html)).toContain('Bhringraj Hair Oil');
+    expect(text(html)).toContain(formatRupees(399));
+    expect(text(html)).toContain('About Us');
+    expect(text(html)).toContain(TESTIMONIALS[0].name);
+    expect(text(html)).toContain('What Our Customers Say');
+  });
+
+  it('products: every card with name, prices, rating and a responsive picture', async () => {
+    const { html, title } = await page('/products');
+    expect(title).toBe('Products | Kesh Ayurveda');
+    expect(html).toMatch(/<h1[^>]*>Products<\/h1>/);
+    expect(text(html)).toContain(`Price : ${formatRupees(399)} Original price : ${formatRupees(499)}`);
+    expect(html).toMatch(
+      /<img[^>]*srcSet="\/uploads\/oil-1-w400.webp 400w, \/uploads\/oil-1-w800.webp 800w"[^>]*sizes="[^"]+"/,
+    );
+    expect(html).toContain('href="/products?id=p1"');
+    expect(text(html)).toContain('Adding to the cart needs JavaScript.');
+  });
+
+  it('product detail: the product as its own page, with its structured data kept inside its script', async () => {
+    const { html, title } = await page('/products?id=p1');
+    expect(title).toBe('Bhringraj Hair Oil | Kesh Ayurveda');
+    expect(html).toMatch(/<h1[^>]*>Bhringraj Hair Oil<\/h1>/);
+    expect(text(html)).toContain(
+      'Slow-cooked with bhringraj </script> and amla.'.replace('<', '&lt;').replace('>', '&gt;'),
+    );
+    const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(ld!.replace(/&quot;/g, '"'))).toMatchObject({
+      name: 'Bhringraj Hair Oil',
+      offers: { price: '399.00' },
+    });
+    expect(html).toMatch(/<a[^>]*href="\/products"[^>]*>.*Back to Products<\/a>/);
+  });
+
+  it('gallery, profile, contact and the policies show their own text', async () => {
+    const gallery = await page('/gallery');
+    expect(gallery.html).toMatch(/<img[^>]*srcSet="\/uploads\/g1-w400.webp 400w"/);
+    expect(text((await page('/profile')).html)).toContain('50,000');
+    const contact = await page('/contact');
+    expect(contact.html).toMatch(/<h1[^>]*>Contact Us<\/h1>/);
+    expect(text(contact.html)).toContain(DEFAULT_SHOP.email);
+    for (const [url, heading] of [
+      ['/termsandconditions', 'Terms &amp; Conditions'],
+      ['/cancellation-refunds', 'Cancellation &amp; Refunds'],
+      ['/privacyandpolicy', 'Privacy &amp; Policy'],
+    ] as const) {
+      const policy = await page(url);
+      expect(policy.html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(policy.status).toBe(200);
+    }
+  });
+
+  it('an unknown address renders the not-found page with status 404', async () => {
+    const { html, status } = await page('/no-such-page');
+    expect(status).toBe(404);
+    expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+  });
+
+  it("renders in the shopper's language, concurrent renders never mixing them", async () => {
+    const [hi, mr, gu, en] = await Promise.all([
+      page('/products', 'hi'),
+      page('/products', 'mr'),
+      page('/products', 'gu'),
+      page('/products'),
+    ]);
+    expect(hi.html).toMatch(/<h1[^>]*>उत्पाद<\/h1>/);
+    expect(mr.html).toMatch(/<h1[^>]*>उत्पादने<\/h1>/);
+    expect(gu.html).toMatch(/<h1[^>]*>ઉત્પાદનો<\/h1>/);
+    expect(en.html).toMatch(/<h1[^>]*>Products<\/h1>/);
+    expect(hi.title).toBe('उत्पाद | Kesh Ayurveda');
+    expect(text(hi.html)).toContain('कार्ट में जोड़ें');
+  });
+
+  it('shows the signed-out header: who is signed in is known only in the browser', async () => {
+    const { html } = await page('/');
+    expect(html).toContain('aria-label="Log in or sign up"');
+    expect(text(html)).toContain('Logging in needs JavaScript.');
+  });
+});

@@ -1,0 +1,75 @@
+import { PassThrough } from 'node:stream';
+import { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router-dom';
+import type { LanguageCode, PageRenderRequest, RenderedPageBody } from '@kesh/shared';
+import i18n, { FEATURE_NAMESPACES, SUPPORTED } from './i18n';
+import { App } from './app/App';
+import { seedInitialData } from './app/initialData';
+import { QUERY_DEFAULTS } from './app/queryClient';
+import { PageMetaContext, type PageMeta } from './components/ui/usePageMeta';
+
+/**
+ * The server's renderer (built by `vite build --ssr` into client/dist-ssr and loaded by
+ * server/src/modules/pages): the same App the browser hydrates, rendered from the same data the page
+ * carries, in the shopper's language.
+ */
+
+// Every catalogue in every language, loaded once when the server starts.
+await i18n.loadNamespaces(FEATURE_NAMESPACES);
+await i18n.loadLanguages(SUPPORTED);
+
+/** One i18next per language, sharing the loaded catalogues, so concurrent renders never mix languages. */
+const translators = new Map<LanguageCode, I18n>();
+function translatorFor(language: LanguageCode): I18n {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = i18n.cloneInstance({ lng: language, initAsync: false });
+    translators.set(language, translator);
+  }
+  return translator;
+}
+
+function renderToString(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const { pipe } = renderToPipeableStream(element, {
+      // Everything inline, in order: React would otherwise move a large finished boundary to the end
+      // of the document and swap it in with an inline script, which the Content-Security-Policy
+      // (script-src 'self') rightly refuses, and which a script-less browser never runs.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      // The page's lists are already in memory, so waiting for the whole page costs nothing and gives
+      // crawlers and script-less browsers one complete document.
+      onAllReady() {
+        if (failed) return reject(failed instanceof Error ? failed : new Error(String(failed)));
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = error;
+      },
+    });
+  });
+}
+
+export async function render({ url, language, data }: PageRenderRequest): Promise<RenderedPageBody> {
+  const client = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
+  seedInitialData(client, data);
+  const meta: PageMeta = { title: '', description: '', status: 200 };
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const html = await renderToString(
+    <PageMetaContext value={meta}>
+      <I18nextProvider i18n={translatorFor(language)}>
+        <App client={client} Router={Router} />
+      </I18nextProvider>
+    </PageMetaContext>,
+  );
+  return { html, ...meta };
+}

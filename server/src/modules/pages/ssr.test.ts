@@ -1,0 +1,178 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InitialData, PageRenderRequest, Product } from '@kesh/shared';
+import { cachedJson } from '../../lib/response-cache.js';
+import { startTestApp, type TestContext } from '../../test/harness.js';
+import { clientRoutes } from './routes.js';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta
+      name="description"
+      content="Default description"
+    />
+    <meta property="og:title" content="Default title" />
+    <meta property="og:description" content="Default description" />
+    <title>Default title</title>
+    <script type="module" crossorigin src="/assets/index-e1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/**
+ * A stand-in for client/dist-ssr/entry-server.js with the same contract: it echoes what the server
+ * asked for, so each test sees what the server passed in and what it did with the answer.
+ */
+const RENDERER = `
+export async function render(request) {
+  globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+  globalThis.__lastRequest = request;
+  const path = request.url.split('?')[0];
+  if (path === '/broken') throw new Error('a component failed');
+  const known = ['/', '/products', '/gallery', '/profile', '/contact'].includes(path);
+  const products = (request.data.products ?? []).map((p) => p.title).join(', ');
+  return {
+    html: '<link rel="preload" as="image" href="/hoisted.jpg"><h1>' + request.language + ' ' + path + '</h1><p>' + products + '</p>',
+    title: 'Page <' + request.language + '> | Kesh & Co',
+    description: 'About "' + path + '"',
+    status: known ? 200 : 404,
+  };
+}
+`;
+
+const PRODUCT = { _id: 'p1', title: 'Bhringraj Oil' } as unknown as Product;
+const lastRequest = () => (globalThis as { __lastRequest?: PageRenderRequest }).__lastRequest;
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+const initialData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html)![1]!) as InitialData;
+const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1];
+
+describe('server-rendered storefront pages', () => {
+  let ctx: TestContext;
+  let dir: string;
+  let http: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    ctx = await startTestApp();
+    dir = await mkdtemp(path.join(tmpdir(), 'kesh-ssr-'));
+    await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
+    await mkdir(path.join(dir, 'dist-ssr'));
+    await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dir, 'dist-ssr', 'entry-server.js'), RENDERER);
+    const lists = {
+      sliders: cachedJson(() => Promise.resolve([])),
+      products: cachedJson(() => Promise.resolve([PRODUCT])),
+      gallery: cachedJson(() => Promise.resolve([])),
+    };
+    http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists)));
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => http.get(url).set('Accept', 'text/html');
+
+  it('puts the rendered page into #root, with its title and description, from the data it carries', async () => {
+    const res = await page('/products');
+    expect(res.status).toBe(200);
+    expect(root(res.text)).toBe('<h1>en /products</h1><p>Bhringraj Oil</p>');
+    expect(res.text).toContain('<title>Page &lt;en&gt; | Kesh &amp; Co</title>');
+    expect(res.text).toMatch(/<meta\s+name="description"\s+content="About &quot;\/products&quot;"/);
+    expect(res.text).toContain('<meta property="og:title" content="Page &lt;en&gt; | Kesh &amp; Co" />');
+    expect(res.text).not.toContain('Default');
+
+    // The renderer got the very data the page carries for the client to hydrate from.
+    const data = initialData(res.text);
+    expect(lastRequest()).toEqual({ url: '/products', language: 'en', data });
+    expect(data.products).toEqual([PRODUCT]);
+
+    // React's hoisted preload went to <head>, out of the markup React hydrates.
+    expect(res.text.indexOf('href="/hoisted.jpg"')).toBeLessThan(res.text.indexOf('</head>'));
+  });
+
+  it("renders in the shopper's language: the selector's cookie, then Accept-Language, then English", async () => {
+    const hindi = await page('/').set('Accept-Language', 'hi-IN,hi;q=0.9,en;q=0.8');
+    expect(hindi.text).toContain('<html lang="hi">');
+    expect(root(hindi.text)).toContain('<h1>hi /</h1>');
+    expect(initialData(hindi.text).language).toBe('hi');
+    expect(hindi.headers.vary).toMatch(/Cookie/);
+    expect(hindi.headers.vary).toMatch(/Accept-Language/);
+
+    const gujarati = await page('/').set('Accept-Language', 'hi').set('Cookie', 'theme=dark; lang=gu');
+    expect(gujarati.text).toContain('<html lang="gu">');
+    expect(root(gujarati.text)).toContain('<h1>gu /</h1>');
+
+    const unknown = await page('/').set('Accept-Language', 'fr-FR,de;q=0.5').set('Cookie', 'lang=xx');
+    expect(unknown.text).toContain('<html lang="en">');
+    expect(initialData(unknown.text).language).toBe('en');
+
+    // Each language keeps its own copy: English after Hindi is still English.
+    expect(root((await page('/')).text)).toContain('<h1>en /</h1>');
+    expect(root((await page('/').set('Cookie', 'lang=hi')).text)).toContain('<h1>hi /</h1>');
+  });
+
+  it('renders a page once while its lists are unchanged, and answers the same ETag with 304', async () => {
+    const first = await page('/gallery').set('Cookie', 'lang=mr');
+    const before = renders();
+    const again = await page('/gallery').set('Cookie', 'lang=mr').set('If-None-Match', first.headers.etag!);
+    expect(again.status).toBe(304);
+    expect(renders()).toBe(before);
+  });
+
+  it('answers an address that is no page with the rendered "not found" page and 404', async () => {
+    const res = await page('/no-such-page');
+    expect(res.status).toBe(404);
+    expect(root(res.text)).toContain('<h1>en /no-such-page</h1>');
+  });
+
+  it('leaves the pages behind a login to the browser, in the right language', async () => {
+    for (const url of ['/cart', '/shipping', '/userdashbord', '/admin', '/admin/orders']) {
+      const res = await page(url).set('Cookie', 'lang=gu');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).toContain('<html lang="gu">');
+      expect(initialData(res.text).language).toBe('gu');
+    }
+  });
+
+  it('serves the page for the browser to render when the server render fails', async () => {
+    const res = await page('/broken');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.text).toContain('<title>Default title</title>');
+  });
+});
+
+describe('storefront pages without a server-render bundle', () => {
+  it('are served for the browser to render, as before server rendering', async () => {
+    const ctx = await startTestApp();
+    const dir = await mkdtemp(path.join(tmpdir(), 'kesh-ssr-none-'));
+    try {
+      await mkdir(path.join(dir, 'dist'));
+      await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
+      const lists = {
+        sliders: cachedJson(() => Promise.resolve([])),
+        products: cachedJson(() => Promise.resolve([PRODUCT])),
+        gallery: cachedJson(() => Promise.resolve([])),
+      };
+      const app = express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists));
+      const res = await request(app).get('/products').set('Accept', 'text/html').set('Cookie', 'lang=hi');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).toContain('<html lang="hi">');
+      expect(initialData(res.text).products).toEqual([PRODUCT]);
+    } finally {
+      await ctx.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
