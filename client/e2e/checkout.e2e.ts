@@ -98,7 +98,7 @@ describe('checkout journey', () => {
     const modal = page.getByRole('dialog', { name: 'Add Address' });
     await modal.getByLabel('Street').fill('14 Kalawad Road');
     await modal.getByLabel('City').fill('Rajkot');
-    await modal.getByLabel('State').fill('Gujarat');
+    await modal.getByLabel('State').selectOption('Gujarat');
     await modal.getByLabel('Country').fill('India');
     await modal.getByLabel('Zip Code').fill('360005');
     await modal.getByRole('button', { name: 'Save Address' }).click();

@@ -11,6 +11,8 @@ export const MESSAGES = {
   fillRequiredField: 'Please fill the required field!',
   passwordsDoNotMatch: 'New password and confirm password do not match!',
   fillAllAddressFields: 'Please fill all address fields.',
+  invalidPinCode: 'Please enter a valid 6-digit PIN code (it cannot start with 0).',
+  invalidIndianState: 'Please choose a state or union territory of India from the list.',
   confirmRemoveAddress: 'Are you sure you want to remove your address?',
   sliderTitleDescriptionRequired: 'Title and description are required!',
   imageTypeNotAllowed: 'Only JPEG, JPG, PNG, and GIF files are allowed!',

@@ -82,6 +82,9 @@ const en = {
     tooManyRequests: MESSAGES.tooManyRequests,
     internalError: MESSAGES.internalError,
     invalidRequest: MESSAGES.invalidRequest,
+    invalidPinCode: MESSAGES.invalidPinCode,
+    invalidIndianState: MESSAGES.invalidIndianState,
+    fillAllAddressFields: MESSAGES.fillAllAddressFields,
   },
 };
 
@@ -168,6 +171,9 @@ const hi: Strings = {
     tooManyRequests: 'बहुत अधिक अनुरोध। कृपया थोड़ी देर बाद प्रयास करें।',
     internalError: 'हमारी ओर से कुछ गड़बड़ हुई। कृपया फिर प्रयास करें।',
     invalidRequest: 'अमान्य अनुरोध।',
+    invalidPinCode: 'कृपया मान्य 6-अंकों का पिन कोड दर्ज करें (यह 0 से शुरू नहीं हो सकता)।',
+    invalidIndianState: 'कृपया सूची में से भारत का कोई राज्य या केंद्र शासित प्रदेश चुनें।',
+    fillAllAddressFields: 'कृपया पते के सभी फ़ील्ड भरें।',
   },
 };
 
@@ -251,6 +257,9 @@ const mr: Strings = {
     tooManyRequests: 'खूप जास्त विनंत्या. कृपया थोड्या वेळाने प्रयत्न करा.',
     internalError: 'आमच्याकडून काहीतरी चूक झाली. कृपया पुन्हा प्रयत्न करा.',
     invalidRequest: 'अवैध विनंती.',
+    invalidPinCode: 'कृपया वैध 6-अंकी पिन कोड टाका (तो 0 ने सुरू होऊ शकत नाही).',
+    invalidIndianState: 'कृपया यादीतून भारताचे राज्य किंवा केंद्रशासित प्रदेश निवडा.',
+    fillAllAddressFields: 'कृपया पत्त्याची सर्व फील्ड भरा.',
   },
 };
 
@@ -333,6 +342,9 @@ const gu: Strings = {
     tooManyRequests: 'ઘણી બધી વિનંતીઓ. કૃપા કરીને થોડી વાર પછી પ્રયાસ કરો.',
     internalError: 'અમારી બાજુએ કંઈક ખોટું થયું. કૃપા કરીને ફરી પ્રયાસ કરો.',
     invalidRequest: 'અમાન્ય વિનંતી.',
+    invalidPinCode: 'કૃપા કરીને માન્ય 6-અંકનો પિન કોડ દાખલ કરો (તે 0 થી શરૂ ન થઈ શકે).',
+    invalidIndianState: 'કૃપા કરીને યાદીમાંથી ભારતનું રાજ્ય અથવા કેન્દ્રશાસિત પ્રદેશ પસંદ કરો.',
+    fillAllAddressFields: 'કૃપા કરીને સરનામાના બધા ફીલ્ડ ભરો.',
   },
 };
 
