@@ -6,3 +6,4 @@ export * from './shop.js';
 export * from './page-data.js';
 export * from './schemas.js';
 export * from './orders.js';
+export * from './delivery.js';

@@ -104,6 +104,11 @@ export const MESSAGES = {
   orderCancelled: 'Your order has been cancelled.',
   invalidDays: 'days must be a whole number from 1 to 366.',
   invalidDateRange: 'from and to must be dates written YYYY-MM-DD, from not after to.',
+  pinNotServiceable: 'Sorry, we do not deliver to this PIN code yet. Please choose another delivery address.',
+  invalidDeliveryArea: 'Each delivery area must be a PIN prefix such as 360 or a range such as 360001-360999.',
+  invalidEtaDays: 'Delivery days must be whole numbers from 0 to 60, the fewest first.',
+  invalidDeliveryCsv: (row: number) =>
+    `Row ${row} of the file is not a delivery area: write pins,cod,minDays,maxDays (for example 360,yes,2,4).`,
   tooManyRequests: 'Too many requests. Please try again later.',
   bodyTooLarge: 'Request body is too large.',
   notFound: 'Not found',

@@ -85,6 +85,7 @@ const en = {
     invalidPinCode: MESSAGES.invalidPinCode,
     invalidIndianState: MESSAGES.invalidIndianState,
     fillAllAddressFields: MESSAGES.fillAllAddressFields,
+    pinNotServiceable: MESSAGES.pinNotServiceable,
   },
 };
 
@@ -174,6 +175,7 @@ const hi: Strings = {
     invalidPinCode: 'कृपया मान्य 6-अंकों का पिन कोड दर्ज करें (यह 0 से शुरू नहीं हो सकता)।',
     invalidIndianState: 'कृपया सूची में से भारत का कोई राज्य या केंद्र शासित प्रदेश चुनें।',
     fillAllAddressFields: 'कृपया पते के सभी फ़ील्ड भरें।',
+    pinNotServiceable: 'क्षमा करें, हम अभी इस पिन कोड पर डिलीवरी नहीं करते। कृपया कोई दूसरा डिलीवरी पता चुनें।',
   },
 };
 
@@ -260,6 +262,7 @@ const mr: Strings = {
     invalidPinCode: 'कृपया वैध 6-अंकी पिन कोड टाका (तो 0 ने सुरू होऊ शकत नाही).',
     invalidIndianState: 'कृपया यादीतून भारताचे राज्य किंवा केंद्रशासित प्रदेश निवडा.',
     fillAllAddressFields: 'कृपया पत्त्याची सर्व फील्ड भरा.',
+    pinNotServiceable: 'क्षमस्व, आम्ही अजून या पिन कोडवर डिलिव्हरी करत नाही. कृपया दुसरा डिलिव्हरी पत्ता निवडा.',
   },
 };
 
@@ -345,6 +348,7 @@ const gu: Strings = {
     invalidPinCode: 'કૃપા કરીને માન્ય 6-અંકનો પિન કોડ દાખલ કરો (તે 0 થી શરૂ ન થઈ શકે).',
     invalidIndianState: 'કૃપા કરીને યાદીમાંથી ભારતનું રાજ્ય અથવા કેન્દ્રશાસિત પ્રદેશ પસંદ કરો.',
     fillAllAddressFields: 'કૃપા કરીને સરનામાના બધા ફીલ્ડ ભરો.',
+    pinNotServiceable: 'માફ કરશો, અમે હજુ આ પિન કોડ પર ડિલિવરી કરતા નથી. કૃપા કરીને બીજું ડિલિવરી સરનામું પસંદ કરો.',
   },
 };
 
