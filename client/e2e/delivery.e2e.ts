@@ -1,6 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_SETTINGS, MESSAGES, STORAGE_KEYS, type Product } from '@kesh/shared';
-import { ADMIN, api, baseUrl, browserPerTest, newPage, shot, signUpViaApi, toast } from './support/browser';
+import { DEFAULT_DELIVERY_SETTINGS, MESSAGES, type Product } from '@kesh/shared';
+import {
+  ADMIN,
+  api,
+  baseUrl,
+  browserPerTest,
+  newPage,
+  shot,
+  signInShopper,
+  signUpViaApi,
+  toast,
+} from './support/browser';
 import { axeViolations } from './support/axe';
 
 /** Issue 18: the owner limits delivery to Rajkot; the shipping page and the payment follow. */
@@ -50,15 +60,7 @@ describe('delivery to a PIN code', () => {
     const [product] = await api<Product[]>('/api/main-category');
     await api('/api/cart/add-to-cart', { token: shopper.token, body: { productId: product!._id, quantity: 1 } });
     await api('/api/auth/add-address', { token: shopper.token, body: { address: PUNE } });
-    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-      STORAGE_KEYS.user,
-      JSON.stringify({
-        username: shopper.username,
-        token: shopper.token,
-        userId: shopper.userId,
-        expiry: shopper.expiresAt,
-      }),
-    ] as const);
+    await signInShopper(page, shopper);
     await page.goto('/shipping');
     await page.getByText('Sorry, we cannot deliver to 411004 yet. Please choose another delivery address.').waitFor();
     expect(await page.getByRole('button', { name: /^Pay ₹/ }).isDisabled()).toBe(true);

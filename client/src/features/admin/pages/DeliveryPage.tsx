@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Fragment, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -43,27 +43,23 @@ function DaysInputs({ value, onChange, label }: { value: EtaDays; onChange(value
     next[index] = Number(text);
     onChange(next);
   };
+  const names = [t('delivery.minDays'), t('delivery.maxDays')] as const;
   return (
     <span className="flex items-center gap-1">
-      <input
-        type="number"
-        min={0}
-        max={MAX_ETA_DAYS}
-        value={value[0]}
-        onChange={(event) => day(0, event.target.value)}
-        aria-label={`${label}: ${t('delivery.minDays')}`}
-        className={dayInputClass}
-      />
-      <span aria-hidden="true">–</span>
-      <input
-        type="number"
-        min={0}
-        max={MAX_ETA_DAYS}
-        value={value[1]}
-        onChange={(event) => day(1, event.target.value)}
-        aria-label={`${label}: ${t('delivery.maxDays')}`}
-        className={dayInputClass}
-      />
+      {([0, 1] as const).map((index) => (
+        <Fragment key={index}>
+          {index === 1 && <span aria-hidden="true">–</span>}
+          <input
+            type="number"
+            min={0}
+            max={MAX_ETA_DAYS}
+            value={value[index]}
+            onChange={(event) => day(index, event.target.value)}
+            aria-label={`${label}: ${names[index]}`}
+            className={dayInputClass}
+          />
+        </Fragment>
+      ))}
     </span>
   );
 }
