@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, STORAGE_KEYS, type CartResponse, type Order, type Product } from '@kesh/shared';
-import { api, baseUrl, newPage, shot, signUpViaApi, toast, browserPerTest } from './support/browser';
+import { api, baseUrl, newPage, shot, signUpViaApi, toast, browserPerTest, signInShopper } from './support/browser';
 import { axeViolations } from './support/axe';
 
 /** The customer's cart, checkout with the payment simulator and dashboard (issue 7). */
@@ -98,7 +98,7 @@ describe('checkout journey', () => {
     const modal = page.getByRole('dialog', { name: 'Add Address' });
     await modal.getByLabel('Street').fill('14 Kalawad Road');
     await modal.getByLabel('City').fill('Rajkot');
-    await modal.getByLabel('State').fill('Gujarat');
+    await modal.getByLabel('State').selectOption('Gujarat');
     await modal.getByLabel('Country').fill('India');
     await modal.getByLabel('Zip Code').fill('360005');
     await modal.getByRole('button', { name: 'Save Address' }).click();
@@ -177,15 +177,7 @@ describe('checkout journey', () => {
     journey.bp = await newPage(390, 844);
     const { page } = journey.bp;
     const a11y: string[] = [];
-    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-      STORAGE_KEYS.user,
-      JSON.stringify({
-        username: shopper.username,
-        token: shopper.token,
-        userId: shopper.userId,
-        expiry: shopper.expiresAt,
-      }),
-    ] as const);
+    await signInShopper(page, shopper);
 
     await page.goto('/cart');
     await page.getByRole('heading', { name: products[0]!.title }).waitFor();

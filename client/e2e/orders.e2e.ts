@@ -1,8 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ORDER_ID_DISPLAY_LENGTH, STORAGE_KEYS, type Order, type Product } from '@kesh/shared';
-import { api, latestMailTo, newPage, shot, signUpViaApi, toast, browserPerTest } from './support/browser';
+import { ORDER_ID_DISPLAY_LENGTH, type Order, type Product } from '@kesh/shared';
+import {
+  api,
+  latestMailTo,
+  newPage,
+  shot,
+  signUpViaApi,
+  toast,
+  browserPerTest,
+  signInShopper,
+} from './support/browser';
 import { axeViolations } from './support/axe';
 
 /** After the payment: the shopper downloads the invoice and cancels the order (issue 17). */
@@ -18,15 +27,7 @@ async function shopperWithOrder(page: Page) {
   });
   const signed = await api<Record<string, string>>('/api/payment/simulator/pay', { body: { order_id: payment.id } });
   const verified = await api<{ order: Order }>('/api/payment/verify-payment', { token: shopper.token, body: signed });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.user,
-    JSON.stringify({
-      username: shopper.username,
-      token: shopper.token,
-      userId: shopper.userId,
-      expiry: shopper.expiresAt,
-    }),
-  ] as const);
+  await signInShopper(page, shopper);
   return { shopper, order: verified.order };
 }
 

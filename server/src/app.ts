@@ -21,6 +21,7 @@ import { galleryRoutes } from './modules/gallery/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { ordersRoutes, salesRoutes } from './modules/orders/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
+import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
 import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
 import { cachedJson } from './lib/response-cache.js';
 import { listCategories } from './modules/catalog/service.js';
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/payment', paymentsRoutes(deps));
   app.use('/api/orders', ordersRoutes(deps));
   app.use('/api/admin', salesRoutes(deps));
+  app.use('/api/shipping', shippingRoutes());
+  app.use('/api/admin', deliveryAdminRoutes(deps));
   app.use('/sliders', slidersRoutes(deps, lists.sliders));
   app.use('/gallery', galleryRoutes(deps, lists.gallery));
   app.use(adminRoutes(deps));

@@ -7,3 +7,4 @@ export * from './page-data.js';
 export * from './language.js';
 export * from './schemas.js';
 export * from './orders.js';
+export * from './delivery.js';

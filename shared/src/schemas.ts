@@ -8,6 +8,7 @@ import {
   RECEIPT_MAX_LENGTH,
 } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { addressProblems, splitAddress } from './address.js';
 import { GST_RATES_PERCENT } from './orders.js';
 import type { CancellationQuote, OrderRefund, OrderShipment, OrderTimelineEntry } from './orders.js';
 import type { LanguageCode } from './constants.js';
@@ -148,7 +149,12 @@ export const addressSchema = z.object({
         return parts.length >= 5 && parts.every((p) => p.trim().length > 0);
       },
       { message: MESSAGES.fillAllAddressFields },
-    ),
+    )
+    .superRefine((a, ctx) => {
+      // Checked only once every part is filled (the refine above), so the first problem is the real one.
+      const problem = Object.values(addressProblems(splitAddress(a)))[0];
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type AddressBody = z.input<typeof addressSchema>;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { STORAGE_KEYS } from '@kesh/shared';
 
 export const baseUrl = inject('baseUrl');
 export const ADMIN = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -138,4 +139,18 @@ export function browserPerTest(): { bp?: BrowserPage } {
     journey.bp = undefined;
   });
   return journey;
+}
+
+/** Every page this browser opens from now on starts signed in as `shopper` (the stored session). */
+export async function signInShopper(
+  page: Page,
+  shopper: { username: string; token: string; userId: string; expiresAt: number },
+): Promise<void> {
+  const session = JSON.stringify({
+    username: shopper.username,
+    token: shopper.token,
+    userId: shopper.userId,
+    expiry: shopper.expiresAt,
+  });
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.user, session] as const);
 }

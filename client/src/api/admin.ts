@@ -2,6 +2,7 @@ import type {
   AdminLoginBody,
   AdminLoginResponse,
   ContactMessage,
+  DeliverySettings,
   GalleryItem,
   Order,
   OrderStatus,
@@ -107,3 +108,9 @@ export function uploadGallery(form: FormData, onProgress: (percent: number) => v
     xhr.send(form);
   });
 }
+
+export const fetchDeliverySettings = () => apiRequest<DeliverySettings>('/api/admin/delivery', withAdmin());
+export const saveDeliverySettings = (body: DeliverySettings) =>
+  apiRequest<DeliverySettings>('/api/admin/delivery', { method: 'PUT', body, ...withAdmin() });
+export const importDeliveryCsv = (csv: string) =>
+  apiRequest<DeliverySettings>('/api/admin/delivery/csv', { method: 'POST', body: { csv }, ...withAdmin() });

@@ -100,6 +100,10 @@ const en = {
     loggedOut: MESSAGES.loggedOut,
     loggedOutEverywhere: MESSAGES.loggedOutEverywhere,
     adminCredentialsRequired: MESSAGES.adminCredentialsRequired,
+    invalidPinCode: MESSAGES.invalidPinCode,
+    invalidIndianState: MESSAGES.invalidIndianState,
+    fillAllAddressFields: MESSAGES.fillAllAddressFields,
+    pinNotServiceable: MESSAGES.pinNotServiceable,
   },
 };
 

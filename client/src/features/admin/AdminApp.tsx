@@ -17,6 +17,7 @@ const GalleryPage = lazy(() => import('./pages/GalleryPage'));
 const UsersPage = lazy(() => import('./pages/UsersPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
+const DeliveryPage = lazy(() => import('./pages/DeliveryPage'));
 
 /** Spec section 2: every admin path except /admin needs a stored admin token. */
 function RequireAdmin({ children }: { children: ReactNode }) {
@@ -50,6 +51,7 @@ export default function AdminApp() {
           <Route path="usermanagment" element={screen(<UsersPage />)} />
           <Route path="orders" element={screen(<OrdersPage />)} />
           <Route path="messages" element={screen(<MessagesPage />)} />
+          <Route path="delivery" element={screen(<DeliveryPage />)} />
           <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
         </Route>
       </Routes>

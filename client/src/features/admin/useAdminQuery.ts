@@ -30,4 +30,5 @@ export const adminKeys = {
   users: ['admin', 'users'] as const,
   orders: ['admin', 'orders'] as const,
   messages: ['admin', 'messages'] as const,
+  delivery: ['admin', 'delivery'] as const,
 };

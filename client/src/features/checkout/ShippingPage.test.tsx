@@ -8,6 +8,7 @@ import { STORAGE_KEYS, type CartResponse, type Order, type UserProfile } from '@
 import { SessionProvider } from '../../app/session';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
+import { checkDelivery } from '../../api/shipping';
 import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
 import { ApiError } from '../../api/http';
 import type { RazorpayOptions } from './razorpay';
@@ -16,6 +17,7 @@ import { orderAddressLine } from './usePayment';
 
 vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
 vi.mock('../../api/auth', () => ({ fetchUser: vi.fn() }));
+vi.mock('../../api/shipping', () => ({ checkDelivery: vi.fn() }));
 vi.mock('../../api/payments', () => ({ createPaymentOrder: vi.fn(), verifyPayment: vi.fn(), createOrder: vi.fn() }));
 vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
 
@@ -97,6 +99,7 @@ describe('ShippingPage', () => {
       keyId: 'rzp_test_simulator',
       mode: 'simulator',
     });
+    vi.mocked(checkDelivery).mockResolvedValue({ serviceable: true, cod: false, etaDays: [3, 7] });
   });
   afterEach(() => {
     delete window.Razorpay;
@@ -115,6 +118,37 @@ describe('ShippingPage', () => {
     expect(screen.getByText(ADDRESS)).toBeInTheDocument();
     expect(screen.getByText('FREE')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add New Address' })).toHaveAttribute('href', '/userdashbord');
+  });
+
+  it("says when the shop delivers to the address's PIN", async () => {
+    vi.mocked(checkDelivery).mockResolvedValue({ serviceable: true, cod: true, etaDays: [3, 5] });
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    renderShipping();
+    expect(await screen.findByText('Delivers to 360001 in 3–5 days')).toBeInTheDocument();
+    expect(checkDelivery).toHaveBeenCalledWith('360001');
+    expect(await payButton()).toBeEnabled();
+  });
+
+  it('says it cannot deliver to an unserved PIN and keeps the pay button disabled', async () => {
+    vi.mocked(checkDelivery).mockResolvedValue({ serviceable: false, cod: false, etaDays: null });
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile('21 FC Road, Pune, Maharashtra, India, 411004'));
+    renderShipping();
+    expect(
+      await screen.findByText('Sorry, we cannot deliver to 411004 yet. Please choose another delivery address.'),
+    ).toBeInTheDocument();
+    expect(await payButton()).toBeDisabled();
+  });
+
+  it('asks for a PIN when an old saved address has none, without asking the server', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile('Near Kotecha Chowk, Rajkot'));
+    renderShipping();
+    expect(
+      await screen.findByText('Add a 6-digit PIN code to your address so we can check delivery.'),
+    ).toBeInTheDocument();
+    expect(checkDelivery).not.toHaveBeenCalled();
   });
 
   it('disables the pay button with an empty cart', async () => {

@@ -2,10 +2,11 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, LoaderCircle, Lock, MapPin, Plus } from 'lucide-react';
-import { formatRupees, unitPrice } from '@kesh/shared';
+import { ArrowLeft, CreditCard, LoaderCircle, Lock, MapPin, Plus, Truck } from 'lucide-react';
+import { formatRupees, pinOf, unitPrice, type DeliveryCheck } from '@kesh/shared';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
+import { checkDelivery } from '../../api/shipping';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../app/session';
 import { useShop } from '../../app/shop';
@@ -37,6 +38,13 @@ function Checkout({ token }: { token: string }) {
     retry: false,
   });
   const profile = useQuery({ queryKey: ['user', token], queryFn: () => fetchUser(token), retry: false });
+  const pin = pinOf(profile.data?.address);
+  const delivery = useQuery({
+    queryKey: ['delivery', pin],
+    queryFn: () => checkDelivery(pin ?? ''),
+    enabled: pin !== null,
+    staleTime: 0,
+  });
   const { pay, paying, confirmed } = usePayment();
   const toDashboard = useCallback(() => navigate('/userdashbord'), [navigate]);
   usePageMeta(t('title'), t('subtitle'));
@@ -83,7 +91,9 @@ function Checkout({ token }: { token: string }) {
 
   const { items, totalAmount } = cart.data;
   const address = profile.data.address || null;
-  const canPay = items.length > 0 && address !== null && !paying;
+  // The server refuses an undeliverable address too; this only saves the shopper a useless payment.
+  const undeliverable = delivery.data?.serviceable === false;
+  const canPay = items.length > 0 && address !== null && !undeliverable && !paying;
 
   return (
     <>
@@ -144,6 +154,7 @@ function Checkout({ token }: { token: string }) {
                   {t('noAddress')}
                 </p>
               )}
+              {address && !delivery.isError && <DeliveryNote pin={pin} check={delivery.data} />}
             </section>
 
             <section className={card} aria-labelledby="payment-heading">
@@ -227,5 +238,26 @@ function Checkout({ token }: { token: string }) {
       </div>
       {confirmed && <OrderConfirmedModal onContinue={toDashboard} />}
     </>
+  );
+}
+
+function DeliveryNote({ pin, check }: { pin: string | null; check: DeliveryCheck | undefined }) {
+  const { t } = useTranslation('checkout');
+  const text = !pin
+    ? t('noPinDelivery')
+    : !check
+      ? t('checkingDelivery', { pin })
+      : check.serviceable && check.etaDays
+        ? t('deliversTo', { pin, min: check.etaDays[0], max: check.etaDays[1] })
+        : t('cannotDeliver', { pin });
+  const refused = check?.serviceable === false;
+  return (
+    <p
+      role="status"
+      className={`mt-4 flex items-start gap-2 rounded-xl px-3 py-2 text-sm font-medium ${refused ? 'bg-red-50 text-red-800' : 'bg-brand-50 text-brand-900'}`}
+    >
+      <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {text}
+    </p>
   );
 }

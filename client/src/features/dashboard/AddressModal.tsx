@@ -4,11 +4,15 @@ import { LoaderCircle, X } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   ADDRESS_FIELDS,
+  INDIA,
   MESSAGES,
-  addressSchema,
+  INDIAN_STATES,
+  addressProblems,
+  isIndia,
   joinAddress,
   splitAddress,
   type AddressParts,
+  type AddressProblems,
   type AddressResponse,
 } from '@kesh/shared';
 import { addAddress } from '../../api/auth';
@@ -42,8 +46,11 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
   const { t } = useTranslation('dashboard');
   const say = useMessageText();
   const editing = current !== null;
-  const [fields, setFields] = useState<AddressParts>(() => splitAddress(current));
-  const [error, setError] = useState<string | null>(null);
+  // A new address starts in India, so the state is picked from the list straight away.
+  const [fields, setFields] = useState<AddressParts>(() =>
+    editing ? splitAddress(current) : { ...splitAddress(null), country: INDIA },
+  );
+  const [problems, setProblems] = useState<AddressProblems>({});
   const [saving, setSaving] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -68,7 +75,7 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
       close();
     } else if (event.key === 'Tab' && dialog.current) {
       // Keep keyboard focus inside the dialog while it is open.
-      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, button:not([disabled])')];
+      const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, select, button:not([disabled])')];
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (event.shiftKey && document.activeElement === first) {
@@ -84,12 +91,14 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = joinAddress(fields);
-    // The server's own rule, so the form never sends what the API would refuse.
-    if (!addressSchema.safeParse({ address }).success) {
-      setError(say(MESSAGES.fillAllAddressFields));
+    // The server's own rules, so the form never sends what the API would refuse.
+    const found = addressProblems(fields);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      const first = ADDRESS_FIELDS.find((name) => found[name]);
+      dialog.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setError(null);
     setSaving(true);
     try {
       const response = await addAddress(token, address);
@@ -138,24 +147,57 @@ export function AddressModal({ token, current, onSaved, onClose, onUnauthorized 
         </div>
 
         <form className="mt-5 grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate>
-          {ADDRESS_FIELDS.map((name) => (
-            <label key={name} className={name === 'street' ? 'sm:col-span-2' : undefined}>
-              <span className="text-sm font-medium text-stone-800">{t(name)}</span>
-              <input
-                name={name}
-                value={fields[name]}
-                onChange={(event) => setFields((prev) => ({ ...prev, [name]: event.target.value }))}
-                autoComplete={AUTOCOMPLETE[name]}
-                inputMode={name === 'zipCode' ? 'numeric' : undefined}
-                required
-                aria-invalid={error !== null && !fields[name].trim()}
-                className={input}
-              />
-            </label>
-          ))}
-          {error && (
+          {ADDRESS_FIELDS.map((name) => {
+            // A blank field is told once for all below (the spec's text); a wrong PIN or state under itself.
+            const problem = problems[name] === MESSAGES.fillAllAddressFields ? undefined : problems[name];
+            const control = {
+              id: `address-${name}`,
+              name,
+              value: fields[name],
+              autoComplete: AUTOCOMPLETE[name],
+              required: true,
+              'aria-invalid': problems[name] !== undefined,
+              'aria-describedby': problem ? `address-${name}-problem` : undefined,
+              className: input,
+            };
+            const update = (value: string) => setFields((prev) => ({ ...prev, [name]: value }));
+            const listed = (INDIAN_STATES as readonly string[]).includes(fields.state);
+            return (
+              <div key={name} className={name === 'street' ? 'sm:col-span-2' : undefined}>
+                <label htmlFor={control.id} className="text-sm font-medium text-stone-800">
+                  {t(name)}
+                </label>
+                {name === 'state' && isIndia(fields.country) ? (
+                  <select {...control} onChange={(event) => update(event.target.value)}>
+                    <option value="" disabled={listed}>
+                      {t('chooseState')}
+                    </option>
+                    {!listed && fields.state && <option value={fields.state}>{fields.state}</option>}
+                    {INDIAN_STATES.map((state) => (
+                      <option key={state} value={state}>
+                        {state}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    {...control}
+                    onChange={(event) => update(event.target.value)}
+                    inputMode={name === 'zipCode' && isIndia(fields.country) ? 'numeric' : undefined}
+                    maxLength={name === 'zipCode' && isIndia(fields.country) ? 6 : undefined}
+                  />
+                )}
+                {problem && (
+                  <p id={`address-${name}-problem`} role="alert" className="mt-1 text-sm font-medium text-red-800">
+                    {say(problem)}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          {Object.values(problems).includes(MESSAGES.fillAllAddressFields) && (
             <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800 sm:col-span-2">
-              {error}
+              {say(MESSAGES.fillAllAddressFields)}
             </p>
           )}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">

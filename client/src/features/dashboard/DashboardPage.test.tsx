@@ -50,6 +50,7 @@ function renderDashboard({ expiry = Date.now() + 60_000, username = 'asha' } = {
 
 const dialog = () => screen.getByRole('dialog');
 const field = (name: string) => within(dialog()).getByRole('textbox', { name });
+const stateList = () => within(dialog()).getByRole('combobox', { name: 'State' });
 
 describe('DashboardPage profile', () => {
   beforeEach(() => vi.resetAllMocks());
@@ -80,8 +81,19 @@ describe('DashboardPage profile', () => {
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Please fill all address fields.');
     expect(addAddress).not.toHaveBeenCalled();
 
-    await userEvent.type(field('State'), 'Gujarat');
-    await userEvent.type(field('Country'), 'India');
+    expect(field('Country')).toHaveValue('India');
+    await userEvent.selectOptions(stateList(), 'Gujarat');
+    await userEvent.type(field('Zip Code'), '060001');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Save Address' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'Please enter a valid 6-digit PIN code (it cannot start with 0).',
+    );
+    expect(field('Zip Code')).toHaveAccessibleDescription(
+      'Please enter a valid 6-digit PIN code (it cannot start with 0).',
+    );
+    expect(addAddress).not.toHaveBeenCalled();
+
+    await userEvent.clear(field('Zip Code'));
     await userEvent.type(field('Zip Code'), '360001');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Save Address' }));
     expect(addAddress).toHaveBeenCalledWith('tok', '12 MG Road, Rajkot, Gujarat, India, 360001');
@@ -100,10 +112,37 @@ describe('DashboardPage profile', () => {
     expect(within(dialog()).getByRole('heading', { name: 'Change Address' })).toBeInTheDocument();
     expect(field('Street')).toHaveValue('Flat 4, Shanti Nagar');
     expect(field('City')).toHaveValue('Rajkot');
-    expect(field('State')).toHaveValue('Gujarat');
+    expect(stateList()).toHaveValue('Gujarat');
     expect(field('Country')).toHaveValue('India');
     expect(field('Zip Code')).toHaveValue('360005');
     expect(within(dialog()).getByRole('button', { name: 'Update Address' })).toBeInTheDocument();
+  });
+
+  it('asks for a state from the list when an old address names one that is not on it', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ address: '14 Kalawad Road, Rajkot, Guj, India, 360005' }));
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }));
+    expect(stateList()).toHaveValue('Guj');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Update Address' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'Please choose a state or union territory of India from the list.',
+    );
+    expect(addAddress).not.toHaveBeenCalled();
+  });
+
+  it('takes a free-text state and postal code outside India', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile());
+    vi.mocked(addAddress).mockResolvedValue({ address: 'x', message: 'Address saved successfully' });
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Address' }));
+    await userEvent.type(field('Street'), '3 Durbar Marg');
+    await userEvent.type(field('City'), 'Kathmandu');
+    await userEvent.clear(field('Country'));
+    await userEvent.type(field('Country'), 'Nepal');
+    await userEvent.type(field('State'), 'Bagmati');
+    await userEvent.type(field('Zip Code'), '44600');
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Save Address' }));
+    expect(addAddress).toHaveBeenCalledWith('tok', '3 Durbar Marg, Kathmandu, Bagmati, Nepal, 44600');
   });
 
   it('puts an address of fewer than five parts wholly in the street field', async () => {

@@ -14,6 +14,7 @@ import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
 import { getCartSnapshot } from '../cart/service.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
 import { placeOrderFromCheckout } from '../orders/service.js';
+import { assertDeliverable } from '../shipping/service.js';
 import { User } from '../users/user.model.js';
 import { PendingCheckout } from './checkout.model.js';
 
@@ -49,6 +50,7 @@ export async function createCheckout(
   if (cart.lines.length === 0) throw badRequest(MESSAGES.cartEmpty);
   const address = body.address?.trim() || user.address?.trim();
   if (!address) throw badRequest(MESSAGES.selectDeliveryAddress);
+  await assertDeliverable(address);
   if (cart.totalPaise < MIN_AMOUNT_PAISE) throw badRequest(PAYMENT_TEXTS.amountTooSmall);
 
   if (body.amount !== undefined && body.amount !== cart.totalPaise) {

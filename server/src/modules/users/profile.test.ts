@@ -106,6 +106,37 @@ describe('customer profile', () => {
       expect((await User.findById(shopper.userId).lean())?.address).toBeNull();
     });
 
+    it.each([
+      ['a 5-digit PIN', 'Kalawad Road, Rajkot, Gujarat, India, 36000', MESSAGES.invalidPinCode],
+      ['a PIN starting with 0', 'Kalawad Road, Rajkot, Gujarat, India, 060005', MESSAGES.invalidPinCode],
+      ['letters in the PIN', 'Kalawad Road, Rajkot, Gujarat, India, 3600O5', MESSAGES.invalidPinCode],
+      ['a state not on the list', 'Kalawad Road, Rajkot, Gujrat, India, 360005', MESSAGES.invalidIndianState],
+    ])('refuses an Indian address with %s', async (_label, address, message) => {
+      const shopper = await signUpCustomer(ctx);
+      const res = await ctx.http.post('/api/auth/add-address').set(bearer(shopper.token)).send({ address });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(message);
+      expect((await User.findById(shopper.userId).lean())?.address).toBeNull();
+    });
+
+    it('accepts a union territory, and a foreign postal code outside India', async () => {
+      const shopper = await signUpCustomer(ctx);
+      for (const address of [
+        '4 Janpath, New Delhi, Delhi, India, 110001',
+        '3 Durbar Marg, Kathmandu, Bagmati, Nepal, 44600',
+      ]) {
+        await ctx.http.post('/api/auth/add-address').set(bearer(shopper.token)).send({ address }).expect(200);
+        expect((await User.findById(shopper.userId).lean())?.address).toBe(address);
+      }
+    });
+
+    it("still shows an old saved address that today's rules would refuse", async () => {
+      const shopper = await signUpCustomer(ctx);
+      await User.updateOne({ _id: shopper.userId }, { address: 'Near Kotecha Chowk, Rajkot, Guj, India, 36005' });
+      const me = await ctx.http.get('/api/auth/user').set(bearer(shopper.token)).expect(200);
+      expect(me.body.address).toBe('Near Kotecha Chowk, Rajkot, Guj, India, 36005');
+    });
+
     it('removes the address', async () => {
       const shopper = await signUpCustomer(ctx);
       await ctx.http.post('/api/auth/add-address').set(bearer(shopper.token)).send({ address: ADDRESS }).expect(200);

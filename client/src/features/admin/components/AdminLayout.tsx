@@ -11,6 +11,7 @@ import {
   Package,
   PanelsTopLeft,
   ShoppingBag,
+  Truck,
   Users,
 } from 'lucide-react';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_OPEN_WIDTH } from '@kesh/shared';
@@ -25,6 +26,7 @@ const links = [
   { to: '/admin/usermanagment', key: 'users', Icon: Users },
   { to: '/admin/orders', key: 'orders', Icon: ShoppingBag },
   { to: '/admin/messages', key: 'messages', Icon: Mail },
+  { to: '/admin/delivery', key: 'delivery', Icon: Truck },
 ] as const;
 
 /** Tailwind's spacing unit, so the spec's widths (64 and 16 units) read as w-64 / w-16. */

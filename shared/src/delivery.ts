@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { PIN_CODE_PATTERN } from './address.js';
+import { MESSAGES } from './messages.js';
+
+/** Where the shop delivers: the owner's settings (admin "Delivery" page) and the check they answer. */
+
+/** Days from order to door, [fewest, most]. */
+export type EtaDays = [number, number];
+
+export const MAX_ETA_DAYS = 60;
+export const MAX_DELIVERY_AREAS = 2000;
+/** Until the owner says otherwise: all of India, online payment only, this estimate. */
+export const DEFAULT_ETA_DAYS: EtaDays = [3, 7];
+
+/** A PIN prefix ("360", up to all six digits) or an inclusive range ("360001-360999"). */
+export const PIN_AREA_PATTERN = /^(?:[1-9]\d{0,5}|[1-9]\d{5}-[1-9]\d{5})$/;
+
+const etaDay = z
+  .number({ error: MESSAGES.invalidEtaDays })
+  .int({ error: MESSAGES.invalidEtaDays })
+  .min(0, { error: MESSAGES.invalidEtaDays })
+  .max(MAX_ETA_DAYS, { error: MESSAGES.invalidEtaDays });
+const etaDaysSchema = z
+  .tuple([etaDay, etaDay], { error: MESSAGES.invalidEtaDays })
+  .refine(([min, max]) => min <= max, { error: MESSAGES.invalidEtaDays });
+
+export const deliveryAreaSchema = z.object({
+  pins: z
+    .string({ error: MESSAGES.invalidDeliveryArea })
+    .trim()
+    .regex(PIN_AREA_PATTERN, { error: MESSAGES.invalidDeliveryArea })
+    .refine((pins) => !pins.includes('-') || pins.slice(0, 6) <= pins.slice(7), {
+      error: MESSAGES.invalidDeliveryArea,
+    }),
+  cod: z.boolean({ error: MESSAGES.invalidRequest }),
+  etaDays: etaDaysSchema,
+});
+export type DeliveryArea = z.output<typeof deliveryAreaSchema>;
+
+export const deliverySettingsSchema = z.object({
+  /** True: a PIN in no area is still served online, with the default estimate. */
+  servesAllIndia: z.boolean({ error: MESSAGES.invalidRequest }),
+  etaDays: etaDaysSchema,
+  areas: z.array(deliveryAreaSchema).max(MAX_DELIVERY_AREAS, { error: MESSAGES.invalidRequest }),
+});
+export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
+
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  servesAllIndia: true,
+  etaDays: DEFAULT_ETA_DAYS,
+  areas: [],
+};
+
+export const deliveryCsvSchema = z.object({ csv: z.string({ error: MESSAGES.invalidRequest }).max(1_000_000) });
+
+export const deliveryCheckQuerySchema = z.object({
+  pin: z.string({ error: MESSAGES.invalidPinCode }).trim().regex(PIN_CODE_PATTERN, { error: MESSAGES.invalidPinCode }),
+});
+
+/** GET /api/shipping/check: etaDays is null where the shop cannot deliver. */
+export interface DeliveryCheck {
+  serviceable: boolean;
+  cod: boolean;
+  etaDays: EtaDays | null;
+}
+
+/** How many PIN codes an area covers; the narrowest area that holds a PIN decides for it. */
+function areaWidth(pins: string): number {
+  if (pins.includes('-')) return Number(pins.slice(7)) - Number(pins.slice(0, 6)) + 1;
+  return 10 ** (6 - pins.length);
+}
+
+function areaHolds(pins: string, pin: string): boolean {
+  if (pins.includes('-')) return pins.slice(0, 6) <= pin && pin <= pins.slice(7);
+  return pin.startsWith(pins);
+}
+
+/**
+ * Whether the shop delivers to `pin`, with cash on delivery or not, and in how many days. An address
+ * without a PIN (saved before PINs were checked, or abroad) is served only while the shop serves all
+ * of India, online.
+ */
+export function checkDelivery(settings: DeliverySettings, pin: string | null): DeliveryCheck {
+  const area = pin
+    ? settings.areas
+        .filter((a) => areaHolds(a.pins, pin))
+        .reduce<DeliveryArea | null>((best, a) => (!best || areaWidth(a.pins) < areaWidth(best.pins) ? a : best), null)
+    : null;
+  if (area) return { serviceable: true, cod: area.cod, etaDays: area.etaDays };
+  if (settings.servesAllIndia) return { serviceable: true, cod: false, etaDays: settings.etaDays };
+  return { serviceable: false, cod: false, etaDays: null };
+}
