@@ -5,6 +5,7 @@
  */
 import { Query } from 'mingo';
 import sortedBtree from 'sorted-btree';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad.js';
 import { effectiveCollation, parseCollation, type Collation } from './collation.js';
 import { CommandError, ErrorCode } from './errors.js';
 import {
@@ -156,7 +157,7 @@ export class IndexRuntime {
   readonly directions: number[];
   readonly collation: Collation;
   /** Ordered entries; undefined for text/2dsphere/hashed indexes, which are kept as metadata only. */
-  readonly tree: BTree<IndexEntry, true> | undefined;
+  tree: BTree<IndexEntry, true> | undefined;
   /** True once any document produced more than one key or an array value (mongod's isMultiKey). */
   multikey = false;
   private readonly partial: Query | undefined;
@@ -221,6 +222,46 @@ export class IndexRuntime {
   }
 
   /**
+   * Replaces the tree with one built from every document at once (start-up): keys are sorted once
+   * and loaded bottom-up, instead of one tree descent per key. Returns the key value of a duplicate
+   * if a unique index would hold two documents with equal keys (then the tree is left unchanged).
+   */
+  rebuild(docs: Iterable<[string, Doc]>): Doc | undefined {
+    this.multikey = false;
+    if (!this.tree) {
+      for (const [, doc] of docs) this.keysFor(doc);
+      return undefined;
+    }
+    const entries: IndexEntry[] = [];
+    const shown: Doc[] = [];
+    for (const [id, doc] of docs) {
+      const keys = this.keysFor(doc);
+      if (keys.length > 1) this.multikey = true;
+      for (const k of keys) {
+        entries.push({ values: k.values, id });
+        if (this.unique) shown.push(k.value);
+      }
+    }
+    const order = entries.map((_, i) => i);
+    order.sort((i, j) => this.compareEntries(entries[i]!, entries[j]!));
+    const sorted = order.map((i) => entries[i]!);
+    if (this.unique) {
+      for (let k = 1; k < order.length; k++) {
+        const prev = sorted[k - 1]!;
+        const cur = sorted[k]!;
+        if (this.compareEntries({ values: prev.values, id: cur.id }, cur) === 0) return shown[order[k]!];
+      }
+    }
+    this.tree = bulkLoad(
+      sorted,
+      sorted.map(() => true as const),
+      this.tree.maxNodeSize,
+      this.compareEntries,
+    );
+    return undefined;
+  }
+
+  /**
    * Index keys of a document. Arrays produce one key per element (multikey),
    * a missing field indexes as null, and sparse/partial indexes skip documents
    * they do not cover, exactly like mongod decides uniqueness.
@@ -236,12 +277,18 @@ export class IndexRuntime {
         `cannot index parallel arrays in index ${this.spec.name}`,
       );
     }
-    if (this.fields.length === 1 && perField[0]!.length <= 1) {
-      // The common case: one scalar field.
-      const v = perField[0]![0];
-      const value = v === undefined ? null : v;
-      if (Array.isArray(getPath(doc, this.fields[0]!))) this.multikey = true;
-      return [{ hash: '', value: { [this.fields[0]!]: value }, values: [value] }];
+    if (arrays.length === 0) {
+      // The common case: every field holds one value (or none), so there is exactly one key.
+      const values: unknown[] = [];
+      const value: Doc = {};
+      for (let i = 0; i < perField.length; i++) {
+        const v = perField[i]![0];
+        const field = this.fields[i]!;
+        values.push(v === undefined ? null : v);
+        value[field] = values[i];
+        if (Array.isArray(getPath(doc, field))) this.multikey = true; // a one-element array
+      }
+      return [{ hash: '', value, values }];
     }
     let combos: unknown[][] = [[]];
     for (const vals of perField) {
