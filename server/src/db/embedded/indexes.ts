@@ -162,11 +162,14 @@ export class IndexRuntime {
   multikey = false;
   private readonly partial: Query | undefined;
   readonly compareEntries: (a: IndexEntry, b: IndexEntry) => number;
+  /** Every field is a top-level one (no dotted path). */
+  private readonly topLevel: boolean;
 
   constructor(spec: IndexSpec, collectionCollation?: Doc) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
     this.directions = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
+    this.topLevel = this.fields.every((f) => !f.includes('.'));
     this.collation = effectiveCollation(spec.collation, collectionCollation);
     this.partial = spec.partialFilterExpression
       ? new Query(normalize(spec.partialFilterExpression) as Doc, { scriptEnabled: false })
@@ -268,6 +271,23 @@ export class IndexRuntime {
    */
   keysFor(doc: Doc): IndexKey[] {
     if (this.partial && !this.partial.test(view(doc))) return [];
+    if (this.topLevel) {
+      // Fast path (start-up builds every index from every document): top-level fields, no arrays.
+      const values: unknown[] = [];
+      let present = false;
+      for (const field of this.fields) {
+        const v = Object.prototype.hasOwnProperty.call(doc, field) ? doc[field] : undefined;
+        if (Array.isArray(v)) break;
+        if (v !== undefined) present = true;
+        values.push(v === undefined ? null : v);
+      }
+      if (values.length === this.fields.length) {
+        if (this.spec.sparse && !present) return [];
+        const value: Doc = {};
+        for (let i = 0; i < values.length; i++) value[this.fields[i]!] = values[i];
+        return [{ hash: '', value, values }];
+      }
+    }
     const perField = this.fields.map((f) => pathValues(doc, f));
     if (this.spec.sparse && perField.every((vals) => vals.length === 0)) return [];
     const arrays = perField.filter((vals) => vals.length > 1);
