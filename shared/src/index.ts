@@ -9,3 +9,4 @@ export * from './schemas.js';
 export * from './orders.js';
 export * from './delivery.js';
 export * from './catalog.js';
+export * from './coupons.js';
