@@ -274,13 +274,18 @@ describe('ShippingPage', () => {
     const refusal = (reason: string, extra = {}) =>
       new ApiError('x', 400, 'server text', undefined, false, { error: 'server text', reason, ...extra });
 
-    it('applies a code: the discount, the lower total, and the code sent when paying', async () => {
+    /** The shipping page of a shopper with a cart and an address, a code typed and applied. */
+    async function applyOnShipping(code: string) {
       vi.mocked(fetchCart).mockResolvedValue(cart);
       vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
-      vi.mocked(applyCoupon).mockResolvedValue({ ...quote, message: 'Coupon applied.' });
       renderShipping();
-      await userEvent.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'save10');
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Coupon code' }), code);
       await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    }
+
+    it('applies a code: the discount, the lower total, and the code sent when paying', async () => {
+      vi.mocked(applyCoupon).mockResolvedValue({ ...quote, message: 'Coupon applied.' });
+      await applyOnShipping('save10');
       expect(await screen.findByText('Coupon SAVE10 applied: you save ₹59.80.')).toBeInTheDocument();
       expect(applyCoupon).toHaveBeenCalledWith('tok', 'save10');
       expect(screen.getByText('Discount (SAVE10)').nextSibling).toHaveTextContent('−₹59.80');
@@ -294,36 +299,24 @@ describe('ShippingPage', () => {
     });
 
     it('removes an applied coupon', async () => {
-      vi.mocked(fetchCart).mockResolvedValue(cart);
-      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
       vi.mocked(applyCoupon).mockResolvedValue({ ...quote, message: 'Coupon applied.' });
-      renderShipping();
-      await userEvent.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'SAVE10');
-      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      await applyOnShipping('SAVE10');
       await userEvent.click(await screen.findByRole('button', { name: 'Remove coupon' }));
       expect(await screen.findByRole('button', { name: 'Pay ₹598' })).toBeEnabled();
       expect(screen.queryByText('Discount (SAVE10)')).not.toBeInTheDocument();
     });
 
     it("shows the server's refusal in the shopper's words, with the minimum order", async () => {
-      vi.mocked(fetchCart).mockResolvedValue(cart);
-      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
       vi.mocked(applyCoupon).mockRejectedValue(refusal('belowMinimum', { minOrderPaise: 99900 }));
-      renderShipping();
-      await userEvent.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'BIG');
-      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      await applyOnShipping('BIG');
       expect(await screen.findByRole('alert')).toHaveTextContent(COUPON_REFUSAL_TEXTS.belowMinimum(99900));
       expect(await payButton()).toHaveTextContent('Pay ₹598');
     });
 
     it('reports a coupon refused at payment time in the same words', async () => {
-      vi.mocked(fetchCart).mockResolvedValue(cart);
-      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
       vi.mocked(applyCoupon).mockResolvedValue({ ...quote, message: 'Coupon applied.' });
       vi.mocked(createPaymentOrder).mockRejectedValue(refusal('usedUp'));
-      renderShipping();
-      await userEvent.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'SAVE10');
-      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+      await applyOnShipping('SAVE10');
       await userEvent.click(await screen.findByRole('button', { name: 'Pay ₹538.20' }));
       expect(await screen.findByText(`Failed to initiate payment: ${COUPON_REFUSAL_TEXTS.usedUp}`)).toBeInTheDocument();
     });
