@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { COUPON_REFUSAL_TEXTS, MESSAGES, type Coupon, type Order, type Product } from '@kesh/shared';
 import {
-  ADMIN,
+  adminToken,
   api,
   baseUrl,
   browserPerTest,
   newPage,
+  openAdminScreen,
+  pageWithoutJavaScript,
   shot,
   signInShopper,
   signUpViaApi,
@@ -24,10 +26,6 @@ const HINDI_OIL = {
   mainPrice: '600',
   offerPrice: '450',
 };
-
-async function adminToken(): Promise<string> {
-  return (await api<{ token: string }>('/logAdmin', { body: ADMIN })).token;
-}
 
 /** Products are multipart (the spec's form); the JSON helper cannot send them. */
 async function addProduct(fields: Record<string, string>): Promise<Product> {
@@ -93,18 +91,9 @@ describe('search in Hindi', () => {
   }, 90_000);
 
   it('works with JavaScript off: the plain form is answered by the server', async () => {
-    noScript = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
-    const context = await noScript.newContext({
-      javaScriptEnabled: false,
-      baseURL: baseUrl,
-      locale: 'hi-IN',
-      viewport: { width: 390, height: 844 },
-    });
-    await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
-    const page = await context.newPage();
+    const opened = await pageWithoutJavaScript('hi-IN');
+    noScript = opened.browser;
+    const { page } = opened;
     await page.goto('/products');
     await page.getByRole('searchbox', { name: 'उत्पाद खोजें' }).fill('आंवला');
     await page.getByRole('button', { name: 'खोजें', exact: true }).click();
@@ -127,13 +116,7 @@ describe('a coupon on the shipping page', () => {
     const { page } = journey.bp;
     const a11y: string[] = [];
 
-    await page.goto('/admin');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
-    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Coupons' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+    await openAdminScreen(page, 'Coupons');
     await page.getByRole('textbox', { name: 'Code' }).fill('diwali10');
     await page.getByRole('spinbutton', { name: 'Percent' }).fill('10');
     await page.getByRole('spinbutton', { name: 'Total uses (empty: no limit)' }).fill('100');
