@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_SETTINGS, MESSAGES, type Product } from '@kesh/shared';
 import {
-  ADMIN,
+  adminToken,
   api,
-  baseUrl,
   browserPerTest,
+  openAdminScreen,
   newPage,
   shot,
   signInShopper,
@@ -17,11 +17,6 @@ import { axeViolations } from './support/axe';
 
 const PUNE = '21 FC Road, Pune, Maharashtra, India, 411004';
 const RAJKOT = '14 Kalawad Road, Rajkot, Gujarat, India, 360005';
-
-async function adminToken(): Promise<string> {
-  const login = await api<{ token: string }>('/logAdmin', { body: ADMIN });
-  return login.token;
-}
 
 const journey = browserPerTest();
 
@@ -37,13 +32,7 @@ describe('delivery to a PIN code', () => {
     const a11y: string[] = [];
 
     // The owner: Delivery page, untick all of India, one area 360 with 2–4 days, save.
-    await page.goto('/admin');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
-    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Delivery' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Delivery' }).waitFor();
+    await openAdminScreen(page, 'Delivery');
     await page.getByRole('checkbox', { name: /Deliver anywhere in India/ }).uncheck();
     await page.getByRole('button', { name: 'Add area' }).click();
     await page.getByRole('textbox', { name: 'Area 1: PIN codes' }).fill('360');

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type ConsoleMessage, type Locator } from 'playwright-core';
+import type { Browser, ConsoleMessage, Locator } from 'playwright-core';
 import { LANGUAGES, type Product } from '@kesh/shared';
-import { api, baseUrl, newPage, shot, untilInteractive, type BrowserPage } from './support/browser';
+import {
+  api,
+  baseUrl,
+  newPage,
+  pageWithoutJavaScript,
+  shot,
+  untilInteractive,
+  type BrowserPage,
+} from './support/browser';
 
 /** Issue 15: the public pages arrive rendered, read without JavaScript and hydrate without a warning. */
 
@@ -28,18 +36,9 @@ afterEach(async () => {
 });
 
 async function withoutJavaScript(locale = 'en-IN') {
-  noScript = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  const context = await noScript.newContext({
-    javaScriptEnabled: false,
-    baseURL: baseUrl,
-    locale,
-    viewport: { width: 390, height: 844 },
-  });
-  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
-  return context.newPage();
+  const opened = await pageWithoutJavaScript(locale);
+  noScript = opened.browser;
+  return opened.page;
 }
 
 /** Text inside <noscript> (which Playwright's text queries skip) that the page really shows. */

@@ -76,6 +76,31 @@ describe('server render of the public pages', () => {
     expect(text(html)).toContain('Adding to the cart needs JavaScript.');
   });
 
+  it('products search: the answer, the filled-in fields and a friendly text when nothing matches', async () => {
+    const hindiOil = { ...product, _id: 'p2', title: 'भृंगराज बालों का तेल' };
+    const found = await render({
+      url: '/products?q=%E0%A4%AC%E0%A4%BE%E0%A4%B2&sort=discount',
+      language: 'hi',
+      data: { ...data, productSearch: { q: 'बाल', sort: 'discount', products: [hindiOil] } },
+    });
+    expect(text(found.html)).toContain('भृंगराज बालों का तेल');
+    expect(text(found.html)).not.toContain('Bhringraj Hair Oil');
+    expect(text(found.html)).toContain('“बाल” के लिए 1 उत्पाद मिला');
+    const form = /<form[^>]*role="search"[^>]*>/.exec(found.html)?.[0];
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/products"');
+    expect(found.html).toMatch(/<input[^>]*name="q"[^>]*value="बाल"/);
+    expect(found.html).toMatch(/<option value="discount" selected="">सबसे ज़्यादा छूट<\/option>/);
+
+    const none = await render({
+      url: '/products?q=shampoo',
+      language: 'gu',
+      data: { ...data, productSearch: { q: 'shampoo', sort: '', products: [] } },
+    });
+    expect(text(none.html)).toContain('“shampoo” સાથે મેળ ખાતું કોઈ ઉત્પાદન નથી.');
+    expect(none.html).toContain('href="/products"');
+  });
+
   it('product detail: the product as its own page, with its structured data kept inside its script', async () => {
     const { html, title } = await page('/products?id=p1');
     expect(title).toBe('Bhringraj Hair Oil | Kesh Ayurveda');

@@ -22,6 +22,7 @@ import { paymentsRoutes } from './modules/payments/routes.js';
 import { ordersRoutes, salesRoutes } from './modules/orders/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
+import { couponAdminRoutes, couponRoutes } from './modules/coupons/routes.js';
 import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
 import { cachedJson } from './lib/response-cache.js';
 import { listCategories } from './modules/catalog/service.js';
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/admin', salesRoutes(deps));
   app.use('/api/shipping', shippingRoutes());
   app.use('/api/admin', deliveryAdminRoutes(deps));
+  app.use('/api/coupons', couponRoutes(deps));
+  app.use('/api/admin', couponAdminRoutes(deps));
   app.use('/sliders', slidersRoutes(deps, lists.sliders));
   app.use('/gallery', galleryRoutes(deps, lists.gallery));
   app.use(adminRoutes(deps));

@@ -14,6 +14,7 @@ import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { adminsWithPassword } from './modules/admin/service.js';
+import { backfillSearchKeys } from './modules/catalog/service.js';
 
 dotenv.config({ quiet: true });
 
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   let app: Express;
   try {
     await syncIndexes();
+    await backfillSearchKeys();
     await ensureAdmin(config);
     if (config.isProduction) {
       const exposed = await adminsWithPassword(DEV_ADMIN_PASSWORD);

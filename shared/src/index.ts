@@ -8,3 +8,5 @@ export * from './language.js';
 export * from './schemas.js';
 export * from './orders.js';
 export * from './delivery.js';
+export * from './catalog.js';
+export * from './coupons.js';

@@ -127,6 +127,8 @@ export const MESSAGES = {
   contactNameRequired: 'Name is required.',
   contactEmailInvalid: 'A valid email is required.',
   contactMessageRequired: 'Message is required.',
+  invalidSearch: 'Please search with at most 100 characters of text.',
+  invalidProductSort: 'Sort must be one of price-asc, price-desc or discount.',
   imageTooManyPixels: `Images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, with no side longer than ${MAX_IMAGE_SIDE_PX.toLocaleString('en-IN')} pixels.`,
   imageUnreadable: 'This image could not be read. Please choose another file.',
   loggedOut: 'You have been logged out.',

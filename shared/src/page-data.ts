@@ -1,6 +1,14 @@
 import type { GalleryItem, Product, Slider } from './schemas.js';
 import type { LanguageCode } from './constants.js';
 import type { ShopSettings } from './shop.js';
+import type { ProductSort } from './catalog.js';
+
+/** A products page address with `?q=` or `?sort=`: the search's answer, as the API gave it. */
+export interface ProductSearchData {
+  q: string;
+  sort: ProductSort | '';
+  products: Product[];
+}
 
 /**
  * The first screen of a storefront page, sent inside its HTML: the server writes the lists the page
@@ -14,6 +22,7 @@ export interface InitialData {
   sliders?: Slider[];
   products?: Product[];
   gallery?: GalleryItem[];
+  productSearch?: ProductSearchData;
 }
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';

@@ -13,6 +13,7 @@ import { GST_RATES_PERCENT } from './orders.js';
 import type { CancellationQuote, OrderRefund, OrderShipment, OrderTimelineEntry } from './orders.js';
 import type { LanguageCode } from './constants.js';
 import { DEFAULT_SHOP } from './shop.js';
+import { shopperCouponCodeSchema } from './coupons.js';
 
 /**
  * Request and response bodies of spec section 7. The server validates with these schemas and the
@@ -375,6 +376,8 @@ export const createPaymentOrderSchema = z.object({
   userId: z.string().max(64, tooLong).optional(),
   /** The delivery address chosen on /shipping; defaults to the saved one. */
   address: z.string().max(MAX_TEXT, tooLong).optional(),
+  /** A coupon code typed on /shipping; the server works out its discount. */
+  couponCode: shopperCouponCodeSchema.optional(),
 });
 export type CreatePaymentOrderBody = z.input<typeof createPaymentOrderSchema>;
 
@@ -456,6 +459,10 @@ export interface Order {
   invoiceNumber?: string | null;
   /** The language the shopper used the store in (their mails are in it). */
   language?: LanguageCode;
+  /** The coupon code the order used, and what it took off (paise and rupees); null and 0 without one. */
+  coupon?: string | null;
+  discountPaise?: number;
+  discount?: number;
 }
 
 export interface VerifyPaymentResponse {

@@ -154,3 +154,32 @@ export async function signInShopper(
   });
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.user, session] as const);
 }
+
+/** An admin token, for journeys that set the store up or tidy it through the API. */
+export async function adminToken(): Promise<string> {
+  return (await api<{ token: string }>('/logAdmin', { body: ADMIN })).token;
+}
+
+/** Signs the owner in at /admin and opens one screen from the admin navigation. */
+export async function openAdminScreen(page: Page, link: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${baseUrl}/admin/dashboard`);
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: link }).click();
+  await page.getByRole('heading', { level: 1, name: link }).waitFor();
+}
+
+/** A browser with JavaScript disabled (close it when done) and one page at a phone's width. */
+export async function pageWithoutJavaScript(locale = 'en-IN'): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: baseUrl,
+    locale,
+    viewport: { width: 390, height: 844 },
+  });
+  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+  return { browser, page: await context.newPage() };
+}

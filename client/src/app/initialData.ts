@@ -1,8 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { InitialData } from '@kesh/shared';
+import { productSearchKey } from '../api/catalog';
 
 /** The query each list of the page's data answers (the keys the pages and routes.tsx use). */
-const QUERY_KEYS: Record<Exclude<keyof InitialData, 'language'>, QueryKey> = {
+const QUERY_KEYS: Record<Exclude<keyof InitialData, 'language' | 'productSearch'>, QueryKey> = {
   shop: ['shop'],
   sliders: ['sliders'],
   products: ['products'],
@@ -19,4 +20,6 @@ export function seedInitialData(client: QueryClient, data: InitialData): void {
     const value = data[name as keyof typeof QUERY_KEYS];
     if (value !== undefined) client.setQueryData(key, value);
   }
+  const search = data.productSearch;
+  if (search) client.setQueryData(productSearchKey(search.q, search.sort), search.products);
 }

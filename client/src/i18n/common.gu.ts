@@ -93,6 +93,8 @@ const gu: CommonStrings = {
     contactNameRequired: 'નામ જરૂરી છે.',
     contactEmailInvalid: 'માન્ય ઇમેઇલ જરૂરી છે.',
     contactMessageRequired: 'સંદેશ જરૂરી છે.',
+    invalidSearch: 'કૃપા કરીને વધુમાં વધુ 100 અક્ષરોના લખાણથી શોધો.',
+    invalidProductSort: 'ક્રમ price-asc, price-desc અથવા discount માંથી એક હોવો જોઈએ.',
     jsonOnly: 'વિનંતીનો મુખ્ય ભાગ JSON તરીકે મોકલો (Content-Type: application/json).',
     imageTooManyPixels: 'ચિત્ર વધુમાં વધુ 40 મેગાપિક્સેલનું હોઈ શકે, અને કોઈ બાજુ 10,000 પિક્સેલથી લાંબી નહીં.',
     imageUnreadable: 'આ ચિત્ર વાંચી શકાયું નથી. કૃપા કરીને બીજી ફાઇલ પસંદ કરો.',

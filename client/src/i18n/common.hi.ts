@@ -93,6 +93,8 @@ const hi: CommonStrings = {
     contactNameRequired: 'नाम आवश्यक है।',
     contactEmailInvalid: 'एक मान्य ईमेल आवश्यक है।',
     contactMessageRequired: 'संदेश आवश्यक है।',
+    invalidSearch: 'कृपया अधिकतम 100 अक्षरों के शब्दों से खोजें।',
+    invalidProductSort: 'क्रम price-asc, price-desc या discount में से एक होना चाहिए।',
     jsonOnly: 'अनुरोध का मुख्य भाग JSON के रूप में भेजें (Content-Type: application/json)।',
     imageTooManyPixels: 'चित्र अधिकतम 40 मेगापिक्सेल का हो सकता है, और कोई भी भुजा 10,000 पिक्सेल से लंबी नहीं।',
     imageUnreadable: 'यह चित्र पढ़ा नहीं जा सका। कृपया दूसरी फ़ाइल चुनें।',

@@ -94,6 +94,8 @@ const mr: CommonStrings = {
     contactNameRequired: 'नाव आवश्यक आहे.',
     contactEmailInvalid: 'वैध ईमेल आवश्यक आहे.',
     contactMessageRequired: 'संदेश आवश्यक आहे.',
+    invalidSearch: 'कृपया जास्तीत जास्त 100 अक्षरांच्या मजकुराने शोधा.',
+    invalidProductSort: 'क्रम price-asc, price-desc किंवा discount यापैकी एक असावा.',
     jsonOnly: 'विनंतीचा मजकूर JSON स्वरूपात पाठवा (Content-Type: application/json).',
     imageTooManyPixels: 'चित्र जास्तीत जास्त 40 मेगापिक्सेलचे असू शकते, आणि कोणतीही बाजू 10,000 पिक्सेलपेक्षा लांब नसावी.',
     imageUnreadable: 'हे चित्र वाचता आले नाही. कृपया दुसरी फाइल निवडा.',

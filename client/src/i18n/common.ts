@@ -94,6 +94,8 @@ const en = {
     contactNameRequired: MESSAGES.contactNameRequired,
     contactEmailInvalid: MESSAGES.contactEmailInvalid,
     contactMessageRequired: MESSAGES.contactMessageRequired,
+    invalidSearch: MESSAGES.invalidSearch,
+    invalidProductSort: MESSAGES.invalidProductSort,
     jsonOnly: MESSAGES.jsonOnly,
     imageTooManyPixels: MESSAGES.imageTooManyPixels,
     imageUnreadable: MESSAGES.imageUnreadable,

@@ -18,6 +18,7 @@ const UsersPage = lazy(() => import('./pages/UsersPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const DeliveryPage = lazy(() => import('./pages/DeliveryPage'));
+const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 
 /** Spec section 2: every admin path except /admin needs a stored admin token. */
 function RequireAdmin({ children }: { children: ReactNode }) {
@@ -52,6 +53,7 @@ export default function AdminApp() {
           <Route path="orders" element={screen(<OrdersPage />)} />
           <Route path="messages" element={screen(<MessagesPage />)} />
           <Route path="delivery" element={screen(<DeliveryPage />)} />
+          <Route path="coupons" element={screen(<CouponsPage />)} />
           <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
         </Route>
       </Routes>

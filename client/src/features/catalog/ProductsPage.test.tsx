@@ -117,4 +117,56 @@ describe('products page', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Add to Cart/ }));
     await waitFor(() => expect(screen.getByText('count 0; modal closed')).toBeInTheDocument());
   });
+
+  it('searches from the form: the address carries ?q=, the server answers the matches', async () => {
+    const { calls } = mockFetch({
+      'GET /api/main-category': { body: [product(1), product(2)] },
+      'GET /api/main-category?q=%E0%A4%A4%E0%A5%87%E0%A4%B2': { body: [product(2, { title: 'आंवला तेल' })] },
+    });
+    const app = renderInApp(page, { path: '/products' });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Herbal Oil 1' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), ' तेल ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(app.location()).toBe('/products?q=%E0%A4%A4%E0%A5%87%E0%A4%B2');
+    expect(await screen.findByRole('heading', { name: 'आंवला तेल' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Herbal Oil 1' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 product found for “तेल”')).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toContain('GET /api/main-category?q=%E0%A4%A4%E0%A5%87%E0%A4%B2');
+  });
+
+  it('sorts as soon as an order is chosen, keeping the search in the address', async () => {
+    mockFetch({
+      'GET /api/main-category?q=oil': { body: [product(1), product(2)] },
+      'GET /api/main-category?q=oil&sort=price-desc': { body: [product(2), product(1)] },
+    });
+    const app = renderInApp(page, { path: '/products?q=oil' });
+    expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveValue('oil');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: high to low');
+    expect(app.location()).toBe('/products?q=oil&sort=price-desc');
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+        'Herbal Oil 2',
+        'Herbal Oil 1',
+      ]),
+    );
+  });
+
+  it('says kindly when nothing matches, with a way back to every product', async () => {
+    mockFetch({ 'GET /api/main-category?q=shampoo': { body: [] } });
+    renderInApp(page, { path: '/products?q=shampoo' });
+    expect(await screen.findByText('No products match “shampoo”.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show all products' })).toHaveAttribute('href', '/products');
+    expect(screen.queryByText('No products available')).not.toBeInTheDocument();
+  });
+
+  it('is a plain GET form to /products, so it works without JavaScript', async () => {
+    mockFetch({ 'GET /api/main-category': { body: [] } });
+    renderInApp(page, { path: '/products' });
+    const form = await screen.findByRole('search');
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/products');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', 'q');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveAttribute('name', 'sort');
+  });
 });

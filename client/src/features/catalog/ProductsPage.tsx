@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHero } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
@@ -8,7 +8,8 @@ import { ProductCard, ProductGridSkeleton } from './ProductCard';
 import { ProductDetail } from './ProductDetail';
 import { toProductCard } from './productCard';
 import { useAddToCart } from './useAddToCart';
-import { productsErrorText, useProducts } from './useProducts';
+import { ProductSearchForm } from './ProductSearchForm';
+import { productSearchOf, productsErrorText, useProductList } from './useProducts';
 
 /** Stand-in cards while the catalogue loads: two rows of the widest (three-column) grid. */
 const PLACEHOLDER_CARDS = 6;
@@ -19,7 +20,9 @@ export default function ProductsPage() {
   const say = useMessageText();
   const [params] = useSearchParams();
   const selectedId = params.get('id');
-  const { data, error, isPending } = useProducts();
+  const search = productSearchOf(params);
+  const searchText = search.q.trim();
+  const { data, error, isPending } = useProductList(search);
   const { addToCart, pendingId } = useAddToCart();
   const products = useMemo(() => (error ? [] : (data ?? []).map(toProductCard)), [data, error]);
   const selected = selectedId ? products.find((p) => p.id === selectedId) : undefined;
@@ -41,12 +44,27 @@ export default function ProductsPage() {
     <>
       <PageHero title={t('title')} subtitle={t('subtitle')} />
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
+        {/* Keyed by the address, so Back and a shared link show that search in the fields. */}
+        <ProductSearchForm key={params.toString()} q={search.q} sort={search.sort} />
+        {searchText && !isPending && !error && products.length > 0 && (
+          <p role="status" className="mb-6 text-stone-600">
+            {t('resultCount', { count: products.length, q: searchText })}
+          </p>
+        )}
         {isPending ? (
           <ProductGridSkeleton count={PLACEHOLDER_CARDS} />
         ) : error ? (
           <p role="alert" className="mx-auto max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
             {say(productsErrorText(error))}
           </p>
+        ) : products.length === 0 && searchText ? (
+          <div role="status" className="py-16 text-center">
+            <p className="text-lg text-stone-700">{t('noMatches', { q: searchText })}</p>
+            <p className="mt-2 text-stone-600">{t('noMatchesHint')}</p>
+            <Link to="/products" className="mt-6 inline-block font-semibold text-brand-800 underline">
+              {t('showAll')}
+            </Link>
+          </div>
         ) : products.length === 0 ? (
           <p className="py-16 text-center text-lg text-stone-600">{t('empty')}</p>
         ) : (

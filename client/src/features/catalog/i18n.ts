@@ -40,6 +40,17 @@ const en = {
   showImage: 'Show image {{n}}',
   imageGallery: 'Product images',
   notFound: 'This product is no longer available.',
+  searchLabel: 'Search products',
+  searchPlaceholder: 'Oil, shampoo, amla…',
+  searchButton: 'Search',
+  sortLabel: 'Sort by',
+  sortDefault: 'Featured',
+  sort: { 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', discount: 'Biggest discount' },
+  resultCount_one: '{{count}} product found for “{{q}}”',
+  resultCount_other: '{{count}} products found for “{{q}}”',
+  noMatches: 'No products match “{{q}}”.',
+  noMatchesHint: 'Try a shorter word, another spelling, or browse all our products.',
+  showAll: 'Show all products',
 };
 
 const hi: Shape<typeof en> = {
@@ -79,6 +90,17 @@ const hi: Shape<typeof en> = {
   showImage: 'चित्र {{n}} दिखाएँ',
   imageGallery: 'उत्पाद चित्र',
   notFound: 'यह उत्पाद अब उपलब्ध नहीं है।',
+  searchLabel: 'उत्पाद खोजें',
+  searchPlaceholder: 'तेल, शैम्पू, आंवला…',
+  searchButton: 'खोजें',
+  sortLabel: 'क्रम',
+  sortDefault: 'विशेष',
+  sort: { 'price-asc': 'कीमत: कम से ज़्यादा', 'price-desc': 'कीमत: ज़्यादा से कम', discount: 'सबसे ज़्यादा छूट' },
+  resultCount_one: '“{{q}}” के लिए {{count}} उत्पाद मिला',
+  resultCount_other: '“{{q}}” के लिए {{count}} उत्पाद मिले',
+  noMatches: '“{{q}}” से मेल खाता कोई उत्पाद नहीं मिला।',
+  noMatchesHint: 'छोटा शब्द या दूसरी वर्तनी आज़माएँ, या हमारे सभी उत्पाद देखें।',
+  showAll: 'सभी उत्पाद देखें',
 };
 
 const mr: Shape<typeof en> = {
@@ -118,6 +140,17 @@ const mr: Shape<typeof en> = {
   showImage: 'चित्र {{n}} दाखवा',
   imageGallery: 'उत्पादनाची चित्रे',
   notFound: 'हे उत्पादन आता उपलब्ध नाही.',
+  searchLabel: 'उत्पादने शोधा',
+  searchPlaceholder: 'तेल, शॅम्पू, आवळा…',
+  searchButton: 'शोधा',
+  sortLabel: 'क्रम',
+  sortDefault: 'वैशिष्ट्यपूर्ण',
+  sort: { 'price-asc': 'किंमत: कमी ते जास्त', 'price-desc': 'किंमत: जास्त ते कमी', discount: 'सर्वाधिक सूट' },
+  resultCount_one: '“{{q}}” साठी {{count}} उत्पादन सापडले',
+  resultCount_other: '“{{q}}” साठी {{count}} उत्पादने सापडली',
+  noMatches: '“{{q}}” शी जुळणारे कोणतेही उत्पादन नाही.',
+  noMatchesHint: 'लहान शब्द किंवा दुसरे स्पेलिंग वापरून पाहा, किंवा आमची सर्व उत्पादने पाहा.',
+  showAll: 'सर्व उत्पादने पाहा',
 };
 
 const gu: Shape<typeof en> = {
@@ -157,6 +190,17 @@ const gu: Shape<typeof en> = {
   showImage: 'ચિત્ર {{n}} બતાવો',
   imageGallery: 'ઉત્પાદનના ચિત્રો',
   notFound: 'આ ઉત્પાદન હવે ઉપલબ્ધ નથી.',
+  searchLabel: 'ઉત્પાદનો શોધો',
+  searchPlaceholder: 'તેલ, શેમ્પૂ, આમળા…',
+  searchButton: 'શોધો',
+  sortLabel: 'ક્રમ',
+  sortDefault: 'વિશેષ',
+  sort: { 'price-asc': 'કિંમત: ઓછીથી વધુ', 'price-desc': 'કિંમત: વધુથી ઓછી', discount: 'સૌથી વધુ છૂટ' },
+  resultCount_one: '“{{q}}” માટે {{count}} ઉત્પાદન મળ્યું',
+  resultCount_other: '“{{q}}” માટે {{count}} ઉત્પાદનો મળ્યાં',
+  noMatches: '“{{q}}” સાથે મેળ ખાતું કોઈ ઉત્પાદન નથી.',
+  noMatchesHint: 'નાનો શબ્દ કે બીજી જોડણી અજમાવો, અથવા અમારાં બધાં ઉત્પાદનો જુઓ.',
+  showAll: 'બધાં ઉત્પાદનો જુઓ',
 };
 
 const catalogue: Catalogue = { en, hi, mr, gu };

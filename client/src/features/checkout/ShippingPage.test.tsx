@@ -4,13 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
-import { STORAGE_KEYS, type CartResponse, type Order, type UserProfile } from '@kesh/shared';
+import {
+  COUPON_REFUSALS,
+  COUPON_REFUSAL_TEXTS,
+  STORAGE_KEYS,
+  formatRupees,
+  type CartResponse,
+  type Order,
+  type UserProfile,
+} from '@kesh/shared';
 import { SessionProvider } from '../../app/session';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
 import { checkDelivery } from '../../api/shipping';
 import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
 import { ApiError } from '../../api/http';
+import { applyCoupon } from '../../api/coupons';
+import couponCatalogue from './coupon/i18n';
 import type { RazorpayOptions } from './razorpay';
 import ShippingPage from './ShippingPage';
 import { orderAddressLine } from './usePayment';
@@ -20,6 +30,7 @@ vi.mock('../../api/auth', () => ({ fetchUser: vi.fn() }));
 vi.mock('../../api/shipping', () => ({ checkDelivery: vi.fn() }));
 vi.mock('../../api/payments', () => ({ createPaymentOrder: vi.fn(), verifyPayment: vi.fn(), createOrder: vi.fn() }));
 vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
+vi.mock('../../api/coupons', () => ({ applyCoupon: vi.fn() }));
 
 const ADDRESS = '12 MG Road, Rajkot, Gujarat, India, 360001';
 const profile = (address: string | null): UserProfile => ({
@@ -256,6 +267,73 @@ describe('ShippingPage', () => {
     script.dispatchEvent(new Event('error'));
     expect(await screen.findByText('Failed to load Razorpay SDK. Please refresh and try again.')).toBeInTheDocument();
     expect(document.querySelector('script[src="/api/payment/simulator/checkout.js"]')).toBeNull();
+  });
+
+  describe('coupon', () => {
+    const quote = { code: 'SAVE10', subtotalPaise: 59800, discountPaise: 5980, totalPaise: 53820 };
+    const refusal = (reason: string, extra = {}) =>
+      new ApiError('x', 400, 'server text', undefined, false, { error: 'server text', reason, ...extra });
+
+    /** The shipping page of a shopper with a cart and an address, a code typed and applied. */
+    async function applyOnShipping(code: string) {
+      vi.mocked(fetchCart).mockResolvedValue(cart);
+      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+      renderShipping();
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Coupon code' }), code);
+      await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    }
+
+    it('applies a code: the discount, the lower total, and the code sent when paying', async () => {
+      vi.mocked(applyCoupon).mockResolvedValue({ ...quote, message: 'Coupon applied.' });
+      await applyOnShipping('save10');
+      expect(await screen.findByText('Coupon SAVE10 applied: you save ₹59.80.')).toBeInTheDocument();
+      expect(applyCoupon).toHaveBeenCalledWith('tok', 'save10');
+      expect(screen.getByText('Discount (SAVE10)').nextSibling).toHaveTextContent('−₹59.80');
+      expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹538.20');
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay ₹538.20' }));
+      await waitFor(() => expect(opened).toHaveBeenCalled());
+      expect(createPaymentOrder).toHaveBeenCalledWith(
+        'tok',
+        expect.objectContaining({ couponCode: 'SAVE10', amount: 53820 }),
+      );
+    });
+
+    it('removes an applied coupon', async () => {
+      vi.mocked(applyCoupon).mockResolvedValue({ ...quote, message: 'Coupon applied.' });
+      await applyOnShipping('SAVE10');
+      await userEvent.click(await screen.findByRole('button', { name: 'Remove coupon' }));
+      expect(await screen.findByRole('button', { name: 'Pay ₹598' })).toBeEnabled();
+      expect(screen.queryByText('Discount (SAVE10)')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's refusal in the shopper's words, with the minimum order", async () => {
+      vi.mocked(applyCoupon).mockRejectedValue(refusal('belowMinimum', { minOrderPaise: 99900 }));
+      await applyOnShipping('BIG');
+      expect(await screen.findByRole('alert')).toHaveTextContent(COUPON_REFUSAL_TEXTS.belowMinimum(99900));
+      expect(await payButton()).toHaveTextContent('Pay ₹598');
+    });
+
+    it('reports a coupon refused at payment time in the same words', async () => {
+      vi.mocked(applyCoupon).mockResolvedValue({ ...quote, message: 'Coupon applied.' });
+      vi.mocked(createPaymentOrder).mockRejectedValue(refusal('usedUp'));
+      await applyOnShipping('SAVE10');
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay ₹538.20' }));
+      expect(await screen.findByText(`Failed to initiate payment: ${COUPON_REFUSAL_TEXTS.usedUp}`)).toBeInTheDocument();
+    });
+
+    it('has every refusal in all four languages, English exactly as the server says it', () => {
+      const en = couponCatalogue.en as { refused: Record<string, string> };
+      for (const reason of COUPON_REFUSALS) {
+        const server = COUPON_REFUSAL_TEXTS[reason];
+        const expected = typeof server === 'function' ? server(50000) : server;
+        expect(en.refused[reason]!.replace('{{amount}}', formatRupees(500))).toBe(expected);
+        for (const language of ['hi', 'mr', 'gu'] as const) {
+          const text = (couponCatalogue[language] as { refused: Record<string, string> }).refused[reason];
+          expect(text, `${language} ${reason}`).toBeTruthy();
+          expect(text).not.toBe(en.refused[reason]);
+        }
+      }
+    });
   });
 });
 

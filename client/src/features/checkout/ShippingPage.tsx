@@ -1,9 +1,17 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, LoaderCircle, Lock, MapPin, Plus, Truck } from 'lucide-react';
-import { formatRupees, pinOf, unitPrice, type DeliveryCheck } from '@kesh/shared';
+import {
+  formatRupees,
+  paiseToRupees,
+  pinOf,
+  rupeesToPaise,
+  unitPrice,
+  type CouponQuote,
+  type DeliveryCheck,
+} from '@kesh/shared';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
 import { checkDelivery } from '../../api/shipping';
@@ -15,6 +23,7 @@ import { SafeImage } from '../../components/ui/SafeImage';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { OrderConfirmedModal } from './OrderConfirmedModal';
+import { COUPON_NAMESPACE, CouponField } from './coupon/CouponField';
 import { usePayment } from './usePayment';
 
 /** /shipping: customers only (spec section 4); anyone else goes to the home page. */
@@ -46,6 +55,8 @@ function Checkout({ token }: { token: string }) {
     staleTime: 0,
   });
   const { pay, paying, confirmed } = usePayment();
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  const { t: tCoupon } = useTranslation(COUPON_NAMESPACE);
   const toDashboard = useCallback(() => navigate('/userdashbord'), [navigate]);
   usePageMeta(t('title'), t('subtitle'));
 
@@ -94,6 +105,9 @@ function Checkout({ token }: { token: string }) {
   // The server refuses an undeliverable address too; this only saves the shopper a useless payment.
   const undeliverable = delivery.data?.serviceable === false;
   const canPay = items.length > 0 && address !== null && !undeliverable && !paying;
+  // A quote holds only for the cart it was made for; the server prices the coupon again when paying.
+  const quote = coupon && coupon.subtotalPaise === rupeesToPaise(totalAmount) ? coupon : null;
+  const payable = quote ? paiseToRupees(quote.totalPaise) : totalAmount;
 
   return (
     <>
@@ -197,25 +211,32 @@ function Checkout({ token }: { token: string }) {
                 ))}
               </ul>
             )}
+            {items.length > 0 && <CouponField token={token} applied={quote} onChange={setCoupon} disabled={paying} />}
             <dl className="mt-4 space-y-3 border-t border-stone-200 pt-4 text-stone-700">
               <div className="flex justify-between">
                 <dt>{t('subtotal')}</dt>
                 <dd className="font-medium">{formatRupees(totalAmount)}</dd>
               </div>
+              {quote && (
+                <div className="flex justify-between text-brand-800">
+                  <dt>{tCoupon('discount', { code: quote.code })}</dt>
+                  <dd className="font-medium">−{formatRupees(paiseToRupees(quote.discountPaise))}</dd>
+                </div>
+              )}
               <div className="flex justify-between">
                 <dt>{t('shipping')}</dt>
                 <dd className="font-semibold text-brand-700">{t('free')}</dd>
               </div>
               <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-brand-950">
                 <dt>{t('total')}</dt>
-                <dd>{formatRupees(totalAmount)}</dd>
+                <dd>{formatRupees(payable)}</dd>
               </div>
             </dl>
             <button
               type="button"
               disabled={!canPay}
               aria-busy={paying}
-              onClick={() => void pay({ cart: cart.data, profile: profile.data, address })}
+              onClick={() => void pay({ cart: cart.data, profile: profile.data, address, coupon: quote })}
               className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none"
             >
               {paying ? (
@@ -226,7 +247,7 @@ function Checkout({ token }: { token: string }) {
               ) : (
                 <>
                   <Lock className="size-4" aria-hidden="true" />
-                  {t('pay', { amount: formatRupees(totalAmount) })}
+                  {t('pay', { amount: formatRupees(payable) })}
                 </>
               )}
             </button>

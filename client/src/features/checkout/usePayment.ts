@@ -11,6 +11,7 @@ import {
   splitAddress,
   unitPrice,
   type CartResponse,
+  type CouponQuote,
   type PaymentOrderResponse,
   type UserProfile,
 } from '@kesh/shared';
@@ -20,6 +21,7 @@ import { useSession } from '../../app/session';
 import { useShop } from '../../app/shop';
 import { useMessageText } from '../../components/ui/useMessageText';
 import { loadCheckoutScript, type RazorpaySuccess } from './razorpay';
+import { COUPON_NAMESPACE, couponRefusalText } from './coupon/CouponField';
 
 /** Brand dark green for Razorpay's window (Tailwind brand-800). */
 const THEME_COLOR = '#166534';
@@ -37,6 +39,8 @@ export interface PayInput {
   profile: UserProfile | undefined;
   /** The delivery address selected on the page. */
   address: string | null;
+  /** The coupon the shopper applied; the server prices it again. */
+  coupon?: CouponQuote | null;
 }
 
 /**
@@ -46,6 +50,7 @@ export interface PayInput {
  */
 export function usePayment() {
   const { t } = useTranslation('checkout');
+  const { t: tCoupon } = useTranslation(COUPON_NAMESPACE);
   const { user, setCartCount } = useSession();
   const shop = useShop();
   const say = useMessageText();
@@ -62,7 +67,7 @@ export function usePayment() {
   }, []);
 
   const pay = useCallback(
-    async ({ cart, profile, address }: PayInput) => {
+    async ({ cart, profile, address, coupon }: PayInput) => {
       if (busy.current) return;
       if (!address) {
         toast.error(say(MESSAGES.selectDeliveryAddress));
@@ -87,14 +92,15 @@ export function usePayment() {
       let order: PaymentOrderResponse;
       try {
         order = await createPaymentOrder(token, {
-          amount: rupeesToPaise(cart.totalAmount),
+          amount: coupon ? coupon.totalPaise : rupeesToPaise(cart.totalAmount),
           currency: CURRENCY,
           receipt: `receipt_${Date.now()}`.slice(0, RECEIPT_MAX_LENGTH),
           userId,
           address: deliveryAddress,
+          ...(coupon ? { couponCode: coupon.code } : {}),
         });
       } catch (err) {
-        toast.error(MESSAGES.initiatePaymentFailed(reason(err)));
+        toast.error(MESSAGES.initiatePaymentFailed(couponRefusalText(tCoupon, err) ?? reason(err)));
         finish();
         return;
       }
@@ -176,7 +182,7 @@ export function usePayment() {
         },
       }).open();
     },
-    [user, shop, say, navigate, queryClient, setCartCount, finish, t],
+    [user, shop, say, navigate, queryClient, setCartCount, finish, t, tCoupon],
   );
 
   return { pay, paying, confirmed };

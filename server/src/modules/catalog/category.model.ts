@@ -1,5 +1,6 @@
 import { Schema, model } from 'mongoose';
 import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE } from '@kesh/shared';
+import { searchKeysOf } from './search.js';
 
 /** A main category is what shoppers see as a product. Prices are integer paise inside. */
 const categorySchema = new Schema(
@@ -21,10 +22,20 @@ const categorySchema = new Schema(
     gstRatePercent: { type: Number, min: 0, max: 28 },
     /** Widths of the WebP variants stored beside the image (lib/image-variants); older documents have none. */
     imageVariants: { type: [Number], default: undefined },
+    /** Beginnings of the words of title, subtitle and description (./search.ts); written by the service. */
+    searchKeys: { type: [String], default: undefined },
   },
   { timestamps: true },
 );
 // The catalogue is listed oldest first so that "the last 3" on the home page are the newest.
 categorySchema.index({ createdAt: 1, _id: 1 });
+// The products page's search: "some word begins with X" is an equality on this multikey index.
+categorySchema.index({ searchKeys: 1 });
+// 'validate' runs for create, save and insertMany alike.
+categorySchema.pre('validate', function () {
+  if (this.isNew || this.isModified('title') || this.isModified('subtitle') || this.isModified('description')) {
+    this.searchKeys = searchKeysOf(this);
+  }
+});
 
 export const MainCategory = model('MainCategory', categorySchema);

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { MESSAGES, type Product } from '@kesh/shared';
+import { MESSAGES, productListQuerySchema, type Product } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
 import { publicListCache } from '../../middleware/public-cache.js';
 import { cachedJson, type CachedJson } from '../../lib/response-cache.js';
+import { queryOf } from '../../middleware/validate.js';
 import { CATEGORY_IMAGE_KINDS, CATEGORY_IMAGE_MESSAGES, imageUpload } from '../../middleware/upload.js';
 import {
   categoryIdOf,
@@ -11,6 +12,7 @@ import {
   createCategory,
   deleteCategory,
   listCategories,
+  searchCategories,
   updateCategory,
 } from './service.js';
 
@@ -30,7 +32,15 @@ export function catalogRoutes(
   const deps = { storage, logger };
 
   router.use(products.invalidateOnWrite);
-  router.get('/', publicListCache, products.send);
+  // ?q= and ?sort= (the products page's search box and sort select); without them, the cached list.
+  router.get('/', publicListCache, async (req, res, next) => {
+    const query = queryOf(productListQuerySchema, req.query);
+    if (!query.q?.trim() && !query.sort) {
+      await products.send(req, res, next);
+      return;
+    }
+    res.json(await searchCategories(query, async () => (await products.current()).value));
+  });
 
   router.post('/', admin, image, async (req, res) => {
     const product = await createCategory(deps, categoryValues(req.body), req.images?.[0]);

@@ -5,8 +5,12 @@ import {
   MESSAGES,
   OBJECT_ID_PATTERN,
   categoryFieldsSchema,
+  matchesSearch,
   rupeesToPaise,
+  searchWords,
+  sortProducts,
   type Product,
+  type ProductListQuery,
 } from '@kesh/shared';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -14,7 +18,8 @@ import type { ImageStorage } from '../../lib/storage.js';
 import { imageFields, storedKeys } from '../../lib/image-variants.js';
 import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
 import { MainCategory } from './category.model.js';
-import { productDto } from './serialize.js';
+import { productWords, searchKeyOfWord, searchKeysOf } from './search.js';
+import { productDto, type CategoryRecord } from './serialize.js';
 
 export const CATEGORY_NOT_FOUND = 'Category not found!';
 
@@ -84,6 +89,39 @@ export async function listCategories(): Promise<Product[]> {
   return categories.map(productDto);
 }
 
+/**
+ * The products page's search and sort. Each query word is an exact lookup in the `searchKeys`
+ * index (the narrowest one bounds the scan), then checked whole against the product's words; the
+ * matches are sorted in memory (a shop's catalogue is tens of products, not thousands).
+ */
+export async function searchCategories(
+  { q, sort }: ProductListQuery,
+  all: () => Promise<Product[]>,
+): Promise<Product[]> {
+  const words = searchWords(q ?? '');
+  if (words.length === 0) return sortProducts(await all(), sort);
+  const found = await MainCategory.find({ $and: words.map((w) => ({ searchKeys: searchKeyOfWord(w) })) })
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<CategoryRecord[]>();
+  const matches = found.filter((p) => matchesSearch(productWords(p), words));
+  return sortProducts(matches.map(productDto), sort);
+}
+
+/** Products stored before search existed get their keys at start-up (each once; safe to rerun). */
+export async function backfillSearchKeys(): Promise<number> {
+  const missing = await MainCategory.find(
+    { searchKeys: { $exists: false } },
+    { title: 1, subtitle: 1, description: 1 },
+  ).lean<CategoryRecord[]>();
+  for (const p of missing) {
+    await MainCategory.updateOne(
+      { _id: p._id, searchKeys: { $exists: false } },
+      { $set: { searchKeys: searchKeysOf(p) } },
+    );
+  }
+  return missing.length;
+}
+
 export async function createCategory(
   { storage, logger }: CatalogDeps,
   values: Partial<CategoryValues> & { title: string },
@@ -114,10 +152,22 @@ export async function updateCategory(
     if (!before) throw notFound(CATEGORY_NOT_FOUND);
     return { previous: before, updated: { ...before, ...update, updatedAt: new Date() } };
   });
+  await refreshSearchKeys(updated);
   if (image && previous.imageKey !== updated.imageKey) {
     await discardImages(storage, storedKeys(previous.imageKey, previous.imageVariants), logger);
   }
   return productDto(updated);
+}
+
+/**
+ * After an edit the words may have changed. The filter names the text the keys were made from, so
+ * when two edits race, the keys of the older text never overwrite those of the newer.
+ */
+async function refreshSearchKeys(p: CategoryRecord): Promise<void> {
+  const text = Object.fromEntries(
+    (['title', 'subtitle', 'description'] as const).map((field) => [field, p[field] ?? null]),
+  );
+  await MainCategory.updateOne({ _id: p._id, ...text }, { $set: { searchKeys: searchKeysOf(p) } });
 }
 
 export async function deleteCategory({ storage, logger }: CatalogDeps, rawId: unknown): Promise<Product> {

@@ -1,6 +1,7 @@
 import { MESSAGES, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { releaseCouponOfOrder } from '../coupons/service.js';
 import { toOrderDto, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
 import { Order } from './order.model.js';
@@ -59,6 +60,9 @@ export async function cancelOrder(
       { $push: { timeline: { $each: [{ status: 'Processing', at: claimed.createdAt }], $position: 0 } } },
     );
   }
+  await releaseCouponOfOrder(claimed._id).catch((err: unknown) =>
+    deps.logger.error({ err, orderId: id }, 'cancelled order kept its coupon use'),
+  );
   const refunded = await requestRefund(deps, claimed, refundPaise);
   notifyShopper(deps, refunded, 'cancelled');
   if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');

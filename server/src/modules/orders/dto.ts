@@ -78,6 +78,9 @@ export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Prom
     cancellation: o.status === 'Processing' ? cancellationQuote(o.totalPaise, o.createdAt, now) : null,
     invoiceNumber: o.invoiceNumber ?? null,
     language: languageOf(o),
+    coupon: o.coupon ?? null,
+    discountPaise: o.discountPaise ?? 0,
+    discount: paiseToRupees(o.discountPaise ?? 0),
   }));
 }
 

@@ -1,6 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { ToWords } from 'to-words';
-import { DEFAULT_GST_RATE_PERCENT, DEFAULT_HSN_CODE, ORDER_ID_DISPLAY_LENGTH, splitAddress } from '@kesh/shared';
+import {
+  DEFAULT_GST_RATE_PERCENT,
+  DEFAULT_HSN_CODE,
+  ORDER_ID_DISPLAY_LENGTH,
+  discountShares,
+  splitAddress,
+} from '@kesh/shared';
 import type { Config } from '../../config.js';
 import type { OrderRecord } from './dto.js';
 
@@ -10,7 +16,9 @@ export interface InvoiceLine {
   gstRatePercent: number;
   quantity: number;
   unitPricePaise: number;
-  /** Price × quantity, taxes included (the shop's prices include GST). */
+  /** The line's share of the order's coupon discount. */
+  discountPaise: number;
+  /** Price × quantity less the discount share, taxes included (the shop's prices include GST). */
   totalPaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -26,6 +34,9 @@ export interface Invoice {
   seller: Config['invoice'];
   buyer: { name: string; email: string; contact: string; address: string; state: string };
   intraState: boolean;
+  /** The coupon code, and the order's value before it; null and the total without one. */
+  coupon: string | null;
+  subtotalPaise: number;
   lines: InvoiceLine[];
   totals: Omit<InvoiceLine, 'title' | 'hsnCode' | 'gstRatePercent' | 'quantity' | 'unitPricePaise'>;
   totalInWords: string;
@@ -44,9 +55,13 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
   const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
   const buyerState = splitAddress(details.address ?? '').state;
   const intraState = buyerState !== '' && sameState(buyerState, seller.sellerState);
-  const lines = order.products.map((line): InvoiceLine => {
+  const grossPaise = order.products.map((line) => line.pricePaise * line.quantity);
+  // A coupon lowers the price actually paid, so each line is taxed on its price after its share.
+  const shares = discountShares(grossPaise, order.discountPaise ?? 0);
+  const lines = order.products.map((line, i): InvoiceLine => {
     const gstRatePercent = line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT;
-    const totalPaise = line.pricePaise * line.quantity;
+    const discountPaise = shares[i]!;
+    const totalPaise = grossPaise[i]! - discountPaise;
     const taxablePaise = Math.round((totalPaise * 100) / (100 + gstRatePercent));
     const taxPaise = totalPaise - taxablePaise;
     const cgstPaise = intraState ? Math.round(taxPaise / 2) : 0;
@@ -56,6 +71,7 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
       gstRatePercent,
       quantity: line.quantity,
       unitPricePaise: line.pricePaise,
+      discountPaise,
       totalPaise,
       taxablePaise,
       cgstPaise,
@@ -65,6 +81,7 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
   });
   const sum = (key: keyof Invoice['totals']) => lines.reduce((acc, l) => acc + l[key], 0);
   const totals = {
+    discountPaise: sum('discountPaise'),
     totalPaise: sum('totalPaise'),
     taxablePaise: sum('taxablePaise'),
     cgstPaise: sum('cgstPaise'),
@@ -85,6 +102,8 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
       state: buyerState,
     },
     intraState,
+    coupon: order.coupon ?? null,
+    subtotalPaise: grossPaise.reduce((a, b) => a + b, 0),
     lines,
     totals,
     totalInWords: toWords.convert(totals.totalPaise / 100),
@@ -175,6 +194,10 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   row(['', 'Total', '', '', '', '', rs(t.taxablePaise), ...totalTax, rs(t.totalPaise)], true);
 
   doc.moveDown().fontSize(10).font('Helvetica');
+  if (invoice.coupon && t.discountPaise > 0) {
+    doc.text(`Value before discount: Rs. ${rs(invoice.subtotalPaise)}`, left);
+    doc.text(`Coupon ${invoice.coupon}: - Rs. ${rs(t.discountPaise)} (each line above is after its share)`, left);
+  }
   doc.text(`Taxable value: Rs. ${rs(t.taxablePaise)}`, left);
   if (intraState) {
     doc.text(`CGST: Rs. ${rs(t.cgstPaise)}`);

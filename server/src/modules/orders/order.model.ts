@@ -59,6 +59,9 @@ const orderSchema = new Schema(
     /** Set by whoever numbers the invoice, so two callers never take two numbers for one order. */
     invoiceClaim: { type: String },
     language: { type: String, enum: LANGUAGES.map((l) => l.code) },
+    /** The coupon code used and what it took off; totalPaise is what was paid, after it. */
+    coupon: { type: String },
+    discountPaise: { type: Number, min: 0 },
   },
   { timestamps: true },
 );

@@ -14,6 +14,7 @@ import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../..
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { removePaidLines } from '../cart/service.js';
+import { confirmRedemption } from '../coupons/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
 import { cancelOrder } from './cancellation.js';
 import { toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
@@ -150,6 +151,16 @@ export async function placeOrderFromCheckout(
   );
   if (claimed) {
     try {
+      await confirmRedemption(deps, {
+        redemptionId: checkout.couponRedemptionId,
+        orderId: order._id,
+        userId: checkout.userId,
+        coupon: checkout.coupon,
+      });
+    } catch (err) {
+      deps.logger.error({ err, orderId: String(order._id) }, 'order placed but its coupon use could not be confirmed');
+    }
+    try {
       await removePaidLines(String(checkout.userId), checkout.lines);
     } catch (err) {
       deps.logger.error({ err, orderId: String(order._id) }, 'order placed but the cart could not be cleared');
@@ -204,6 +215,7 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
       timeline: [{ status: 'Processing', at: placedAt }],
       createdAt: placedAt,
       ...(checkout.language ? { language: checkout.language as LanguageCode } : {}),
+      ...(checkout.coupon ? { coupon: checkout.coupon, discountPaise: checkout.discountPaise ?? 0 } : {}),
     });
     return { order: created.toObject() as OrderRecord, created: true };
   } catch (err) {

@@ -6,16 +6,19 @@ import {
   IMAGE_SIZES,
   LANGUAGES,
   negotiateLanguage,
+  productListQuerySchema,
   type GalleryItem,
   type InitialData,
   type LanguageCode,
   type Product,
+  type ProductSearchData,
   type RenderedPageBody,
   type Slider,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
 import { withTimeout } from '../../lib/timeout.js';
+import { searchCategories } from '../catalog/service.js';
 import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/service.js';
 import { shopSettings } from '../shop/routes.js';
 import { chunkFiles, readManifest } from './manifest.js';
@@ -174,15 +177,38 @@ export function clientRoutes(
     url: string,
     language: LanguageCode,
     loaded: Loaded,
+    productSearch: ProductSearchData | undefined,
   ): Promise<RenderedPageBody | undefined> {
     const render = await renderer;
     if (!render) return undefined;
-    const data: InitialData = { language, shop: shopSettings(deps) };
+    const data: InitialData = { language, shop: shopSettings(deps), ...(productSearch ? { productSearch } : {}) };
     for (const [name, entry] of Object.entries(loaded)) Object.assign(data, { [name]: entry.value });
     try {
       return await render({ url, language, data });
     } catch (err) {
       logger.error({ err, url }, 'server render failed: the page is rendered in the browser');
+      return undefined;
+    }
+  }
+
+  /**
+   * The answer of the products page's search (`?q=&sort=`), as GET /api/main-category would give it,
+   * so a shared link or a script-less search form shows the result in the HTML. An address the API
+   * would refuse (an unknown sort) shows the page as without it, like the client does.
+   */
+  async function productSearch(req: Request, products: CachedEntry<Product[]> | undefined) {
+    const sort = productListQuerySchema.shape.sort.safeParse(req.query.sort);
+    const query = productListQuerySchema.safeParse({ q: req.query.q, sort: sort.success ? sort.data : undefined });
+    if (!query.success || !products || (!query.data.q?.trim() && !query.data.sort)) return undefined;
+    try {
+      const found = await withTimeout(
+        searchCategories(query.data, async () => products.value),
+        dataWaitMs,
+      );
+      if (!found) return undefined;
+      return { q: query.data.q ?? '', sort: query.data.sort ?? '', products: found } satisfies ProductSearchData;
+    } catch (err) {
+      logger.warn({ err }, 'products page served without its search');
       return undefined;
     }
   }
@@ -195,19 +221,22 @@ export function clientRoutes(
     const language = negotiateLanguage(req.headers);
     const spec = PAGES[pagePath];
     const loaded = await load(spec);
+    const search = pagePath === '/products' ? await productSearch(req, loaded.products) : undefined;
     const from = spec?.lists.map((name) => loaded[name]) ?? [];
     // Only the site's own pages are kept: product details, unknown addresses and the pages left to the
     // browser are made per request (any number of those addresses exist).
-    const cacheKey = req.query.id === undefined && INDEXED_PATHS.has(pagePath) ? `${language} ${pagePath}` : undefined;
+    const cacheKey =
+      req.query.id === undefined && !search && INDEXED_PATHS.has(pagePath) ? `${language} ${pagePath}` : undefined;
     const previous = cacheKey === undefined ? undefined : rendered.get(cacheKey);
     if (previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) return previous;
 
     const ssr = !clientRendered(pagePath) && (await renderer) !== undefined;
-    const body = ssr ? await serverRender(req.originalUrl, language, loaded) : undefined;
+    const body = ssr ? await serverRender(req.originalUrl, language, loaded, search) : undefined;
     const data = [
       `"language":"${language}"`,
       `"shop":${shopJson}`,
       ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
+      ...(search ? [`"productSearch":${JSON.stringify(search)}`] : []),
     ];
     const html = renderPage(template, {
       scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? [])],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InitialData, PageRenderRequest, Product } from '@kesh/shared';
 import { cachedJson } from '../../lib/response-cache.js';
 import { startTestApp, type TestContext } from '../../test/harness.js';
+import { MainCategory } from '../catalog/category.model.js';
 import { clientRoutes } from './routes.js';
 
 const INDEX_HTML = `<!doctype html>
@@ -97,6 +98,29 @@ describe('server-rendered storefront pages', () => {
 
     // React's hoisted preload went to <head>, out of the markup React hydrates.
     expect(res.text.indexOf('href="/hoisted.jpg"')).toBeLessThan(res.text.indexOf('</head>'));
+  });
+
+  it("carries the products page's search answer (?q=&sort=) into the render and the page, never cached", async () => {
+    await MainCategory.deleteMany({});
+    await MainCategory.create([
+      { title: 'भृंगराज बालों का तेल', mainPricePaise: 30000 },
+      { title: 'Amla Shampoo', mainPricePaise: 20000 },
+    ]);
+    const res = await page('/products?q=%E0%A4%AC%E0%A4%BE%E0%A4%B2&sort=price-asc').set('Cookie', 'lang=hi');
+    const data = initialData(res.text);
+    expect(data.productSearch).toMatchObject({ q: 'बाल', sort: 'price-asc' });
+    expect(data.productSearch!.products.map((p) => p.title)).toEqual(['भृंगराज बालों का तेल']);
+    expect(lastRequest()!.data.productSearch).toEqual(data.productSearch);
+    // A sort the API would refuse is ignored by the page, as the client ignores it.
+    const unknownSort = initialData((await page('/products?q=amla&sort=cheapest')).text);
+    expect(unknownSort.productSearch).toMatchObject({ q: 'amla', sort: '' });
+    expect(unknownSort.productSearch!.products.map((p) => p.title)).toEqual(['Amla Shampoo']);
+    // Each search is rendered for its own request: a second search is not the first one's page.
+    const before = renders();
+    await page('/products?q=amla');
+    await page('/products?q=amla');
+    expect(renders()).toBe(before + 2);
+    expect(initialData((await page('/products')).text).productSearch).toBeUndefined();
   });
 
   it("renders in the shopper's language: the selector's cookie, then Accept-Language, then English", async () => {

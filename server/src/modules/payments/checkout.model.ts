@@ -35,6 +35,10 @@ const checkoutSchema = new Schema(
     /** 'paid' is set once, by whoever first turned a verified payment into an order. */
     status: { type: String, enum: CHECKOUT_STATUSES, default: 'created' },
     paymentId: { type: String, default: null },
+    /** A coupon's code, what it took off (amountPaise is already less it) and the use it holds. */
+    coupon: { type: String },
+    discountPaise: { type: Number, min: 0 },
+    couponRedemptionId: { type: Schema.Types.ObjectId },
     /** The store language the shopper paid in; the order's mails use it. */
     language: { type: String, enum: LANGUAGES.map((l) => l.code) },
   },

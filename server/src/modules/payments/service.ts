@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
 import { getCartSnapshot } from '../cart/service.js';
+import { priceCheckout, releaseRedemption } from '../coupons/service.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
 import { placeOrderFromCheckout } from '../orders/service.js';
 import { assertDeliverable } from '../shipping/service.js';
@@ -40,7 +41,7 @@ function newReceipt(): string {
 export async function createCheckout(
   deps: AppDeps,
   userId: string,
-  body: Pick<CreatePaymentOrderBody, 'amount' | 'receipt' | 'address'>,
+  body: Pick<CreatePaymentOrderBody, 'amount' | 'receipt' | 'address' | 'couponCode'>,
   language?: LanguageCode,
 ): Promise<PaymentOrderResponse> {
   const user = await User.findById(userId, { username: 1, email: 1, contact: 1, address: 1 }).lean();
@@ -52,10 +53,18 @@ export async function createCheckout(
   if (!address) throw badRequest(MESSAGES.selectDeliveryAddress);
   await assertDeliverable(address);
   if (cart.totalPaise < MIN_AMOUNT_PAISE) throw badRequest(PAYMENT_TEXTS.amountTooSmall);
+  // Subtotal, coupon discount and total. It takes one use of the coupon, which every failure below
+  // gives back: without a saved checkout no payment can ever use it.
+  const priced = await priceCheckout(deps, { userId, lines: cart.lines, couponCode: body.couponCode });
+  const failed = async (err: unknown): Promise<never> => {
+    await releaseRedemption(priced.redemptionId);
+    throw err;
+  };
+  if (priced.totalPaise < MIN_AMOUNT_PAISE) await failed(badRequest(PAYMENT_TEXTS.amountTooSmall));
 
-  if (body.amount !== undefined && body.amount !== cart.totalPaise) {
+  if (body.amount !== undefined && body.amount !== priced.totalPaise) {
     deps.logger.debug(
-      { userId, clientAmount: body.amount, amountPaise: cart.totalPaise },
+      { userId, clientAmount: body.amount, amountPaise: priced.totalPaise },
       'client amount differs from the catalogue total; charging the catalogue total',
     );
   }
@@ -63,10 +72,10 @@ export async function createCheckout(
   const receipt = body.receipt?.trim() || newReceipt();
   let providerOrder;
   try {
-    providerOrder = await deps.payments.createOrder({ amountPaise: cart.totalPaise, receipt, notes: { userId } });
+    providerOrder = await deps.payments.createOrder({ amountPaise: priced.totalPaise, receipt, notes: { userId } });
   } catch (err) {
     deps.logger.error({ err, userId }, 'the payment provider refused to create an order');
-    throw new HttpError(502, PAYMENT_TEXTS.providerUnavailable);
+    return failed(new HttpError(502, PAYMENT_TEXTS.providerUnavailable));
   }
 
   await PendingCheckout.create({
@@ -78,7 +87,10 @@ export async function createCheckout(
     receipt: providerOrder.receipt,
     userDetails: { username: user.username, email: user.email, contact: user.contact, address },
     ...(language ? { language } : {}),
-  });
+    ...(priced.coupon
+      ? { coupon: priced.coupon, discountPaise: priced.discountPaise, couponRedemptionId: priced.redemptionId }
+      : {}),
+  }).catch(failed);
 
   return {
     id: providerOrder.id,

@@ -11,6 +11,7 @@ import {
   Package,
   PanelsTopLeft,
   ShoppingBag,
+  TicketPercent,
   Truck,
   Users,
 } from 'lucide-react';
@@ -27,6 +28,7 @@ const links = [
   { to: '/admin/orders', key: 'orders', Icon: ShoppingBag },
   { to: '/admin/messages', key: 'messages', Icon: Mail },
   { to: '/admin/delivery', key: 'delivery', Icon: Truck },
+  { to: '/admin/coupons', key: 'coupons', Icon: TicketPercent },
 ] as const;
 
 /** Tailwind's spacing unit, so the spec's widths (64 and 16 units) read as w-64 / w-16. */

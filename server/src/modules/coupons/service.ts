@@ -1,0 +1,290 @@
+import { Types } from 'mongoose';
+import {
+  COUPON_REFUSAL_TEXTS,
+  COUPON_TEXTS,
+  OBJECT_ID_PATTERN,
+  normalizeCouponCode,
+  priceOrder,
+  type Coupon as CouponDto,
+  type CouponQuote,
+  type CouponRefusal,
+  type CouponValues,
+  type OrderPricing,
+} from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
+import { Coupon, CouponRedemption, type CouponRecord } from './coupon.model.js';
+
+/** How long a shopper's payment may take before the coupon use it holds goes back. */
+export const COUPON_RESERVATION_MS = 30 * 60 * 1000;
+
+const nowOf = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
+
+/** 400 with the refusal's exact text and a `reason` the client translates. */
+function refused(reason: CouponRefusal, coupon?: Pick<CouponRecord, 'minOrderPaise'>): HttpError {
+  if (reason === 'belowMinimum') {
+    const minOrderPaise = coupon?.minOrderPaise ?? 0;
+    return new HttpError(400, COUPON_REFUSAL_TEXTS.belowMinimum(minOrderPaise), undefined, { reason, minOrderPaise });
+  }
+  return new HttpError(400, COUPON_REFUSAL_TEXTS[reason], undefined, { reason });
+}
+
+export function couponDto(c: CouponRecord): CouponDto {
+  return {
+    _id: String(c._id),
+    code: c.code,
+    kind: c.kind,
+    percentOff: c.percentOff ?? null,
+    flatOffPaise: c.flatOffPaise ?? null,
+    minOrderPaise: c.minOrderPaise ?? 0,
+    startsAt: c.startsAt ? c.startsAt.toISOString() : null,
+    endsAt: c.endsAt ? c.endsAt.toISOString() : null,
+    totalUses: c.totalUses ?? null,
+    usesPerCustomer: c.usesPerCustomer ?? 1,
+    usedCount: c.usedCount ?? 0,
+    active: c.active ?? true,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+// ---------- the owner's coupons ----------
+
+const couponIdOf = (raw: unknown) => {
+  const id = typeof raw === 'string' ? raw : '';
+  if (!OBJECT_ID_PATTERN.test(id)) throw badRequest(COUPON_TEXTS.invalidId);
+  return id;
+};
+
+const storedValues = (v: CouponValues) => ({
+  ...v,
+  // Only the amount of the chosen kind is kept, so a coupon switched from flat to percent reads right.
+  percentOff: v.kind === 'percent' ? v.percentOff : null,
+  flatOffPaise: v.kind === 'flat' ? v.flatOffPaise : null,
+  startsAt: v.startsAt ? new Date(v.startsAt) : null,
+  endsAt: v.endsAt ? new Date(v.endsAt) : null,
+});
+
+export async function listCoupons(): Promise<CouponDto[]> {
+  const coupons = await Coupon.find().sort({ createdAt: -1, _id: -1 }).lean<CouponRecord[]>();
+  return coupons.map(couponDto);
+}
+
+export async function createCoupon(values: CouponValues): Promise<CouponDto> {
+  try {
+    const created = await Coupon.create(storedValues(values));
+    return couponDto(created.toObject() as CouponRecord);
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict(COUPON_TEXTS.codeTaken);
+    throw err;
+  }
+}
+
+/** Edits the terms; what has been used so far (`usedCount`) is the shop's record and stays. */
+export async function updateCoupon(rawId: unknown, values: CouponValues): Promise<CouponDto> {
+  const id = couponIdOf(rawId);
+  try {
+    const updated = await Coupon.findByIdAndUpdate(
+      id,
+      { $set: storedValues(values) },
+      {
+        returnDocument: 'after',
+        runValidators: true,
+      },
+    ).lean<CouponRecord>();
+    if (!updated) throw notFound(COUPON_TEXTS.notFound);
+    return couponDto(updated);
+  } catch (err) {
+    if (isDuplicateKey(err)) throw conflict(COUPON_TEXTS.codeTaken);
+    throw err;
+  }
+}
+
+/** Orders keep their own copy of the code and discount, so deleting a coupon changes no order. */
+export async function deleteCoupon(rawId: unknown): Promise<CouponDto> {
+  const removed = await Coupon.findByIdAndDelete(couponIdOf(rawId)).lean<CouponRecord>();
+  if (!removed) throw notFound(COUPON_TEXTS.notFound);
+  await CouponRedemption.deleteMany({ couponId: removed._id, status: 'reserved' });
+  return couponDto(removed);
+}
+
+// ---------- using a coupon ----------
+
+interface PricedLine {
+  unitPricePaise: number;
+  quantity: number;
+}
+
+/** What priceCheckout answers: the order's money, the code used, and the use it holds (if any). */
+export interface PricedCheckout extends OrderPricing {
+  coupon: string | null;
+  redemptionId: Types.ObjectId | null;
+}
+
+const uses = (userId: string, coupon: CouponRecord) => ({ couponId: coupon._id, userId: new Types.ObjectId(userId) });
+
+/**
+ * The checks that need no lock, in the order a shopper can act on them: does the code exist, is it
+ * valid today, is the cart big enough, has this shopper used it up, is any use left. The last two
+ * are checked again atomically when a use is taken (takeUse, takeSlot).
+ */
+async function usableCoupon(code: string, userId: string, subtotalPaise: number, now: Date): Promise<CouponRecord> {
+  const coupon = await Coupon.findOne({ code: normalizeCouponCode(code) }).lean<CouponRecord>();
+  if (!coupon || !coupon.active) throw refused('unknown');
+  if (coupon.startsAt && coupon.startsAt > now) throw refused('notYetValid');
+  if (coupon.endsAt && coupon.endsAt <= now) throw refused('expired');
+  if (subtotalPaise < (coupon.minOrderPaise ?? 0)) throw refused('belowMinimum', coupon);
+  await releaseExpired(coupon._id, now);
+  const mine = await CouponRedemption.find(uses(userId, coupon), { status: 1 }).lean();
+  const holding = mine.some((r) => r.status === 'reserved');
+  if (!holding && mine.length >= (coupon.usesPerCustomer ?? 1)) throw refused('alreadyUsed');
+  const fresh = (await Coupon.findById(coupon._id).lean<CouponRecord>()) ?? coupon;
+  if (!holding && typeof fresh.totalUses === 'number' && fresh.usedCount >= fresh.totalUses) throw refused('usedUp');
+  return fresh;
+}
+
+/**
+ * POST /api/coupons/apply: what the code would take off the shopper's cart now. Nothing is held;
+ * create-order checks again and takes the use.
+ */
+export async function quoteCoupon(
+  deps: Pick<AppDeps, 'now'>,
+  userId: string,
+  code: string,
+  lines: readonly PricedLine[],
+): Promise<CouponQuote> {
+  const subtotal = priceOrder(lines, null).subtotalPaise;
+  const coupon = await usableCoupon(code, userId, subtotal, nowOf(deps));
+  return { code: coupon.code, ...priceOrder(lines, coupon) };
+}
+
+/**
+ * The pricing of an order about to be paid (create-order) or placed (cash on delivery): cart lines
+ * and an optional code → subtotal, discount and total in paise, with one use of the coupon taken
+ * for this shopper. The caller stores `redemptionId` with the order or checkout, then either
+ * confirms it (confirmRedemption) or gives it back (releaseRedemption) if the order is not made.
+ */
+export async function priceCheckout(
+  deps: Pick<AppDeps, 'now'>,
+  { userId, lines, couponCode }: { userId: string; lines: readonly PricedLine[]; couponCode?: string | null },
+): Promise<PricedCheckout> {
+  if (!couponCode) return { ...priceOrder(lines, null), coupon: null, redemptionId: null };
+  const now = nowOf(deps);
+  const coupon = await usableCoupon(couponCode, userId, priceOrder(lines, null).subtotalPaise, now);
+  const redemptionId = await takeUse(coupon, userId, now);
+  return { ...priceOrder(lines, coupon), coupon: coupon.code, redemptionId };
+}
+
+/**
+ * Takes one use atomically, without transactions: a shopper's own unpaid reservation (a payment
+ * window they closed) is reused; otherwise the total counter moves by a conditional $inc (of 10
+ * shoppers racing for the last use exactly one matches), then a per-customer slot is inserted
+ * under the unique index (a shopper racing themselves gets one). A refused slot gives the counted
+ * use back.
+ */
+async function takeUse(coupon: CouponRecord, userId: string, now: Date): Promise<Types.ObjectId> {
+  const expiresAt = new Date(now.getTime() + COUPON_RESERVATION_MS);
+  const own = await CouponRedemption.findOneAndUpdate(
+    { ...uses(userId, coupon), status: 'reserved' },
+    { $set: { expiresAt } },
+    { returnDocument: 'after' },
+  ).lean();
+  if (own) return own._id;
+
+  if (!(await countUse(coupon))) throw refused('usedUp');
+  for (let slot = 0; slot < (coupon.usesPerCustomer ?? 1); slot++) {
+    try {
+      const taken = await CouponRedemption.create({ ...uses(userId, coupon), slot, status: 'reserved', expiresAt });
+      return taken._id;
+    } catch (err) {
+      if (!isDuplicateKey(err)) {
+        await giveUseBack(coupon._id);
+        throw err;
+      }
+    }
+  }
+  await giveUseBack(coupon._id);
+  throw refused('alreadyUsed');
+}
+
+/** usedCount + 1 unless that would pass totalUses (re-read once if the owner changed the limit meanwhile). */
+async function countUse(coupon: CouponRecord): Promise<boolean> {
+  let limit = coupon.totalUses ?? null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const filter =
+      limit === null
+        ? { _id: coupon._id, totalUses: null }
+        : { _id: coupon._id, totalUses: limit, usedCount: { $lt: limit } };
+    const { modifiedCount } = await Coupon.updateOne(filter, { $inc: { usedCount: 1 } });
+    if (modifiedCount === 1) return true;
+    const fresh = await Coupon.findById(coupon._id, { totalUses: 1 }).lean<Pick<CouponRecord, 'totalUses'>>();
+    if (!fresh || (fresh.totalUses ?? null) === limit) return false;
+    limit = fresh.totalUses ?? null;
+  }
+  return false;
+}
+
+const giveUseBack = (couponId: Types.ObjectId) =>
+  Coupon.updateOne({ _id: couponId, usedCount: { $gt: 0 } }, { $inc: { usedCount: -1 } });
+
+/**
+ * Gives a use back, exactly once however often it is called: only the caller whose delete found the
+ * redemption decrements the counter.
+ */
+export async function releaseRedemption(redemptionId: Types.ObjectId | null | undefined, extra = {}): Promise<void> {
+  if (!redemptionId) return;
+  const gone = await CouponRedemption.findOneAndDelete({ _id: redemptionId, ...extra }).lean();
+  if (gone) await giveUseBack(gone.couponId);
+}
+
+/** Reservations whose payment never came within COUPON_RESERVATION_MS. */
+async function releaseExpired(couponId: Types.ObjectId, now: Date): Promise<void> {
+  const stale = await CouponRedemption.find(
+    { couponId, status: 'reserved', expiresAt: { $lt: now } },
+    { _id: 1 },
+  ).lean();
+  for (const r of stale) await releaseRedemption(r._id, { status: 'reserved', expiresAt: { $lt: now } });
+}
+
+/**
+ * The order exists: its reservation becomes a redemption. If the reservation was given back in the
+ * meantime (the payment came after it expired), the shopper has still paid the discounted price,
+ * so the order keeps its discount and a use is counted beyond the limits (logged).
+ */
+export async function confirmRedemption(
+  deps: Pick<AppDeps, 'logger'>,
+  {
+    redemptionId,
+    orderId,
+    userId,
+    coupon,
+  }: {
+    redemptionId: Types.ObjectId | null | undefined;
+    orderId: Types.ObjectId;
+    userId: Types.ObjectId | string;
+    coupon: string | null | undefined;
+  },
+): Promise<void> {
+  if (!redemptionId || !coupon) return;
+  const confirmed = await CouponRedemption.findOneAndUpdate(
+    { _id: redemptionId, $or: [{ status: 'reserved' }, { orderId }] },
+    { $set: { status: 'redeemed', orderId, expiresAt: null } },
+  ).lean();
+  if (confirmed) return;
+  const record = await Coupon.findOneAndUpdate({ code: coupon }, { $inc: { usedCount: 1 } }).lean<CouponRecord>();
+  deps.logger.warn({ coupon, orderId: String(orderId) }, 'coupon reservation had lapsed before payment; use counted');
+  if (!record) return;
+  for (let slot = record.usesPerCustomer ?? 1; ; slot++) {
+    try {
+      await CouponRedemption.create({ couponId: record._id, userId, slot, status: 'redeemed', orderId });
+      return;
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+}
+
+/** A cancelled order gives its coupon use back (the shopper was refunded, so they may use it again). */
+export async function releaseCouponOfOrder(orderId: Types.ObjectId | string): Promise<void> {
+  const redemption = await CouponRedemption.findOne({ orderId }, { _id: 1 }).lean();
+  if (redemption) await releaseRedemption(redemption._id, { orderId });
+}
