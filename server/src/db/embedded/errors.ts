@@ -12,6 +12,7 @@ export const ErrorCode = {
   FileStreamFailed: 39,
   TypeMismatch: 14,
   IllegalOperation: 20,
+  PathNotViable: 28,
   InvalidBSON: 22,
   ConflictingUpdateOperators: 40,
   NamespaceNotFound: 26,

@@ -6,6 +6,7 @@ import { Timestamp } from 'bson';
 import { Aggregator, Query, find as mingoFind, updateMany as mingoUpdateMany } from 'mingo';
 import type { Options as MingoOptions } from 'mingo/types';
 import { SIMPLE, type Collation } from './collation.js';
+import { exactProduct, exactSum, isInt32 } from './numeric.js';
 import { CommandError, ErrorCode } from './errors.js';
 import {
   bsonTypeOf,
@@ -15,6 +16,7 @@ import {
   containsString,
   getPath,
   isNumeric,
+  hasExoticNumber,
   isPlainObject,
   normalize,
   pathValues,
@@ -66,13 +68,40 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
   const raw = asDoc(filter, 'filter');
   const normalized = normalize(raw) as Doc;
   if (Object.keys(normalized).length === 0) return { raw, normalized, test: () => true };
-  if (collation.compare) {
-    const pred = compileCollated(normalized, collation.compare, variables);
-    return { raw, normalized, test: (doc) => pred(view(doc)) };
+  refuseText(raw);
+  const strCmp = collation.compare;
+  if (strCmp || hasExoticNumber(raw) || usesTypeOperator(raw)) {
+    const pred = compileExact(raw, strCmp, variables);
+    return { raw, normalized, test: pred };
   }
   // Compiling eagerly makes unknown operators fail before any document is touched.
   const q = new Query(normalized, mingoOptions(variables ? { variables } : {}));
-  return { raw, normalized, test: (doc) => q.test(view(doc)) };
+  let exact: Pred | undefined;
+  return {
+    raw,
+    normalized,
+    test: (doc) => {
+      if (!hasExoticNumber(doc)) return q.test(view(doc));
+      exact ??= compileExact(raw, undefined, variables);
+      return exact(doc);
+    },
+  };
+}
+
+/** The engine has no text indexes, so `$text` is what mongod answers without one: IndexNotFound. */
+function refuseText(filter: Doc): void {
+  for (const [key, cond] of Object.entries(filter)) {
+    if (key === '$text') throw new CommandError(ErrorCode.IndexNotFound, 'text index required for $text query');
+    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(cond)) {
+      for (const sub of cond) if (isPlainObject(sub)) refuseText(sub);
+    }
+  }
+}
+
+function usesTypeOperator(filter: unknown): boolean {
+  if (Array.isArray(filter)) return filter.some(usesTypeOperator);
+  if (!isPlainObject(filter)) return false;
+  return Object.entries(filter).some(([k, v]) => k === '$type' || usesTypeOperator(v));
 }
 
 type Pred = (doc: Doc) => boolean;
@@ -84,6 +113,13 @@ function collationRefused(what: string): CommandError {
   );
 }
 
+function exoticRefused(what: string): CommandError {
+  return new CommandError(
+    ErrorCode.NotImplemented,
+    `${what} over a Decimal128 or an Int64 beyond 2^53 is not supported by the embedded engine`,
+  );
+}
+
 /** Values a path reaches, plus the arrays themselves (mongod compares both for equality). */
 function valuesAt(doc: Doc, path: string): unknown[] {
   const out = pathValues(doc, path);
@@ -92,19 +128,108 @@ function valuesAt(doc: Doc, path: string): unknown[] {
   return out;
 }
 
-const COLLATED_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+const COMPARISON_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+
+/** `$type` aliases and numbers (manual: $type), plus "number" for the four numeric types. */
+const TYPE_ALIASES: Record<string, number> = {
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  dbPointer: 12,
+  javascript: 13,
+  symbol: 14,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
+};
+const NUMBER_TYPES = [1, 16, 18, 19];
+
+/** The BSON type number of a stored value (an integral JS number within int32 is an int). */
+export function bsonTypeNumber(v: unknown): number {
+  if (v === null) return 10;
+  if (v === undefined) return 6;
+  if (Array.isArray(v)) return 4;
+  if (v instanceof Date) return 9;
+  if (v instanceof RegExp) return 11;
+  switch (typeof v) {
+    case 'number':
+      return isInt32(v) ? 16 : 1;
+    case 'string':
+      return 2;
+    case 'boolean':
+      return 8;
+    default:
+      break;
+  }
+  const t = bsonTypeOf(v);
+  const byTag: Record<string, number> = {
+    Double: 1,
+    Int32: 16,
+    Long: 18,
+    Decimal128: 19,
+    ObjectId: 7,
+    Binary: 5,
+    Timestamp: 17,
+    BSONRegExp: 11,
+    BSONSymbol: 14,
+    Code: 13,
+    MinKey: -1,
+    MaxKey: 127,
+  };
+  if (t !== undefined && byTag[t] !== undefined) return byTag[t];
+  if (v instanceof Uint8Array) return 5;
+  return 3;
+}
+
+function parseTypes(spec: unknown): Set<number> {
+  const list = Array.isArray(spec) ? spec : [spec];
+  const out = new Set<number>();
+  for (const item of list) {
+    if (item === 'number') {
+      for (const n of NUMBER_TYPES) out.add(n);
+    } else if (typeof item === 'string') {
+      const n = TYPE_ALIASES[item];
+      if (n === undefined) throw new CommandError(ErrorCode.BadValue, `Unknown type name alias: ${item}`);
+      out.add(n);
+    } else if (isNumeric(item) && Number.isInteger(toNumber(item))) {
+      out.add(toNumber(item));
+    } else {
+      throw new CommandError(ErrorCode.TypeMismatch, 'type must be represented as a number or a string');
+    }
+  }
+  return out;
+}
 
 /**
- * A matcher that compares strings through the collation: equality, ranges and
- * $in/$nin on fields, combined with $and/$or/$nor. Conditions without string
- * operands go to mingo unchanged; any other string comparison is refused
- * rather than answered with binary string order.
+ * A matcher on stored documents that compares through `compareValues`: exact across
+ * numeric types (Decimal128, Int64 beyond 2^53) and through the collation for strings.
+ * Handled here: equality, ranges, $in/$nin, $type, combined with $and/$or/$nor.
+ * Other conditions go to mingo, which only sees doubles: a string operand under a
+ * collation, or a Decimal128/large Int64 reaching such a condition, is refused
+ * rather than answered wrongly.
  */
-function compileCollated(filter: Doc, strCmp: StringCompare, variables: Doc | undefined): Pred {
+function compileExact(filter: Doc, strCmp: StringCompare | undefined, variables: Doc | undefined): Pred {
   const eq = (a: unknown, b: unknown): boolean => compareValues(a, b, strCmp) === 0;
-  const viaMingo = (clause: Doc): Pred => {
-    const q = new Query(clause, mingoOptions(variables ? { variables } : {}));
-    return (doc) => q.test(doc);
+  const options = mingoOptions(variables ? { variables } : {});
+  const viaMingo = (clause: Doc, path: string | undefined): Pred => {
+    const q = new Query(normalize(clause) as Doc, options);
+    const what = Object.keys(path === undefined ? clause : ((clause[path] as Doc) ?? {})).join(', ') || 'this query';
+    return (doc) => {
+      const reached = path === undefined ? doc : pathValues(doc, path);
+      if (hasExoticNumber(reached) || hasExoticNumber(clause)) throw exoticRefused(what);
+      return q.test(view(doc));
+    };
   };
   const fieldOp = (path: string, op: string, v: unknown): Pred => {
     switch (op) {
@@ -120,14 +245,18 @@ function compileCollated(filter: Doc, strCmp: StringCompare, variables: Doc | un
       }
       case '$in': {
         if (!Array.isArray(v)) throw new CommandError(ErrorCode.BadValue, '$in needs an array');
-        if (v.some((x) => x instanceof RegExp || bsonTypeOf(x) === 'BSONRegExp'))
-          throw collationRefused('$in with a regex');
-        const ps = v.map((x) => fieldOp(path, '$eq', x));
+        const regexes = v.filter((x) => x instanceof RegExp || bsonTypeOf(x) === 'BSONRegExp');
+        if (regexes.length && strCmp) throw collationRefused('$in with a regex');
+        const ps = v.map((x) => (regexes.includes(x) ? viaMingo({ [path]: x }, path) : fieldOp(path, '$eq', x)));
         return (doc) => ps.some((p) => p(doc));
       }
       case '$nin': {
         const p = fieldOp(path, '$in', v);
         return (doc) => !p(doc);
+      }
+      case '$type': {
+        const types = parseTypes(v);
+        return (doc) => valuesAt(doc, path).some((x) => x !== undefined && types.has(bsonTypeNumber(x)));
       }
       default: {
         const sign = op === '$gt' ? [1] : op === '$gte' ? [0, 1] : op === '$lt' ? [-1] : [-1, 0];
@@ -147,20 +276,22 @@ function compileCollated(filter: Doc, strCmp: StringCompare, variables: Doc | un
         if (key === '$and') preds.push((doc) => subs.every((p) => p(doc)));
         else if (key === '$or') preds.push((doc) => subs.some((p) => p(doc)));
         else preds.push((doc) => !subs.some((p) => p(doc)));
+      } else if (key === '$comment') {
+        continue;
       } else if (key.startsWith('$')) {
-        if (containsString(cond) && key !== '$comment') throw collationRefused(key);
-        preds.push(viaMingo({ [key]: cond }));
+        if (strCmp && containsString(cond)) throw collationRefused(key);
+        preds.push(viaMingo({ [key]: cond }, undefined));
       } else if (isPlainObject(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
         const rest: Doc = {};
         for (const [op, v] of Object.entries(cond)) {
-          if (COLLATED_OPS.has(op)) preds.push(fieldOp(key, op, v));
-          else if (op === '$regex' || op === '$options' || op === '$type' || op === '$exists' || !containsString(v))
+          if (COMPARISON_OPS.has(op) || op === '$type') preds.push(fieldOp(key, op, v));
+          else if (!strCmp || op === '$regex' || op === '$options' || op === '$exists' || !containsString(v))
             rest[op] = v;
           else throw collationRefused(op);
         }
-        if (Object.keys(rest).length) preds.push(viaMingo({ [key]: rest }));
+        if (Object.keys(rest).length) preds.push(viaMingo({ [key]: rest }, key));
       } else if (cond instanceof RegExp || bsonTypeOf(cond) === 'BSONRegExp') {
-        preds.push(viaMingo({ [key]: cond }));
+        preds.push(viaMingo({ [key]: cond }, key));
       } else {
         preds.push(fieldOp(key, '$eq', cond));
       }
@@ -384,6 +515,27 @@ interface PreparedModifier {
   setId: { value: unknown } | undefined;
 }
 
+/** Two operators on one path, or on a path and its parent, are error 40 as in mongod. */
+function refusePathConflicts(update: Doc, ctx: UpdateContext): void {
+  const seen: string[] = [];
+  for (const [op, fields] of Object.entries(update)) {
+    if (!isPlainObject(fields) || (op === '$setOnInsert' && !ctx.isInsert)) continue;
+    const paths =
+      op === '$rename' ? [...Object.keys(fields), ...Object.values(fields).map(String)] : Object.keys(fields);
+    for (const path of paths) {
+      const base = path;
+      const clash = seen.find((p) => p === base || p.startsWith(`${base}.`) || base.startsWith(`${p}.`));
+      if (clash !== undefined) {
+        throw new CommandError(
+          ErrorCode.ConflictingUpdateOperators,
+          `Updating the path '${path}' would create a conflict at '${clash.length < base.length ? clash : base}'`,
+        );
+      }
+      seen.push(base);
+    }
+  }
+}
+
 /** Validates an operator update and rewrites it into something mingo applies faithfully. */
 function prepareModifier(update: Doc, ctx: UpdateContext): PreparedModifier {
   const mods: Record<string, Doc> = {};
@@ -420,6 +572,7 @@ function prepareModifier(update: Doc, ctx: UpdateContext): PreparedModifier {
       mods[op] = value;
     }
   }
+  refusePathConflicts(update, ctx);
   let setId: PreparedModifier['setId'];
   if ('_id' in setFields) {
     // mingo refuses any $set on _id; mongod allows setting it to its current value.
@@ -444,6 +597,74 @@ function applyOperators(docs: Doc[], update: Doc, ctx: UpdateContext): Doc[] {
     return doc;
   });
   for (const doc of working) validateOperands(doc, mods);
+  const own = takeArithmetic(mods, working);
+  return applyMingoOperators(working, mods, ctx).map((next, i) => applyArithmetic(next, working[i] as Doc, own));
+}
+
+type Arithmetic = Array<[op: string, field: string, operand: unknown]>;
+const OWN_OPS = ['$inc', '$mul', '$min', '$max'];
+
+/**
+ * $inc, $mul, $min and $max on plain paths are applied here, exactly and with
+ * mongod's result types (int overflow → long, Decimal128 stays decimal, an int64
+ * overflow of $inc is an error as in mongod); positional paths stay with mingo,
+ * which is refused when a Decimal128 or a large Int64 takes part.
+ */
+function takeArithmetic(mods: Record<string, Doc>, docs: Doc[]): Arithmetic {
+  const own: Arithmetic = [];
+  for (const op of OWN_OPS) {
+    const fields = mods[op];
+    if (!fields) continue;
+    const rest: Doc = {};
+    for (const [field, operand] of Object.entries(fields)) {
+      if (field.split('.').some((part) => part.startsWith('$'))) {
+        if (hasExoticNumber(operand) || docs.some(hasExoticNumber)) throw exoticRefused(`${op} on a positional path`);
+        rest[field] = operand;
+      } else {
+        own.push([op, field, operand]);
+      }
+    }
+    if (Object.keys(rest).length) mods[op] = rest;
+    else delete mods[op];
+  }
+  return own;
+}
+
+function applyArithmetic(next: Doc, before: Doc, own: Arithmetic): Doc {
+  for (const [op, field, operand] of own) {
+    const current = getPath(before, field);
+    let value: unknown;
+    if (op === '$min' || op === '$max') {
+      const c = current === undefined ? 1 : compareValues(operand, current);
+      value = current === undefined || (op === '$min' ? c < 0 : c > 0) ? operand : current;
+    } else if (op === '$inc') {
+      value = current === undefined ? operand : exactSum([current, operand]);
+      if (value === undefined) {
+        throw new CommandError(
+          ErrorCode.BadValue,
+          `Failed to apply $inc operations to current value ((NumberLong)${String(current)}) for document {_id: ${String(before._id)}}`,
+        );
+      }
+    } else {
+      value = exactProduct([current === undefined ? 0 : current, operand]);
+      if (value === undefined) {
+        throw new CommandError(
+          ErrorCode.BadValue,
+          `Failed to apply $mul operations to current value ((NumberLong)${String(current)}) for document {_id: ${String(before._id)}}`,
+        );
+      }
+    }
+    if (!setPath(next, field, cloneDeep(value))) {
+      throw new CommandError(
+        ErrorCode.PathNotViable,
+        `Cannot create field '${field.split('.').pop() ?? field}' in element {${field.split('.')[0] ?? field}: ${String(getPath(before, field.split('.')[0] ?? field))}}`,
+      );
+    }
+  }
+  return next;
+}
+
+function applyMingoOperators(working: Doc[], mods: Record<string, Doc>, ctx: UpdateContext): Doc[] {
   if (Object.keys(mods).length === 0) return working.map((doc) => cloneDeep(doc));
 
   for (const op of NUMERIC_OPERAND_OPS) {
