@@ -36,6 +36,7 @@ export const ErrorCode = {
   Location15958: 15958,
   Location15976: 15976,
   Location40156: 40156,
+  Location31253: 31253,
   Location31254: 31254,
   Location40414: 40414,
   Location51108: 51108,

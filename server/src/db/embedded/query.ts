@@ -3,7 +3,11 @@
  * glue that keeps BSON types intact around it.
  */
 import { Timestamp } from 'bson';
-import { Aggregator, Query, find as mingoFind, updateMany as mingoUpdateMany } from 'mingo';
+import { updateMany as mingoUpdateMany } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Query } from 'mingo/query';
+import { ENGINE_CONTEXT, refuseInexact } from './exact-ops.js';
+import { compileSchema } from './validation.js';
 import type { Options as MingoOptions } from 'mingo/types';
 import { SIMPLE, type Collation } from './collation.js';
 import { exactProduct, exactSum, isInt32 } from './numeric.js';
@@ -30,9 +34,13 @@ import {
   type StringCompare,
 } from './values.js';
 
-/** Scripts ($where, $function, $accumulator) are off: filters arrive from HTTP input in practice. */
+/**
+ * Scripts ($where, $function, $accumulator) are off: filters arrive from HTTP input in practice.
+ * The operators are the engine's (exact numbers, see exact-ops.ts), so the base classes of
+ * mingo/query and mingo/aggregator are used: mingo's default export would put its own first.
+ */
 export function mingoOptions(extra: Partial<MingoOptions> = {}): Partial<MingoOptions> {
-  return { scriptEnabled: false, ...extra };
+  return { scriptEnabled: false, context: ENGINE_CONTEXT, ...extra };
 }
 
 export function typeName(v: unknown): string {
@@ -61,6 +69,8 @@ export interface Matcher {
   /** The filter with int64/decimal values turned into numbers (what mingo sees). */
   readonly normalized: Doc;
   readonly raw: Doc;
+  /** The filter asks for `$text` (answered by the planner: IndexNotFound or NotImplemented). */
+  readonly text?: boolean;
   test(doc: Doc): boolean;
 }
 
@@ -68,7 +78,16 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
   const raw = asDoc(filter, 'filter');
   const normalized = normalize(raw) as Doc;
   if (Object.keys(normalized).length === 0) return { raw, normalized, test: () => true };
-  refuseText(raw);
+  if (usesText(raw)) {
+    return {
+      raw,
+      normalized,
+      text: true,
+      test: () => {
+        throw textRefused(false);
+      },
+    };
+  }
   const strCmp = collation.compare;
   if (strCmp || hasExoticNumber(raw) || usesTypeOperator(raw)) {
     const pred = compileExact(raw, strCmp, variables);
@@ -88,20 +107,30 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
   };
 }
 
-/** The engine has no text indexes, so `$text` is what mongod answers without one: IndexNotFound. */
-function refuseText(filter: Doc): void {
-  for (const [key, cond] of Object.entries(filter)) {
-    if (key === '$text') throw new CommandError(ErrorCode.IndexNotFound, 'text index required for $text query');
-    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(cond)) {
-      for (const sub of cond) if (isPlainObject(sub)) refuseText(sub);
-    }
-  }
+/**
+ * `$text` without a text index is IndexNotFound (27) as in mongod; with one, the
+ * engine (which keeps text indexes as metadata only) refuses the search (238).
+ */
+export function textRefused(hasTextIndex: boolean): CommandError {
+  return hasTextIndex
+    ? new CommandError(ErrorCode.NotImplemented, '$text search is not supported by the embedded engine')
+    : new CommandError(ErrorCode.IndexNotFound, 'text index required for $text query');
+}
+
+function usesText(filter: Doc): boolean {
+  return Object.entries(filter).some(
+    ([key, cond]) =>
+      key === '$text' ||
+      ((key === '$and' || key === '$or' || key === '$nor') &&
+        Array.isArray(cond) &&
+        cond.some((sub) => isPlainObject(sub) && usesText(sub))),
+  );
 }
 
 function usesTypeOperator(filter: unknown): boolean {
   if (Array.isArray(filter)) return filter.some(usesTypeOperator);
   if (!isPlainObject(filter)) return false;
-  return Object.entries(filter).some(([k, v]) => k === '$type' || usesTypeOperator(v));
+  return Object.entries(filter).some(([k, v]) => k === '$type' || k === '$jsonSchema' || usesTypeOperator(v));
 }
 
 type Pred = (doc: Doc) => boolean;
@@ -192,7 +221,7 @@ export function bsonTypeNumber(v: unknown): number {
   return 3;
 }
 
-function parseTypes(spec: unknown): Set<number> {
+export function parseTypes(spec: unknown): Set<number> {
   const list = Array.isArray(spec) ? spec : [spec];
   const out = new Set<number>();
   for (const item of list) {
@@ -278,6 +307,9 @@ function compileExact(filter: Doc, strCmp: StringCompare | undefined, variables:
         else preds.push((doc) => !subs.some((p) => p(doc)));
       } else if (key === '$comment') {
         continue;
+      } else if (key === '$jsonSchema') {
+        const check = compileSchema(cond);
+        preds.push((doc) => check(doc));
       } else if (key.startsWith('$')) {
         if (strCmp && containsString(cond)) throw collationRefused(key);
         preds.push(viaMingo({ [key]: cond }, undefined));
@@ -366,15 +398,34 @@ export type Projector = (docs: Doc[]) => Doc[];
 export function makeProjector(projection: unknown, filter: Doc): Projector | undefined {
   const spec = asDoc(projection, 'projection');
   if (Object.keys(spec).length === 0) return undefined;
+  refuseProjectionMix(spec);
   const positional = Object.keys(spec).some((k) => k.endsWith('.$'));
   const condition = positional ? filter : {};
   // Validate the projection now so errors surface even for empty results.
-  mingoFind([{}], {}, positional ? {} : spec, mingoOptions()).all();
+  new Query({}, mingoOptions()).find([{}], positional ? {} : spec).all();
   return (docs) => {
-    const out = mingoFind(docs, condition, spec, mingoOptions()).all() as Doc[];
+    const out = new Query(condition, mingoOptions()).find(docs, spec).all() as Doc[];
     if (out.length !== docs.length) return out;
     return out.map((projected, i) => reorderLike(projected, docs[i] as Doc));
   };
+}
+
+/** mongod: exclusion after inclusion is 31254, inclusion after exclusion 31253 (`_id` may go either way). */
+function refuseProjectionMix(spec: Doc): void {
+  let mode: 'inclusion' | 'exclusion' | undefined;
+  for (const [field, v] of Object.entries(spec)) {
+    if (field === '_id') continue;
+    const excludes = v === false || (isNumeric(v) && toNumber(v) === 0);
+    const includes = !excludes && !(isPlainObject(v) && ('$slice' in v || '$elemMatch' in v));
+    const kind = excludes ? 'exclusion' : includes ? 'inclusion' : undefined;
+    if (kind === undefined) continue;
+    if (mode !== undefined && mode !== kind) {
+      throw kind === 'exclusion'
+        ? new CommandError(ErrorCode.Location31254, `Cannot do exclusion on field ${field} in inclusion projection`)
+        : new CommandError(ErrorCode.Location31253, `Cannot do inclusion on field ${field} in exclusion projection`);
+    }
+    mode = kind;
+  }
 }
 
 function reorderLike(projected: Doc, original: Doc): Doc {
@@ -413,6 +464,8 @@ export interface UpdateContext {
   arrayFilters?: Doc[] | undefined;
   /** True when building a new document for an upsert. */
   isInsert: boolean;
+  /** The command's `let` variables ($$name in a pipeline update). */
+  variables?: Doc | undefined;
 }
 
 export type UpdateKind = 'replacement' | 'operators' | 'pipeline';
@@ -443,7 +496,7 @@ export function applyUpdateToAll(docs: Doc[], u: unknown, ctx: UpdateContext): D
   const kind = updateKind(u);
   let results: Doc[];
   if (kind === 'replacement') results = docs.map((doc) => applyReplacement(doc, u as Doc, ctx));
-  else if (kind === 'pipeline') results = applyPipeline(docs, u as unknown[]);
+  else if (kind === 'pipeline') results = applyPipeline(docs, u as unknown[], ctx.variables);
   else results = applyOperators(docs, u as Doc, ctx);
   return results.map(withIdFirst);
 }
@@ -476,7 +529,7 @@ function applyReplacement(doc: Doc, replacement: Doc, ctx: UpdateContext): Doc {
   return next;
 }
 
-function applyPipeline(docs: Doc[], stages: unknown[]): Doc[] {
+function applyPipeline(docs: Doc[], stages: unknown[], variables: Doc | undefined): Doc[] {
   for (const stage of stages) {
     const names = isPlainObject(stage) ? Object.keys(stage) : [];
     const name = names[0];
@@ -487,8 +540,9 @@ function applyPipeline(docs: Doc[], stages: unknown[]): Doc[] {
       );
     }
   }
+  if (docs.some(hasExoticNumber) || hasExoticNumber(stages) || hasExoticNumber(variables)) refuseInexact(stages);
   const inputs = docs.map((doc) => cloneDeep(normalize(doc) as Doc));
-  const outputs = new Aggregator(normalize(stages) as Doc[], mingoOptions()).run(inputs);
+  const outputs = new Aggregator(normalize(stages) as Doc[], mingoOptions(variables ? { variables } : {})).run(inputs);
   if (outputs.length !== docs.length) {
     throw new CommandError(ErrorCode.InternalError, 'pipeline update changed the number of documents');
   }
