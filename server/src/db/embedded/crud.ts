@@ -438,8 +438,8 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   const names = pipeline.map(stageName);
   if (names.includes('$merge')) {
     throw new CommandError(
-      ErrorCode.Location40324,
-      "Unrecognized pipeline stage name: '$merge' (not supported by the embedded engine)",
+      ErrorCode.NotImplemented,
+      'the $merge stage is not supported by the embedded engine (use $out)',
     );
   }
   const outIndex = names.indexOf('$out');
@@ -481,7 +481,7 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     }
     return docs;
   };
-  if (pipeline.length && (input.some(hasExoticNumber) || hasExoticNumber(pipeline) || hasExoticNumber(vars))) {
+  if (pipeline.length && (source.some(hasExoticNumber) || hasExoticNumber(pipeline) || hasExoticNumber(vars))) {
     refuseInexact(pipeline);
   }
   const results = pipeline.length

@@ -11,7 +11,7 @@
  */
 import { Decimal128, Long } from 'bson';
 import { Decimal as DecimalJs } from 'decimal.js';
-import { CommandError, ErrorCode } from './errors.js';
+import { CommandError } from './errors.js';
 
 /** decimal128's own context: 34 digits, ties to even, its exponent range. */
 const D = DecimalJs.clone({ precision: 34, rounding: DecimalJs.ROUND_HALF_EVEN, minE: -6176, maxE: 6144 });
@@ -248,15 +248,19 @@ export function exactNegate(v: unknown): unknown {
   return -plainNumber(v);
 }
 
+/** mongod's code for "can't $divide by zero". */
+const DIVIDE_BY_ZERO = 16608;
+
 /** a / b: double unless a decimal is involved (mongod: $divide of ints is a double). */
 export function exactDivide(a: unknown, b: unknown): unknown {
   if (resultKind([a, b]) === 'decimal') {
     const y = decimalOf(b);
-    if (y.isZero()) throw new CommandError(ErrorCode.BadValue, "can't $divide by zero");
-    return toDecimal128(decimalOf(a).div(y));
+    if (y.isZero()) throw new CommandError(DIVIDE_BY_ZERO, "can't $divide by zero");
+    // IEEE 754 decimal: an exact quotient keeps the preferred scale (241.00 / 2 = 120.50).
+    return withScale(decimalOf(a).div(y), Math.max(0, scaleOf(a) - scaleOf(b)));
   }
   const y = tag(b) === 'Long' ? (b as Long).toNumber() : plainNumber(b);
-  if (y === 0) throw new CommandError(ErrorCode.BadValue, "can't $divide by zero");
+  if (y === 0) throw new CommandError(DIVIDE_BY_ZERO, "can't $divide by zero");
   return (tag(a) === 'Long' ? (a as Long).toNumber() : plainNumber(a)) / y;
 }
 
@@ -280,8 +284,7 @@ export function asDouble(v: unknown): number {
   return tag(v) === 'Long' ? (v as Long).toNumber() : tag(v) === 'Decimal128' ? Number(String(v)) : plainNumber(v);
 }
 
-export function decimalAverage(values: unknown[]): Decimal128 {
-  let total = new D(0);
-  for (const v of values) total = total.plus(decimalOf(v));
-  return toDecimal128(total.div(values.length));
+/** $avg with a Decimal128 among the values: the decimal sum divided by the count, as mongod does. */
+export function decimalAverage(values: unknown[]): unknown {
+  return exactDivide(exactSum(values), values.length);
 }
