@@ -447,6 +447,24 @@ export const CORPUS: Case[] = [
   },
   {
     area: 'numeric types',
+    name: '$expr and $cond compare Decimal128 values exactly',
+    docs: [
+      { _id: 1, p: D('0.3') },
+      { _id: 2, p: D('0.31') },
+    ],
+    run: async (c) => [
+      await sortedIds(c, { $expr: { $lt: ['$p', D('0.31')] } }),
+      plain(
+        await agg(c, [
+          { $sort: { _id: 1 } },
+          { $project: { _id: 0, cheap: { $cond: [{ $lt: ['$p', 0.31] }, 1, 0] } } },
+        ]),
+      ),
+    ],
+    expect: [[1], [{ cheap: 1 }, { cheap: 0 }]],
+  },
+  {
+    area: 'numeric types',
     name: '$divide of two integers is a double',
     docs: [{ _id: 1, a: 10, b: 4 }],
     run: async (c) => plain(await agg(c, [{ $project: { _id: 0, q: { $divide: ['$a', '$b'] } } }])),
@@ -1032,12 +1050,11 @@ export const CORPUS: Case[] = [
   },
   {
     area: 'numeric types',
-    name: '$cond comparing Decimal128 values',
+    name: '$mod on an Int64 beyond 2^53',
     refusedByEmbedded: true,
-    docs: [{ _id: 1, p: D('0.3') }],
-    run: async (c) =>
-      plain(await agg(c, [{ $project: { _id: 0, cheap: { $cond: [{ $lt: ['$p', D('0.31')] }, 1, 0] } } }])),
-    expect: [{ cheap: 1 }],
+    docs: [{ _id: 1, n: L('9007199254740993') }],
+    run: (c) => sortedIds(c, { n: { $mod: [2, 1] } }),
+    expect: [1],
   },
   {
     area: 'validation',

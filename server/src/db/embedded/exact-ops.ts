@@ -148,6 +148,32 @@ const $toString = (obj: Doc, expr: unknown, options: Options): unknown => {
   }
 };
 
+/** Aggregation comparison in BSON order (exact across numeric types); a missing value is below null. */
+function compareExpr(a: unknown, b: unknown): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
+  return compareValues(a, b);
+}
+
+function comparison(test: (c: number) => boolean | number) {
+  return (obj: Doc, expr: unknown, options: Options): unknown => {
+    const values = evalExpr(obj, expr, options) as unknown;
+    if (!Array.isArray(values) || values.length !== 2) {
+      throw new CommandError(ErrorCode.BadValue, 'a comparison expression takes exactly 2 arguments');
+    }
+    return test(compareExpr(values[0], values[1]));
+  };
+}
+
+const COMPARISONS = {
+  $eq: comparison((c) => c === 0),
+  $ne: comparison((c) => c !== 0),
+  $gt: comparison((c) => c > 0),
+  $gte: comparison((c) => c >= 0),
+  $lt: comparison((c) => c < 0),
+  $lte: comparison((c) => c <= 0),
+  $cmp: comparison((c) => c),
+};
+
 function collationOf(options: Options) {
   return parseCollation(options?.collation) ?? SIMPLE;
 }
@@ -185,7 +211,7 @@ function refuse(what: string): never {
 
 export const ENGINE_CONTEXT = Context.init({
   accumulator: { ...accumulatorOperators, $sum, $avg, $min: extreme(-1), $max: extreme(1) },
-  expression: { ...expressionOperators, $add, $subtract, $multiply, $divide, $toString },
+  expression: { ...expressionOperators, ...COMPARISONS, $add, $subtract, $multiply, $divide, $toString },
   pipeline: { ...pipelineOperators, $match, $sort, $group },
   projection: projectionOperators,
   query: queryOperators,
@@ -223,7 +249,20 @@ const EXACT_OPERATORS = new Set([
   '$toString',
   '$literal',
   '$count',
+  ...Object.keys(COMPARISONS),
+  '$and',
+  '$or',
+  '$not',
+  '$cond',
+  '$ifNull',
+  '$expr',
 ]);
+
+/** Whether an expression uses only operators that handle Decimal128 / large Int64 exactly. */
+export function isExactExpression(expr: unknown): boolean {
+  for (const op of operatorsIn(expr, new Set())) if (!EXACT_OPERATORS.has(op)) return false;
+  return true;
+}
 
 function operatorsIn(v: unknown, out: Set<string>): Set<string> {
   if (Array.isArray(v)) for (const x of v) operatorsIn(x, out);

@@ -6,11 +6,11 @@ import { Timestamp } from 'bson';
 import { updateMany as mingoUpdateMany } from 'mingo';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
-import { ENGINE_CONTEXT, refuseInexact } from './exact-ops.js';
+import { ENGINE_CONTEXT, isExactExpression, refuseInexact } from './exact-ops.js';
 import { compileSchema } from './validation.js';
 import type { Options as MingoOptions } from 'mingo/types';
 import { SIMPLE, type Collation } from './collation.js';
-import { exactProduct, exactSum, isInt32 } from './numeric.js';
+import { exactProduct, exactSum, isInt32, numKind } from './numeric.js';
 import { CommandError, ErrorCode } from './errors.js';
 import {
   bsonTypeOf,
@@ -310,6 +310,10 @@ function compileExact(filter: Doc, strCmp: StringCompare | undefined, variables:
       } else if (key === '$jsonSchema') {
         const check = compileSchema(cond);
         preds.push((doc) => check(doc));
+      } else if (key === '$expr' && !strCmp && isExactExpression(cond)) {
+        // The engine's expression operators compare and compute exactly: no need to refuse.
+        const q = new Query({ $expr: normalize(cond) }, options);
+        preds.push((doc) => q.test(view(doc)));
       } else if (key.startsWith('$')) {
         if (strCmp && containsString(cond)) throw collationRefused(key);
         preds.push(viaMingo({ [key]: cond }, undefined));
@@ -684,6 +688,20 @@ function takeArithmetic(mods: Record<string, Doc>, docs: Doc[]): Arithmetic {
   return own;
 }
 
+/** How mongod prints a number in an arithmetic error: (NumberLong)5, (NumberInt)5. */
+function numberLabel(v: unknown): string {
+  const kind = numKind(v);
+  const label =
+    kind === 'long'
+      ? 'NumberLong'
+      : kind === 'int'
+        ? 'NumberInt'
+        : kind === 'decimal'
+          ? 'NumberDecimal'
+          : 'NumberDouble';
+  return `(${label})${String(v)}`;
+}
+
 function applyArithmetic(next: Doc, before: Doc, own: Arithmetic): Doc {
   for (const [op, field, operand] of own) {
     const current = getPath(before, field);
@@ -696,7 +714,7 @@ function applyArithmetic(next: Doc, before: Doc, own: Arithmetic): Doc {
       if (value === undefined) {
         throw new CommandError(
           ErrorCode.BadValue,
-          `Failed to apply $inc operations to current value ((NumberLong)${String(current)}) for document {_id: ${String(before._id)}}`,
+          `Failed to apply $inc operations to current value (${numberLabel(current)}) for document {_id: ${String(before._id)}}`,
         );
       }
     } else {
@@ -704,11 +722,11 @@ function applyArithmetic(next: Doc, before: Doc, own: Arithmetic): Doc {
       if (value === undefined) {
         throw new CommandError(
           ErrorCode.BadValue,
-          `Failed to apply $mul operations to current value ((NumberLong)${String(current)}) for document {_id: ${String(before._id)}}`,
+          `Failed to apply $mul operations to current value (${numberLabel(current)}) for document {_id: ${String(before._id)}}`,
         );
       }
     }
-    if (!setPath(next, field, cloneDeep(value))) {
+    if (!assignPath(next, field, cloneDeep(value))) {
       throw new CommandError(
         ErrorCode.PathNotViable,
         `Cannot create field '${field.split('.').pop() ?? field}' in element {${field.split('.')[0] ?? field}: ${String(getPath(before, field.split('.')[0] ?? field))}}`,
@@ -716,6 +734,31 @@ function applyArithmetic(next: Doc, before: Doc, own: Arithmetic): Doc {
     }
   }
   return next;
+}
+
+/** Sets a dotted path like mongod: numeric parts index into arrays (padding with null), objects are created. */
+function assignPath(doc: Doc, path: string, value: unknown): boolean {
+  const parts = path.split('.');
+  let cur: unknown = doc;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const last = i === parts.length - 1;
+    if (Array.isArray(cur)) {
+      if (!/^\d+$/.test(part)) return false;
+      const index = Number(part);
+      while (cur.length < index) cur.push(null);
+      if (last) cur[index] = value;
+      else if (cur[index] === undefined || cur[index] === null) cur = cur[index] = {};
+      else cur = cur[index];
+    } else if (isPlainObject(cur)) {
+      if (last) cur[part] = value;
+      else if (cur[part] === undefined) cur = cur[part] = {};
+      else cur = cur[part];
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
 
 function applyMingoOperators(working: Doc[], mods: Record<string, Doc>, ctx: UpdateContext): Doc[] {
