@@ -5,14 +5,10 @@
  * requests fired at both processes at once still give 3 sliders, one order per payment,
  * one summed cart line and one account per e-mail address whatever its case.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,61 +23,24 @@ import { Order } from '../modules/orders/order.model.js';
 import { Slider } from '../modules/sliders/slider.model.js';
 import { User } from '../modules/users/user.model.js';
 import { pngImage } from './images.js';
-import { startServer, type Run } from './server-process.js';
+import { freePort, startScript, startServer, type Run } from './server-process.js';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
 const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** `npm run db` (server/src/scripts/db-server.ts) in a child process on a port the system picks. */
-function startDatabase(dataDir: string): { child: ReturnType<typeof spawn>; uri: Promise<string> } {
-  const child = spawn(
-    process.execPath,
-    [
-      '--conditions=source',
-      '--import',
-      pathToFileURL(TSX_LOADER).href,
-      path.join(SERVER_DIR, 'src/scripts/db-server.ts'),
-    ],
-    {
-      cwd: dataDir,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DB_PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const uri = new Promise<string>((resolve, reject) => {
-    const onData = (b: Buffer) => {
-      output += b.toString();
-      const found = /embedded database on (mongodb:\/\/\S+)/.exec(output);
-      if (found?.[1]) resolve(found[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', () => reject(new Error(`npm run db exited:\n${output}`)));
-  });
-  return { child, uri };
-}
 
 describe('two app processes on one `npm run db`', () => {
   let dataDir: string;
-  let db: ReturnType<typeof startDatabase>;
+  let db: Run;
   const runs: Run[] = [];
   let apps: string[] = [];
   let adminToken: string;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'kesh-processes-'));
-    db = startDatabase(dataDir);
-    const mongoUri = databaseUri(await db.uri, `shop_${randomBytes(4).toString('hex')}`);
+    // `npm run db` (server/src/scripts/db-server.ts) on a port the system picks.
+    db = startScript('src/scripts/db-server.ts', dataDir, { DB_PORT: '0' });
+    await db.waitFor('start each app process with');
+    const dbUri = /embedded database on (mongodb:\/\/\S+)/.exec(db.output())?.[1] ?? '';
+    const mongoUri = databaseUri(dbUri, `shop_${randomBytes(4).toString('hex')}`);
     apps = await Promise.all(
       [0, 1].map(async () => {
         const port = await freePort();
@@ -101,7 +60,7 @@ describe('two app processes on one `npm run db`', () => {
     for (const run of runs) run.child.kill('SIGTERM');
     await Promise.all(runs.map((r) => r.exited));
     db?.child.kill('SIGTERM');
-    if (db && db.child.exitCode === null) await new Promise((resolve) => db.child.once('exit', resolve));
+    await db?.exited;
     await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 

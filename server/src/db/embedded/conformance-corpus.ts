@@ -58,6 +58,11 @@ const sortedIds = async (c: Collection, filter: Document, options: Document = {}
   (await ids(c, filter, { ...options, sort: { _id: 1 } })) as unknown[];
 const one = async (c: Collection, id: unknown): Promise<Document | null> =>
   c.findOne({ _id: id as never }, { projection: { _id: 0 } });
+/** Updates document 1 and returns it (without _id). */
+const afterUpdate = async (c: Collection, update: Document | Document[], options: Document = {}) => {
+  await c.updateOne({ _id: 1 as never }, update, options);
+  return one(c, 1);
+};
 const agg = (c: Collection, pipeline: Document[], options: Document = {}): Promise<Document[]> =>
   c.aggregate(pipeline, options).toArray();
 
@@ -376,20 +381,14 @@ export const CORPUS: Case[] = [
     area: 'numeric types',
     name: '$inc on an Int64 beyond 2^53 stays exact',
     docs: [{ _id: 1, n: L('9007199254740993') }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $inc: { n: L('2') } });
-      return plain((await one(c, 1))?.n);
-    },
+    run: async (c) => plain((await afterUpdate(c, { $inc: { n: L('2') } }))?.n),
     expect: 'L:9007199254740995',
   },
   {
     area: 'numeric types',
     name: '$inc past the int32 maximum gives an Int64',
     docs: [{ _id: 1, n: 2147483647 }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $inc: { n: 1 } });
-      return plain((await one(c, 1))?.n);
-    },
+    run: async (c) => plain((await afterUpdate(c, { $inc: { n: 1 } }))?.n),
     expect: 'L:2147483648',
   },
   {
@@ -403,10 +402,7 @@ export const CORPUS: Case[] = [
     area: 'numeric types',
     name: 'Decimal128 $inc: 0.1 + 0.2 = 0.3 exactly',
     docs: [{ _id: 1, p: D('0.1') }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $inc: { p: D('0.2') } });
-      return plain((await one(c, 1))?.p);
-    },
+    run: async (c) => plain((await afterUpdate(c, { $inc: { p: D('0.2') } }))?.p),
     expect: 'D:0.3',
   },
   {
@@ -546,60 +542,42 @@ export const CORPUS: Case[] = [
     area: 'update operators',
     name: '$set creates embedded documents along a dotted path; $unset removes a field',
     docs: [{ _id: 1, a: 1 }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $set: { 'address.pin': '360001' }, $unset: { a: '' } });
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, { $set: { 'address.pin': '360001' }, $unset: { a: '' } }),
     expect: { address: { pin: '360001' } },
   },
   {
     area: 'update operators',
     name: '$mul on a missing field sets 0; $min and $max keep the smaller / larger',
     docs: [{ _id: 1, lo: 5, hi: 5 }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $mul: { m: 3 }, $min: { lo: 2 }, $max: { hi: 2 } });
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, { $mul: { m: 3 }, $min: { lo: 2 }, $max: { hi: 2 } }),
     expect: { lo: 2, hi: 5, m: 0 },
   },
   {
     area: 'update operators',
     name: '$push with $each, $sort and $slice',
     docs: [{ _id: 1, s: [3, 1] }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $push: { s: { $each: [5, 2], $sort: -1, $slice: 3 } } } as Document);
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, { $push: { s: { $each: [5, 2], $sort: -1, $slice: 3 } } }),
     expect: { s: [5, 3, 2] },
   },
   {
     area: 'update operators',
     name: '$addToSet with $each adds only missing values',
     docs: [{ _id: 1, t: ['a'] }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $addToSet: { t: { $each: ['a', 'b', 'b'] } } });
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, { $addToSet: { t: { $each: ['a', 'b', 'b'] } } }),
     expect: { t: ['a', 'b'] },
   },
   {
     area: 'update operators',
     name: '$pull with a condition; $pop removes the last element',
     docs: [{ _id: 1, n: [1, 5, 8, 2], q: [1, 2, 3] }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $pull: { n: { $gte: 5 } }, $pop: { q: 1 } } as Document);
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, { $pull: { n: { $gte: 5 } }, $pop: { q: 1 } }),
     expect: { n: [1, 2], q: [1, 2] },
   },
   {
     area: 'update operators',
     name: '$rename',
     docs: [{ _id: 1, nmae: 'Asha' }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $rename: { nmae: 'name' } });
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, { $rename: { nmae: 'name' } }),
     expect: { name: 'Asha' },
   },
   {
@@ -632,10 +610,7 @@ export const CORPUS: Case[] = [
     area: 'update operators',
     name: 'arrayFilters pick the elements $[name] updates',
     docs: [{ _id: 1, g: [50, 95, 100] }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, { $set: { 'g.$[x]': 90 } }, { arrayFilters: [{ x: { $gte: 95 } }] });
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, { $set: { 'g.$[x]': 90 } }, { arrayFilters: [{ x: { $gte: 95 } }] }),
     expect: { g: [50, 90, 90] },
   },
   {
@@ -652,10 +627,7 @@ export const CORPUS: Case[] = [
     area: 'update operators',
     name: 'a pipeline update computes from the document',
     docs: [{ _id: 1, qty: 3, price: 40 }],
-    run: async (c) => {
-      await c.updateOne({ _id: 1 as never }, [{ $set: { total: { $multiply: ['$qty', '$price'] } } }]);
-      return one(c, 1);
-    },
+    run: (c) => afterUpdate(c, [{ $set: { total: { $multiply: ['$qty', '$price'] } } }]),
     expect: { qty: 3, price: 40, total: 120 },
   },
 
