@@ -3,10 +3,10 @@
  * B+ tree (sorted-btree) of its keys, used by the query planner (planner.ts)
  * and, for unique indexes, to refuse duplicates.
  */
-import { Query } from 'mingo';
 import sortedBtree from 'sorted-btree';
 import { effectiveCollation, parseCollation, type Collation } from './collation.js';
 import { CommandError, ErrorCode } from './errors.js';
+import { compileFilter, type Matcher } from './query.js';
 import {
   canonicalKey,
   compareValues,
@@ -15,7 +15,6 @@ import {
   isPlainObject,
   normalize,
   pathValues,
-  view,
   type Doc,
 } from './values.js';
 
@@ -159,7 +158,7 @@ export class IndexRuntime {
   readonly tree: BTree<IndexEntry, true> | undefined;
   /** True once any document produced more than one key or an array value (mongod's isMultiKey). */
   multikey = false;
-  private readonly partial: Query | undefined;
+  private readonly partial: Matcher | undefined;
   readonly compareEntries: (a: IndexEntry, b: IndexEntry) => number;
 
   constructor(spec: IndexSpec, collectionCollation?: Doc) {
@@ -167,9 +166,7 @@ export class IndexRuntime {
     this.fields = Object.keys(spec.key);
     this.directions = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
     this.collation = effectiveCollation(spec.collation, collectionCollation);
-    this.partial = spec.partialFilterExpression
-      ? new Query(normalize(spec.partialFilterExpression) as Doc, { scriptEnabled: false })
-      : undefined;
+    this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
     const strCmp = this.collation.compare;
     const dirs = this.directions;
     this.compareEntries = (a, b) => {
@@ -226,7 +223,7 @@ export class IndexRuntime {
    * they do not cover, exactly like mongod decides uniqueness.
    */
   keysFor(doc: Doc): IndexKey[] {
-    if (this.partial && !this.partial.test(view(doc))) return [];
+    if (this.partial && !this.partial.test(doc)) return [];
     const perField = this.fields.map((f) => pathValues(doc, f));
     if (this.spec.sparse && perField.every((vals) => vals.length === 0)) return [];
     const arrays = perField.filter((vals) => vals.length > 1);
