@@ -36,8 +36,10 @@ async function readConsistentState(dataDir: string): Promise<{ store: Store; lsn
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const store = new Store();
     try {
+      store.beginBulkLoad();
       const checkpointLsn = await loadCheckpoint(realFs, store, path.join(dataDir, CHECKPOINT_FILE));
       const { lastLsn } = await replayJournal(realFs, store, path.join(dataDir, JOURNAL_DIR), checkpointLsn, false);
+      store.finishBulkLoad();
       return { store, lsn: lastLsn };
     } catch (err) {
       // A segment deleted under us, or a journal that now starts after the checkpoint we read:
@@ -98,7 +100,13 @@ export async function restoreDataDirectory(backupDir: string, dataDir: string): 
   }
   // Loading it is the real check: the same code reads it at every start.
   const probe = new Store();
+  probe.beginBulkLoad();
   await loadCheckpoint({ ...realFs, readFile: async () => bytes }, probe, CHECKPOINT_FILE);
+  try {
+    probe.finishBulkLoad();
+  } catch (err) {
+    throw new RestoreError(`The backup in ${backupDir} cannot be loaded: ${(err as Error).message}; nothing restored`);
+  }
   const documents = probe.allCollections().reduce((sum, c) => sum + c.size, 0);
   if (documents !== manifest.documents)
     throw new RestoreError(`The backup holds ${documents} documents, its manifest says ${manifest.documents}`);

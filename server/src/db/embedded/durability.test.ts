@@ -1,9 +1,10 @@
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MongoClient, type Document } from 'mongodb';
+import { MongoClient, ObjectId, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptDataFileError, DataDirectoryInUseError, startEmbeddedEngine, type EmbeddedEngine } from './index.js';
+import { planStages } from '../../test/plan.js';
 import { FaultyFs } from './testing-faults.js';
 import { externalUri } from './testing.js';
 
@@ -166,6 +167,51 @@ describe.skipIf(externalUri !== undefined)('durability of the embedded engine', 
     await items.insertOne({ i: 20 });
     const after = await crashImage();
     expect(await after.items.countDocuments()).toBe(21);
+  });
+
+  it('rebuilds every index at start-up: each answers exactly what a collection scan answers', async () => {
+    const first = await start(dir);
+    const orders = first.client.db(DB).collection('orders');
+    await orders.createIndex({ userId: 1, createdAt: -1 });
+    await orders.createIndex({ tags: 1 });
+    await orders.createIndex({ ref: 1 }, { unique: true });
+    const users = Array.from({ length: 7 }, () => new ObjectId());
+    const doc = (i: number) => ({
+      userId: users[i % 7],
+      createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 40))),
+      tags: i % 3 === 0 ? ['oil', `t${i % 5}`] : `t${i % 5}`,
+      ref: `R${i}`,
+    });
+    await orders.insertMany(Array.from({ length: 300 }, (_, i) => doc(i)));
+    await first.engine.flush(); // these are in the checkpoint; what follows only in the journal
+    await orders.insertMany(Array.from({ length: 200 }, (_, i) => doc(300 + i)));
+    await orders.updateMany({ ref: { $in: ['R5', 'R305', 'R17'] } }, { $set: { userId: users[0], tags: ['moved'] } });
+    await orders.deleteMany({ ref: { $in: ['R6', 'R306'] } });
+    const second = await crashImage();
+    const again = second.client.db(DB).collection('orders');
+    const queries: Array<[Record<string, unknown>, Record<string, 1 | -1>, string]> = [
+      [{ userId: users[0] }, { createdAt: -1, ref: 1 }, 'userId_1_createdAt_-1'],
+      [
+        { userId: { $in: [users[1], users[2]] }, createdAt: { $gte: new Date(Date.UTC(2026, 0, 20)) } },
+        { ref: 1 },
+        'userId_1_createdAt_-1',
+      ],
+      [{ tags: 'oil' }, { ref: 1 }, 'tags_1'],
+      [{ tags: 'moved' }, { ref: 1 }, 'tags_1'],
+      [{ ref: { $gte: 'R40', $lt: 'R45' } }, { ref: 1 }, 'ref_1'],
+    ];
+    for (const [filter, sort, index] of queries) {
+      const viaIndex = await again.find(filter).sort(sort).hint(index).toArray();
+      const scanned = await again.find(filter).sort(sort).hint({ $natural: 1 }).toArray();
+      expect(viaIndex.length).toBeGreaterThan(0);
+      expect(viaIndex).toEqual(scanned);
+      const plan = await again.find(filter).sort(sort).hint(index).explain();
+      expect(planStages(plan).some((s) => s.stage === 'IXSCAN' && s.indexName === index)).toBe(true);
+    }
+    expect(await again.countDocuments({ tags: 'moved' })).toBe(3);
+    expect(await again.countDocuments()).toBe(498);
+    await expect(again.insertOne({ ref: 'R7' })).rejects.toMatchObject({ code: 11000 });
+    await expect(again.insertOne({ ref: 'R306' })).resolves.toBeDefined(); // deleted before the crash: free again
   });
 
   it('drops a torn journal tail at start-up and cuts it off the file', async () => {

@@ -208,8 +208,15 @@ export class Durability {
       throw err;
     }
     try {
+      // Documents first, then every index built once from them (sorted, bottom-up), not key by key.
+      store.beginBulkLoad();
       const checkpointLsn = await loadCheckpoint(fs, store, path.join(opts.dataDir, CHECKPOINT_FILE));
       const recovered = await replayJournal(fs, store, path.join(opts.dataDir, JOURNAL_DIR), checkpointLsn, true);
+      try {
+        store.finishBulkLoad();
+      } catch (err) {
+        throw new CorruptDataFileError(opts.dataDir, `the indexes cannot be rebuilt: ${(err as Error).message}`);
+      }
       const durability = new Durability(store, opts, lock, recovered);
       await durability.writer.open();
       store.recorder = (op) => durability.record(op);

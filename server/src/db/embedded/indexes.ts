@@ -4,6 +4,7 @@
  * and, for unique indexes, to refuse duplicates.
  */
 import sortedBtree from 'sorted-btree';
+import { bulkLoad } from 'sorted-btree/extended/bulkLoad.js';
 import { effectiveCollation, parseCollation, type Collation } from './collation.js';
 import { CommandError, ErrorCode } from './errors.js';
 import { compileFilter, type Matcher } from './query.js';
@@ -155,16 +156,19 @@ export class IndexRuntime {
   readonly directions: number[];
   readonly collation: Collation;
   /** Ordered entries; undefined for text/2dsphere/hashed indexes, which are kept as metadata only. */
-  readonly tree: BTree<IndexEntry, true> | undefined;
+  tree: BTree<IndexEntry, true> | undefined;
   /** True once any document produced more than one key or an array value (mongod's isMultiKey). */
   multikey = false;
   private readonly partial: Matcher | undefined;
   readonly compareEntries: (a: IndexEntry, b: IndexEntry) => number;
+  /** Every field is a top-level one (no dotted path). */
+  private readonly topLevel: boolean;
 
   constructor(spec: IndexSpec, collectionCollation?: Doc) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
     this.directions = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
+    this.topLevel = this.fields.every((f) => !f.includes('.'));
     this.collation = effectiveCollation(spec.collation, collectionCollation);
     this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
     const strCmp = this.collation.compare;
@@ -218,12 +222,69 @@ export class IndexRuntime {
   }
 
   /**
+   * Replaces the tree with one built from every document at once (start-up): keys are sorted once
+   * and loaded bottom-up, instead of one tree descent per key. Returns the key value of a duplicate
+   * if a unique index would hold two documents with equal keys (then the tree is left unchanged).
+   */
+  rebuild(docs: Iterable<[string, Doc]>): Doc | undefined {
+    this.multikey = false;
+    if (!this.tree) {
+      for (const [, doc] of docs) this.keysFor(doc);
+      return undefined;
+    }
+    const entries: IndexEntry[] = [];
+    const shown: Doc[] = [];
+    for (const [id, doc] of docs) {
+      const keys = this.keysFor(doc);
+      if (keys.length > 1) this.multikey = true;
+      for (const k of keys) {
+        entries.push({ values: k.values, id });
+        if (this.unique) shown.push(k.value);
+      }
+    }
+    const order = entries.map((_, i) => i);
+    order.sort((i, j) => this.compareEntries(entries[i]!, entries[j]!));
+    const sorted = order.map((i) => entries[i]!);
+    if (this.unique) {
+      for (let k = 1; k < order.length; k++) {
+        const prev = sorted[k - 1]!;
+        const cur = sorted[k]!;
+        if (this.compareEntries({ values: prev.values, id: cur.id }, cur) === 0) return shown[order[k]!];
+      }
+    }
+    this.tree = bulkLoad(
+      sorted,
+      sorted.map(() => true as const),
+      this.tree.maxNodeSize,
+      this.compareEntries,
+    );
+    return undefined;
+  }
+
+  /**
    * Index keys of a document. Arrays produce one key per element (multikey),
    * a missing field indexes as null, and sparse/partial indexes skip documents
    * they do not cover, exactly like mongod decides uniqueness.
    */
   keysFor(doc: Doc): IndexKey[] {
     if (this.partial && !this.partial.test(doc)) return [];
+    if (this.topLevel) {
+      // Fast path (start-up builds every index from every document): top-level fields, no arrays.
+      const values: unknown[] = [];
+      let present = false;
+      for (const field of this.fields) {
+        const v = Object.prototype.hasOwnProperty.call(doc, field) ? doc[field] : undefined;
+        if (Array.isArray(v)) break;
+        if (v !== undefined) present = true;
+        values.push(v === undefined ? null : v);
+      }
+      if (values.length === this.fields.length) {
+        if (this.spec.sparse && !present) return [];
+        const value: Doc = {};
+        for (let i = 0; i < values.length; i++) value[this.fields[i]!] = values[i];
+        return [{ hash: '', value, values }];
+      }
+    }
     const perField = this.fields.map((f) => pathValues(doc, f));
     if (this.spec.sparse && perField.every((vals) => vals.length === 0)) return [];
     const arrays = perField.filter((vals) => vals.length > 1);
@@ -233,12 +294,18 @@ export class IndexRuntime {
         `cannot index parallel arrays in index ${this.spec.name}`,
       );
     }
-    if (this.fields.length === 1 && perField[0]!.length <= 1) {
-      // The common case: one scalar field.
-      const v = perField[0]![0];
-      const value = v === undefined ? null : v;
-      if (Array.isArray(getPath(doc, this.fields[0]!))) this.multikey = true;
-      return [{ hash: '', value: { [this.fields[0]!]: value }, values: [value] }];
+    if (arrays.length === 0) {
+      // The common case: every field holds one value (or none), so there is exactly one key.
+      const values: unknown[] = [];
+      const value: Doc = {};
+      for (let i = 0; i < perField.length; i++) {
+        const v = perField[i]![0];
+        const field = this.fields[i]!;
+        values.push(v === undefined ? null : v);
+        value[field] = values[i];
+        if (Array.isArray(getPath(doc, field))) this.multikey = true; // a one-element array
+      }
+      return [{ hash: '', value, values }];
     }
     let combos: unknown[][] = [[]];
     for (const vals of perField) {

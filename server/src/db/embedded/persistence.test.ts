@@ -7,6 +7,7 @@ import mongoose from 'mongoose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from './index.js';
 import { externalUri } from './testing.js';
+import { Store } from './store.js';
 
 const DB_NAME = 'embedded_persist_test';
 
@@ -74,6 +75,18 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
     expect(dup).toBeInstanceOf(MongoServerError);
     expect((dup as MongoServerError).code).toBe(11000);
     expect(await second.client.db('otherdb').collection('things').countDocuments()).toBe(1);
+  });
+
+  it('refuses a start whose documents break a unique index', () => {
+    const store = new Store();
+    store.beginBulkLoad();
+    const coll = store.createCollection(DB_NAME, 'users');
+    coll.createIndex({ v: 2, key: { email: 1 }, name: 'email_1', unique: true });
+    coll.insert({ _id: 1, email: 'a@x.in' });
+    coll.insert({ _id: 2, email: 'a@x.in' });
+    expect(() => store.finishBulkLoad()).toThrow(
+      /E11000 duplicate key error collection: embedded_persist_test.users index: email_1/,
+    );
   });
 
   it('writes a checkpoint on flush, after which the journal starts over', async () => {

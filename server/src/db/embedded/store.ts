@@ -64,6 +64,12 @@ export class Collection {
   /** _id in order (the docs map answers equality; this serves ranges and sorts on _id). */
   readonly idIndex: IndexRuntime;
   private readonly record: ChangeRecorder;
+  /**
+   * While loading at start-up (checkpoint + journal replay) documents change without index upkeep;
+   * finishBulkLoad then builds every index once, sorted. The changes being replayed were validated
+   * when they were first made, so no check is skipped that could fail.
+   */
+  private bulk = false;
 
   constructor(db: string, name: string, record: ChangeRecorder, options: Doc = {}, uuid?: Binary) {
     this.db = db;
@@ -109,6 +115,11 @@ export class Collection {
     }
     const idKey = canonicalKey(id);
     if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: id });
+    if (this.bulk) {
+      this.record({ op: 'insert', db: this.db, coll: this.name, doc });
+      this.docs.set(idKey, doc);
+      return;
+    }
     const planned = this.planKeys(doc, idKey);
     this.record({ op: 'insert', db: this.db, coll: this.name, doc });
     this.docs.set(idKey, doc);
@@ -125,6 +136,11 @@ export class Collection {
         "Performing an update on the path '_id' would modify the immutable field '_id'",
       );
     }
+    if (this.bulk) {
+      this.record({ op: 'replace', db: this.db, coll: this.name, doc: newDoc });
+      this.docs.set(idKey, newDoc);
+      return;
+    }
     const stored = this.docs.get(idKey) ?? oldDoc;
     const planned = this.planKeys(newDoc, idKey);
     this.record({ op: 'replace', db: this.db, coll: this.name, doc: newDoc });
@@ -138,9 +154,10 @@ export class Collection {
     const stored = this.docs.get(idKey);
     if (stored === undefined) return;
     this.record({ op: 'remove', db: this.db, coll: this.name, id: stored._id });
+    this.docs.delete(idKey);
+    if (this.bulk) return;
     for (const idx of this.indexes) idx.delete(idx.keysFor(stored), idKey);
     this.idIndex.delete(this.idIndex.keysFor(stored), idKey);
-    this.docs.delete(idKey);
   }
 
   /** Computes every index's keys for `doc` and throws E11000 if another document owns a unique one. */
@@ -203,7 +220,7 @@ export class Collection {
     }
     const runtime = new IndexRuntime(spec);
     // Build over existing data first so a failed build changes nothing.
-    for (const [idKey, doc] of this.docs) {
+    for (const [idKey, doc] of this.bulk ? [] : this.docs) {
       const keys = runtime.keysFor(doc);
       if (runtime.unique) {
         for (const k of keys) {
@@ -246,11 +263,25 @@ export class Collection {
     this.indexes = [];
   }
 
+  beginBulkLoad(): void {
+    this.bulk = true;
+  }
+
+  /** Builds every index from the documents loaded since beginBulkLoad; E11000 if a unique one cannot hold them. */
+  finishBulkLoad(): void {
+    if (!this.bulk) return;
+    for (const idx of [this.idIndex, ...this.indexes]) {
+      const duplicate = idx.rebuild(this.docs);
+      if (duplicate) throw duplicateKeyError(this.ns, idx.spec, duplicate);
+    }
+    this.bulk = false;
+  }
+
   /** Takes over the documents and indexes of a detached collection (see Store.installCollection). */
   adopt(from: Collection): void {
     for (const [idKey, doc] of from.docs) {
       this.docs.set(idKey, doc);
-      this.idIndex.add(this.idIndex.keysFor(doc), idKey);
+      if (!this.bulk) this.idIndex.add(this.idIndex.keysFor(doc), idKey);
     }
     this.indexes = from.indexes;
   }
@@ -285,6 +316,7 @@ export class Store {
   private readonly dbs = new Map<string, Map<string, Collection>>();
   /** Sees every change to data or metadata before it is applied; the durability layer hooks in here. */
   recorder: ChangeRecorder = recordNothing;
+  private bulkLoading = false;
 
   private readonly record: ChangeRecorder = (op) => this.recorder(op);
 
@@ -314,6 +346,7 @@ export class Store {
     }
     if (colls.has(name)) throw new CommandError(ErrorCode.NamespaceExists, `Collection ${db}.${name} already exists.`);
     const coll = new Collection(db, name, this.record, options, uuid);
+    if (this.bulkLoading) coll.beginBulkLoad();
     this.record({ op: 'createCollection', db, coll: name, options, uuid: coll.uuid });
     colls.set(name, coll);
     return coll;
@@ -383,6 +416,19 @@ export class Store {
     const target = this.createCollection(toDb, to, source.options, source.uuid);
     for (const spec of source.indexSpecs().slice(1)) target.createIndex(spec);
     for (const doc of source.docs.values()) target.insert(doc);
+  }
+
+  /**
+   * Start-up: collections created until finishBulkLoad load their documents without index upkeep
+   * (see Collection.beginBulkLoad); finishBulkLoad builds every index once.
+   */
+  beginBulkLoad(): void {
+    this.bulkLoading = true;
+  }
+
+  finishBulkLoad(): void {
+    this.bulkLoading = false;
+    for (const coll of this.allCollections()) coll.finishBulkLoad();
   }
 
   sweepExpired(now = Date.now()): number {

@@ -1,6 +1,7 @@
 import { Decimal128, Long, ObjectId } from 'bson';
 import { describe, expect, it } from 'vitest';
-import { canonicalKey, cloneDeep, compareValues, normalize, pathValues, retype } from './values.js';
+import { randomBytes } from 'node:crypto';
+import { canonicalKey, cloneDeep, compareObjectIds, compareValues, normalize, pathValues, retype } from './values.js';
 
 describe('values', () => {
   it('orders values like mongod across types', () => {
@@ -18,6 +19,25 @@ describe('values', () => {
     ];
     const sorted = values.slice().sort(compareValues);
     expect(sorted).toEqual([null, 2.5, Long.fromNumber(3), 'a', 'b', { a: 1 }, [1], values[2], true, new Date(5)]);
+  });
+
+  it('orders ObjectIds by their 12 bytes, as mongod does', () => {
+    // Ids that differ in one byte each (high bits included) and random ones, checked against the bytes.
+    const ids = [new ObjectId('000000000000000000000000'), new ObjectId('ffffffffffffffffffffffff')];
+    for (let byte = 0; byte < 12; byte++) {
+      for (const value of [0x01, 0x7f, 0x80, 0xff]) {
+        const bytes = Buffer.alloc(12, 0x40);
+        bytes[byte] = value;
+        ids.push(new ObjectId(bytes));
+      }
+    }
+    for (let i = 0; i < 200; i++) ids.push(new ObjectId(randomBytes(12)));
+    for (const a of ids) {
+      for (const b of ids.slice(0, 60)) {
+        expect(compareObjectIds(a, b)).toBe(Buffer.compare(a.id, b.id));
+        expect(Math.sign(compareValues(a, b))).toBe(Buffer.compare(a.id, b.id));
+      }
+    }
   });
 
   it('gives equal index keys to numerically equal numbers and keeps key order significant', () => {

@@ -258,7 +258,7 @@ export function compareValues(a: unknown, b: unknown, strCmp?: StringCompare): n
       return Buffer.compare(ba, bb);
     }
     case 8:
-      return Buffer.compare((a as ObjectId).id, (b as ObjectId).id);
+      return compareObjectIds(a as ObjectId, b as ObjectId);
     case 9:
       return cmp(Number(a), Number(b));
     case 10:
@@ -286,6 +286,34 @@ function regexParts(v: unknown): [string, string] {
  * as the same index key (1, 1.0 and Long(1) collide; key order in
  * sub-documents matters). Used as the hash-map key for _id and unique indexes.
  */
+/** The 12 bytes of bson 7's ObjectId, kept as four big-endian 24-bit integers (not in its public types). */
+interface ObjectIdWords {
+  i0: number;
+  i1: number;
+  i2: number;
+  i3: number;
+}
+
+const hasWords = (id: ObjectId): boolean => typeof (id as unknown as Partial<ObjectIdWords>).i3 === 'number';
+
+/**
+ * ObjectIds in byte order. Index builds and scans compare ids millions of times, and the public
+ * `id` getter allocates a new Buffer per call; comparing bson 7's four integers word by word gives
+ * the same order without allocating. Any other shape falls back to the bytes.
+ */
+export function compareObjectIds(a: ObjectId, b: ObjectId): number {
+  if (hasWords(a) && hasWords(b)) {
+    const x = a as unknown as ObjectIdWords;
+    const y = b as unknown as ObjectIdWords;
+    if (x.i0 !== y.i0) return x.i0 < y.i0 ? -1 : 1;
+    if (x.i1 !== y.i1) return x.i1 < y.i1 ? -1 : 1;
+    if (x.i2 !== y.i2) return x.i2 < y.i2 ? -1 : 1;
+    if (x.i3 !== y.i3) return x.i3 < y.i3 ? -1 : 1;
+    return 0;
+  }
+  return Buffer.compare(a.id, b.id);
+}
+
 export function canonicalKey(v: unknown): string {
   if (v === undefined || v === null) return 'z';
   switch (typeof v) {
