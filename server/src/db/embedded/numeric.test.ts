@@ -40,6 +40,9 @@ describe('exact numbers across int, long, double and decimal', () => {
     expect(exactProduct([3, 0.5])).toBe(1.5);
     expect(String(exactDivide(D('1'), D('3')))).toBe('0.3333333333333333333333333333333333');
     expect(exactDivide(10, 4)).toBe(2.5);
+    // A double enters decimal arithmetic with 15 significant digits, as mongod converts it.
+    expect(String(exactSum([D('0.1'), 0.1]))).toBe('0.200000000000000');
+    expect(String(exactProduct([D('2'), 0.5]))).toBe('1.000000000000000');
     expect(() => exactDivide(1, 0)).toThrow("can't $divide by zero");
   });
 });

@@ -177,14 +177,26 @@ function toDecimal128(d: Dec): Decimal128 {
   return Decimal128.fromString(d.toString());
 }
 
-/** Number of digits after the point a decimal operand carries (its scale, trailing zeros included). */
+/**
+ * The decimal text an operand enters decimal arithmetic as: mongod converts a double with 15
+ * significant digits (0.1 → 0.100000000000000), integers and Decimal128 as they are.
+ */
+function arithmeticText(v: unknown): string {
+  const k = numKind(v);
+  if (k === 'decimal') return (v as Decimal128).toString();
+  if (k === 'long') return (v as Long).toString();
+  const n = plainNumber(v);
+  if (k === 'double' && Number.isFinite(n)) return n.toPrecision(15);
+  return String(n);
+}
+
+function arithmeticDecimal(v: unknown): Dec {
+  return numKind(v) === 'decimal' ? decimalOf(v) : new D(arithmeticText(v));
+}
+
+/** Number of digits after the point an operand carries in decimal arithmetic (trailing zeros included). */
 function scaleOf(v: unknown): number {
-  if (tag(v) !== 'Decimal128') {
-    const d = decimalOf(v);
-    return d.isFinite() ? Math.max(0, d.decimalPlaces()) : 0;
-  }
-  const text = (v as Decimal128).toString();
-  const m = /^[+-]?\d*(?:\.(\d*))?(?:E([+-]\d+))?$/i.exec(text);
+  const m = /^[+-]?\d*(?:\.(\d*))?(?:E([+-]?\d+))?$/i.exec(arithmeticText(v));
   if (!m) return 0;
   return Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0));
 }
@@ -208,7 +220,7 @@ export function exactSum(values: unknown[]): unknown {
   const kind = resultKind(values);
   if (kind === 'decimal') {
     let total = new D(0);
-    for (const v of values) total = total.plus(decimalOf(v));
+    for (const v of values) total = total.plus(arithmeticDecimal(v));
     return withScale(total, Math.max(0, ...values.map(scaleOf)));
   }
   if (kind === 'double') {
@@ -225,7 +237,7 @@ export function exactProduct(values: unknown[]): unknown {
   const kind = resultKind(values);
   if (kind === 'decimal') {
     let total = new D(1);
-    for (const v of values) total = total.times(decimalOf(v));
+    for (const v of values) total = total.times(arithmeticDecimal(v));
     return withScale(
       total,
       values.reduce<number>((s, v) => s + scaleOf(v), 0),
@@ -254,10 +266,10 @@ const DIVIDE_BY_ZERO = 16608;
 /** a / b: double unless a decimal is involved (mongod: $divide of ints is a double). */
 export function exactDivide(a: unknown, b: unknown): unknown {
   if (resultKind([a, b]) === 'decimal') {
-    const y = decimalOf(b);
+    const y = arithmeticDecimal(b);
     if (y.isZero()) throw new CommandError(DIVIDE_BY_ZERO, "can't $divide by zero");
     // IEEE 754 decimal: an exact quotient keeps the preferred scale (241.00 / 2 = 120.50).
-    return withScale(decimalOf(a).div(y), Math.max(0, scaleOf(a) - scaleOf(b)));
+    return withScale(arithmeticDecimal(a).div(y), Math.max(0, scaleOf(a) - scaleOf(b)));
   }
   const y = tag(b) === 'Long' ? (b as Long).toNumber() : plainNumber(b);
   if (y === 0) throw new CommandError(DIVIDE_BY_ZERO, "can't $divide by zero");
@@ -268,15 +280,6 @@ export function exactDivide(a: unknown, b: unknown): unknown {
 export function orDouble(result: unknown, values: unknown[], op: (xs: number[]) => number): unknown {
   if (result !== undefined) return result;
   return op(values.map((v) => (tag(v) === 'Long' ? (v as Long).toNumber() : plainNumber(v))));
-}
-
-/** Whether a JS number result of integer operands lost precision (beyond 2^53). */
-export function needsExact(values: unknown[]): boolean {
-  for (const v of values) {
-    const t = tag(v);
-    if (t === 'Long' || t === 'Decimal128') return true;
-  }
-  return false;
 }
 
 /** The double value of a number (for operators that work in doubles, like $avg of non-decimals). */
