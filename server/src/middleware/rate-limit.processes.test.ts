@@ -1,21 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
 import { databaseUri, startEngine, type DatabaseEngine } from '../db/index.js';
-import { startServer, type Run } from '../test/server-process.js';
-
-/** A port nobody listens on right now (the server processes log the port they were given). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort, startServer, type Run } from '../test/server-process.js';
 
 /**
  * Two real server processes against one database count one limit: the counters are in the

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -20,19 +21,31 @@ export interface Run {
 
 /** The real entry point in a child process, with a clean environment and its own data dir. */
 export function startServer(dataDir: string, env: Record<string, string>): Run {
+  return startScript('src/main.ts', dataDir, {
+    EMBEDDED_ENGINE: 'wire',
+    SEED_ON_EMPTY: 'false',
+    HOST: '127.0.0.1',
+    ...env,
+  });
+}
+
+/** A port nobody listens on right now (for a child process that must be told its port). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A server script (path relative to server/) in a child process with only PATH, DATA_DIR and `env`. */
+export function startScript(script: string, dataDir: string, env: Record<string, string>): Run {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', pathToFileURL(TSX_LOADER).href, path.join(SERVER_DIR, 'src/main.ts')],
+    ['--conditions=source', '--import', pathToFileURL(TSX_LOADER).href, path.join(SERVER_DIR, script)],
     {
       cwd: dataDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: dataDir,
-        EMBEDDED_ENGINE: 'wire',
-        SEED_ON_EMPTY: 'false',
-        HOST: '127.0.0.1',
-        ...env,
-      },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -8,6 +8,7 @@ import { collectionArg } from './crud.js';
 import { CommandError, ErrorCode } from './errors.js';
 import { ID_INDEX, normalizeIndexSpec, sameKeyPattern } from './indexes.js';
 import { asDoc, compileFilter } from './query.js';
+import { validatorOf } from './validation.js';
 import { cloneDeep, isPlainObject, toInt, type Doc } from './values.js';
 
 export const SERVER_VERSION = '7.0.0';
@@ -156,7 +157,7 @@ export const dbStats: CommandHandler = (_cmd, db, ctx) => {
   };
 };
 
-/** Collection options worth keeping for listCollections; validators etc. are stored but not enforced. */
+/** Collection options kept for listCollections; the validator is enforced (validation.ts). */
 const CREATE_OPTIONS = [
   'capped',
   'size',
@@ -174,12 +175,14 @@ export const create: CommandHandler = (cmd, db, ctx) => {
   const name = collectionArg(cmd, 'create');
   if (cmd.viewOn !== undefined || cmd.timeseries !== undefined) {
     throw new CommandError(
-      ErrorCode.CommandNotFound,
+      ErrorCode.NotImplemented,
       'views and time-series collections are not supported by the embedded engine',
     );
   }
   const options: Doc = {};
   for (const key of CREATE_OPTIONS) if (cmd[key] !== undefined) options[key] = cloneDeep(cmd[key]);
+  // A validator the engine cannot check is refused now rather than stored and ignored.
+  validatorOf(options);
   ctx.store.createCollection(db, name, options);
   return { ok: 1 };
 };
@@ -284,6 +287,14 @@ export const collMod: CommandHandler = (cmd, db, ctx) => {
   const name = collectionArg(cmd, 'collMod');
   const coll = ctx.store.getCollection(db, name);
   if (!coll) throw new CommandError(ErrorCode.NamespaceNotFound, `ns does not exist: ${db}.${name}`);
+  for (const key of ['validator', 'validationLevel', 'validationAction', 'viewOn', 'pipeline', 'expireAfterSeconds']) {
+    if (cmd[key] !== undefined) {
+      throw new CommandError(
+        ErrorCode.NotImplemented,
+        `collMod '${key}' is not supported by the embedded engine; give the validator when the collection is created`,
+      );
+    }
+  }
   if (isPlainObject(cmd.index) && cmd.index.expireAfterSeconds !== undefined) {
     const target = cmd.index;
     const spec = coll

@@ -2,9 +2,10 @@
  * MongoDB behaviours as the manual documents them, run against the embedded engine and, with
  * MONGODB_URI set, against a real mongod: the same expectations must hold on both.
  */
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverError, startTestTarget, type TestTarget } from './testing.js';
+import { CORPUS, plain, type Case } from './conformance-corpus.js';
+import { externalUri, serverError, startTestTarget, type TestTarget } from './testing.js';
 
 const DB_NAME = 'embedded_conformance_test';
 const CASE_INSENSITIVE = { locale: 'en', strength: 2 };
@@ -12,16 +13,25 @@ const CASE_INSENSITIVE = { locale: 'en', strength: 2 };
 let target: TestTarget;
 let client: MongoClient;
 let db: Db;
+/** Longs come back as Long (not numbers), so the corpus sees the BSON type the server chose. */
+let exact: MongoClient;
+let corpusDb: Db;
 
 beforeAll(async () => {
   target = await startTestTarget();
   client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
   await client.connect();
   db = client.db(DB_NAME);
+  exact = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000, promoteLongs: false });
+  await exact.connect();
+  corpusDb = exact.db(`${DB_NAME}_corpus`);
+  await corpusDb.dropDatabase();
 });
 
 afterAll(async () => {
   await db?.dropDatabase();
+  await corpusDb?.dropDatabase();
+  await exact?.close();
   await client?.close();
   await target?.stop();
 });
@@ -91,5 +101,55 @@ describe('aggregation stages (manual: $count, $group)', () => {
         .toArray(),
     );
     expect(err.code).toBe(15955);
+  });
+});
+
+/** What a case did: its result, or the server error it failed with. */
+async function outcome(c: Case, index: number): Promise<{ value?: unknown; error?: MongoServerError }> {
+  const coll = corpusDb.collection(`case_${index}`);
+  if (c.docs?.length) await coll.insertMany(c.docs.map((d) => ({ ...d })));
+  try {
+    return { value: plain(await c.run(coll, corpusDb)) };
+  } catch (err) {
+    if (err instanceof MongoServerError) return { error: err };
+    throw err;
+  }
+}
+
+const embedded = externalUri === undefined;
+
+describe('conformance corpus (MongoDB 7 manual)', () => {
+  const areas = [...new Set(CORPUS.map((c) => c.area))];
+  for (const area of areas) {
+    describe(area, () => {
+      CORPUS.forEach((c, index) => {
+        if (c.area !== area) return;
+        const label = c.refusedByEmbedded && embedded ? `${c.name} — refused by the embedded engine` : c.name;
+        it(label, async () => {
+          const { value, error } = await outcome(c, index);
+          if (c.refusedByEmbedded && embedded) {
+            expect(error?.code, `expected a refusal, got ${JSON.stringify(value)}`).toBeOneOf([115, 238]);
+            expect(error?.message).toMatch(/embedded engine/);
+            return;
+          }
+          if (c.code !== undefined) {
+            expect(error?.code, `expected error ${c.code}, got ${error?.message ?? JSON.stringify(value)}`).toBe(
+              c.code,
+            );
+            return;
+          }
+          expect(error, error?.message).toBeUndefined();
+          expect(value).toEqual(c.expect);
+        });
+      });
+    });
+  }
+
+  it('tallies the corpus (README: conformance)', () => {
+    const refused = CORPUS.filter((c) => c.refusedByEmbedded).length;
+    console.log(
+      `conformance corpus: ${CORPUS.length} cases, ${CORPUS.length - refused} answered as mongod, ${refused} refused by the embedded engine`,
+    );
+    expect(CORPUS.length - refused).toBeGreaterThan(refused);
   });
 });

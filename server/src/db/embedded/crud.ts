@@ -7,7 +7,7 @@
  * command: Node only switches to the next socket message between handlers.
  */
 import { BSON, ObjectId } from 'bson';
-import { Aggregator } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
 import type { CommandContext, CommandHandler } from './context.js';
 import { CommandError, ErrorCode, toCommandError } from './errors.js';
 import {
@@ -26,13 +26,16 @@ import {
   type SortSpec,
 } from './query.js';
 import { effectiveCollation, type Collation } from './collation.js';
+import { refuseInexact } from './exact-ops.js';
 import { select, type Selection, type SelectOptions } from './planner.js';
+import { enforceValidator } from './validation.js';
 import type { Collection } from './store.js';
 import {
   canonicalKey,
   cloneDeep,
   compareValues,
   containsString,
+  hasExoticNumber,
   isPlainObject,
   normalize,
   pathValues,
@@ -84,8 +87,19 @@ function batchSizeOf(v: unknown): number | undefined {
 }
 
 /** The parsed find command, shared by find and explain. */
+/** find options that change the answer and that the engine does not implement: refused, not ignored. */
+const UNSUPPORTED_FIND_OPTIONS = ['min', 'max', 'returnKey', 'showRecordId', 'tailable', 'awaitData'];
+
 function findQuery(cmd: Doc, db: string, ctx: CommandContext) {
   const name = collectionArg(cmd, 'find');
+  for (const option of UNSUPPORTED_FIND_OPTIONS) {
+    if (cmd[option] !== undefined && cmd[option] !== false) {
+      throw new CommandError(
+        ErrorCode.NotImplemented,
+        `find option '${option}' is not supported by the embedded engine`,
+      );
+    }
+  }
   const coll = ctx.store.getCollection(db, name);
   const collation = collationFor(cmd.collation, coll);
   const matcher = compileFilter(cmd.filter, letVariables(cmd), collation);
@@ -153,9 +167,12 @@ export const insert: CommandHandler = (cmd, db, ctx) => {
   const coll = ctx.store.ensureCollection(db, name);
   let n = 0;
   const writeErrors: Doc[] = [];
+  const bypass = cmd.bypassDocumentValidation === true;
   for (let index = 0; index < docs.length; index++) {
     try {
-      coll.insert(prepareInsert(docs[index]));
+      const doc = prepareInsert(docs[index]);
+      enforceValidator(coll.options, doc, undefined, bypass);
+      coll.insert(doc);
       n++;
     } catch (err) {
       writeErrors.push(writeError(index, err));
@@ -179,10 +196,18 @@ function arrayFiltersOf(v: unknown): Doc[] | undefined {
 }
 
 /** Builds and inserts the document for an upsert that matched nothing. */
-function upsertInsert(coll: Collection, filter: Doc, u: unknown, arrayFilters: Doc[] | undefined): Doc {
+function upsertInsert(
+  coll: Collection,
+  filter: Doc,
+  u: unknown,
+  arrayFilters: Doc[] | undefined,
+  variables: Doc | undefined,
+  bypass: boolean,
+): Doc {
   const seed = upsertSeed(filter);
   const base = updateKind(u) === 'replacement' ? (seed._id === undefined ? {} : { _id: seed._id }) : seed;
-  const doc = prepareInsert(applyUpdate(base, u, { filter, arrayFilters, isInsert: true }));
+  const doc = prepareInsert(applyUpdate(base, u, { filter, arrayFilters, isInsert: true, variables }));
+  enforceValidator(coll.options, doc, undefined, bypass);
   coll.insert(doc);
   return doc;
 }
@@ -192,6 +217,7 @@ export const update: CommandHandler = (cmd, db, ctx) => {
   const specs = statements(cmd, 'updates');
   const ordered = cmd.ordered !== false;
   const vars = letVariables(cmd);
+  const bypass = cmd.bypassDocumentValidation === true;
   let n = 0;
   let nModified = 0;
   const upserted: Doc[] = [];
@@ -216,16 +242,22 @@ export const update: CommandHandler = (cmd, db, ctx) => {
       });
       if (matched.length === 0) {
         if (spec.upsert === true && coll) {
-          const doc = upsertInsert(coll, matcher.raw, spec.u, arrayFilters);
+          const doc = upsertInsert(coll, matcher.raw, spec.u, arrayFilters, vars, bypass);
           n++;
           upserted.push({ index, _id: doc._id });
         }
         continue;
       }
-      const updated = applyUpdateToAll(matched, spec.u, { filter: matcher.raw, arrayFilters, isInsert: false });
+      const updated = applyUpdateToAll(matched, spec.u, {
+        filter: matcher.raw,
+        arrayFilters,
+        isInsert: false,
+        variables: vars,
+      });
       matched.forEach((doc, i) => {
         const next = updated[i] as Doc;
         if (!sameDocument(doc, next)) {
+          if (coll) enforceValidator(coll.options, next, doc, bypass);
           coll?.replace(doc, next);
           nModified++;
         }
@@ -288,6 +320,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
   const upsert = cmd.upsert === true;
   const returnNew = cmd.new === true;
   const projection = cmd.fields ?? cmd.projection;
+  const bypass = cmd.bypassDocumentValidation === true;
   const arrayFilters = arrayFiltersOf(cmd.arrayFilters);
   if (remove && cmd.update !== undefined) {
     throw new CommandError(ErrorCode.FailedToParse, 'Cannot specify both an update and remove=true');
@@ -311,13 +344,21 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
     return { lastErrorObject: { n: 1 }, value: shown(doc), ok: 1 };
   }
   if (doc && coll) {
-    const next = applyUpdate(doc, cmd.update, { filter: matcher.raw, arrayFilters, isInsert: false });
+    const next = applyUpdate(doc, cmd.update, {
+      filter: matcher.raw,
+      arrayFilters,
+      isInsert: false,
+      variables: letVariables(cmd),
+    });
     const stored = sameDocument(doc, next) ? doc : next;
-    if (stored !== doc) coll.replace(doc, next);
+    if (stored !== doc) {
+      enforceValidator(coll.options, next, doc, bypass);
+      coll.replace(doc, next);
+    }
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: shown(returnNew ? stored : doc), ok: 1 };
   }
   if (upsert && coll) {
-    const inserted = upsertInsert(coll, matcher.raw, cmd.update, arrayFilters);
+    const inserted = upsertInsert(coll, matcher.raw, cmd.update, arrayFilters, letVariables(cmd), bypass);
     return {
       lastErrorObject: { n: 1, updatedExisting: false, upserted: inserted._id },
       value: returnNew ? shown(inserted) : null,
@@ -397,8 +438,8 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   const names = pipeline.map(stageName);
   if (names.includes('$merge')) {
     throw new CommandError(
-      ErrorCode.Location40324,
-      "Unrecognized pipeline stage name: '$merge' (not supported by the embedded engine)",
+      ErrorCode.NotImplemented,
+      'the $merge stage is not supported by the embedded engine (use $out)',
     );
   }
   const outIndex = names.indexOf('$out');
@@ -440,6 +481,9 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     }
     return docs;
   };
+  if (pipeline.length && (source.some(hasExoticNumber) || hasExoticNumber(pipeline) || hasExoticNumber(vars))) {
+    refuseInexact(pipeline);
+  }
   const results = pipeline.length
     ? (new Aggregator(
         normalize(pipeline) as Doc[],

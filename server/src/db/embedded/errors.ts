@@ -12,6 +12,7 @@ export const ErrorCode = {
   FileStreamFailed: 39,
   TypeMismatch: 14,
   IllegalOperation: 20,
+  PathNotViable: 28,
   InvalidBSON: 22,
   ConflictingUpdateOperators: 40,
   NamespaceNotFound: 26,
@@ -34,7 +35,9 @@ export const ErrorCode = {
   Location15955: 15955,
   Location15958: 15958,
   Location15976: 15976,
+  Location17276: 17276,
   Location40156: 40156,
+  Location31253: 31253,
   Location31254: 31254,
   Location40414: 40414,
   Location51108: 51108,
@@ -80,6 +83,10 @@ export function toCommandError(err: unknown): CommandError {
       ErrorCode.BadValue,
       'The positional operator did not find the match needed from the query.',
     );
+  }
+  const undefinedVariable = /^Use of undefined variable: (\S+)/.exec(message);
+  if (undefinedVariable) {
+    return new CommandError(ErrorCode.Location17276, `Use of undefined variable: ${undefinedVariable[1]}`);
   }
   const unknownOp = /^unknown (?:query|top level) operator[:]? (\$\w+)/i.exec(message);
   if (unknownOp) {

@@ -3,11 +3,11 @@
  * B+ tree (sorted-btree) of its keys, used by the query planner (planner.ts)
  * and, for unique indexes, to refuse duplicates.
  */
-import { Query } from 'mingo';
 import sortedBtree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad.js';
 import { effectiveCollation, parseCollation, type Collation } from './collation.js';
 import { CommandError, ErrorCode } from './errors.js';
+import { compileFilter, type Matcher } from './query.js';
 import {
   canonicalKey,
   compareValues,
@@ -16,7 +16,6 @@ import {
   isPlainObject,
   normalize,
   pathValues,
-  view,
   type Doc,
 } from './values.js';
 
@@ -160,7 +159,7 @@ export class IndexRuntime {
   tree: BTree<IndexEntry, true> | undefined;
   /** True once any document produced more than one key or an array value (mongod's isMultiKey). */
   multikey = false;
-  private readonly partial: Query | undefined;
+  private readonly partial: Matcher | undefined;
   readonly compareEntries: (a: IndexEntry, b: IndexEntry) => number;
   /** Every field is a top-level one (no dotted path). */
   private readonly topLevel: boolean;
@@ -171,9 +170,7 @@ export class IndexRuntime {
     this.directions = this.fields.map((f) => (Number(spec.key[f]) < 0 ? -1 : 1));
     this.topLevel = this.fields.every((f) => !f.includes('.'));
     this.collation = effectiveCollation(spec.collation, collectionCollation);
-    this.partial = spec.partialFilterExpression
-      ? new Query(normalize(spec.partialFilterExpression) as Doc, { scriptEnabled: false })
-      : undefined;
+    this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
     const strCmp = this.collation.compare;
     const dirs = this.directions;
     this.compareEntries = (a, b) => {
@@ -270,7 +267,7 @@ export class IndexRuntime {
    * they do not cover, exactly like mongod decides uniqueness.
    */
   keysFor(doc: Doc): IndexKey[] {
-    if (this.partial && !this.partial.test(view(doc))) return [];
+    if (this.partial && !this.partial.test(doc)) return [];
     if (this.topLevel) {
       // Fast path (start-up builds every index from every document): top-level fields, no arrays.
       const values: unknown[] = [];

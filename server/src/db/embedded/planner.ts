@@ -11,7 +11,7 @@ import type { Collation } from './collation.js';
 import { CommandError, ErrorCode } from './errors.js';
 import { MAX_KEY, MIN_KEY, sameKeyPattern, type IndexEntry, type IndexRuntime } from './indexes.js';
 import type { Matcher, SortSpec } from './query.js';
-import { sortDocs } from './query.js';
+import { sortDocs, textRefused } from './query.js';
 import type { Collection } from './store.js';
 import { bsonTypeOf, canonicalKey, compareValues, formatValue, isPlainObject, type Doc } from './values.js';
 
@@ -303,6 +303,9 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   const skip = opts.skip ?? 0;
   const limit = opts.limit ?? 0;
   const sort = opts.sort && !(opts.sort.length === 1 && opts.sort[0]?.[0] === '$natural') ? opts.sort : undefined;
+  if (matcher.text) {
+    throw textRefused(coll?.secondaryIndexes().some((i) => Object.values(i.spec.key).includes('text')) ?? false);
+  }
   if (!coll) return { docs: [], winningPlan: { stage: 'EOF' }, keysExamined: 0, docsExamined: 0 };
   const hinted = hintedIndex(coll, opts.hint);
   const filter = matcher.normalized;

@@ -3,9 +3,14 @@
  * glue that keeps BSON types intact around it.
  */
 import { Timestamp } from 'bson';
-import { Aggregator, Query, find as mingoFind, updateMany as mingoUpdateMany } from 'mingo';
+import { updateMany as mingoUpdateMany } from 'mingo';
+import { Aggregator } from 'mingo/aggregator';
+import { Query } from 'mingo/query';
+import { ENGINE_CONTEXT, isExactExpression, refuseInexact } from './exact-ops.js';
+import { compileSchema } from './validation.js';
 import type { Options as MingoOptions } from 'mingo/types';
 import { SIMPLE, type Collation } from './collation.js';
+import { exactProduct, exactSum, isInt32, numKind } from './numeric.js';
 import { CommandError, ErrorCode } from './errors.js';
 import {
   bsonTypeOf,
@@ -15,6 +20,7 @@ import {
   containsString,
   getPath,
   isNumeric,
+  hasExoticNumber,
   isPlainObject,
   normalize,
   pathValues,
@@ -28,9 +34,13 @@ import {
   type StringCompare,
 } from './values.js';
 
-/** Scripts ($where, $function, $accumulator) are off: filters arrive from HTTP input in practice. */
+/**
+ * Scripts ($where, $function, $accumulator) are off: filters arrive from HTTP input in practice.
+ * The operators are the engine's (exact numbers, see exact-ops.ts), so the base classes of
+ * mingo/query and mingo/aggregator are used: mingo's default export would put its own first.
+ */
 export function mingoOptions(extra: Partial<MingoOptions> = {}): Partial<MingoOptions> {
-  return { scriptEnabled: false, ...extra };
+  return { scriptEnabled: false, context: ENGINE_CONTEXT, ...extra };
 }
 
 export function typeName(v: unknown): string {
@@ -59,6 +69,8 @@ export interface Matcher {
   /** The filter with int64/decimal values turned into numbers (what mingo sees). */
   readonly normalized: Doc;
   readonly raw: Doc;
+  /** The filter asks for `$text` (answered by the planner: IndexNotFound or NotImplemented). */
+  readonly text?: boolean;
   test(doc: Doc): boolean;
 }
 
@@ -66,13 +78,59 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
   const raw = asDoc(filter, 'filter');
   const normalized = normalize(raw) as Doc;
   if (Object.keys(normalized).length === 0) return { raw, normalized, test: () => true };
-  if (collation.compare) {
-    const pred = compileCollated(normalized, collation.compare, variables);
-    return { raw, normalized, test: (doc) => pred(view(doc)) };
+  if (usesText(raw)) {
+    return {
+      raw,
+      normalized,
+      text: true,
+      test: () => {
+        throw textRefused(false);
+      },
+    };
+  }
+  const strCmp = collation.compare;
+  if (strCmp || hasExoticNumber(raw) || usesTypeOperator(raw)) {
+    const pred = compileExact(raw, strCmp, variables);
+    return { raw, normalized, test: pred };
   }
   // Compiling eagerly makes unknown operators fail before any document is touched.
   const q = new Query(normalized, mingoOptions(variables ? { variables } : {}));
-  return { raw, normalized, test: (doc) => q.test(view(doc)) };
+  let exact: Pred | undefined;
+  return {
+    raw,
+    normalized,
+    test: (doc) => {
+      if (!hasExoticNumber(doc)) return q.test(view(doc));
+      exact ??= compileExact(raw, undefined, variables);
+      return exact(doc);
+    },
+  };
+}
+
+/**
+ * `$text` without a text index is IndexNotFound (27) as in mongod; with one, the
+ * engine (which keeps text indexes as metadata only) refuses the search (238).
+ */
+export function textRefused(hasTextIndex: boolean): CommandError {
+  return hasTextIndex
+    ? new CommandError(ErrorCode.NotImplemented, '$text search is not supported by the embedded engine')
+    : new CommandError(ErrorCode.IndexNotFound, 'text index required for $text query');
+}
+
+function usesText(filter: Doc): boolean {
+  return Object.entries(filter).some(
+    ([key, cond]) =>
+      key === '$text' ||
+      ((key === '$and' || key === '$or' || key === '$nor') &&
+        Array.isArray(cond) &&
+        cond.some((sub) => isPlainObject(sub) && usesText(sub))),
+  );
+}
+
+function usesTypeOperator(filter: unknown): boolean {
+  if (Array.isArray(filter)) return filter.some(usesTypeOperator);
+  if (!isPlainObject(filter)) return false;
+  return Object.entries(filter).some(([k, v]) => k === '$type' || k === '$jsonSchema' || usesTypeOperator(v));
 }
 
 type Pred = (doc: Doc) => boolean;
@@ -84,6 +142,13 @@ function collationRefused(what: string): CommandError {
   );
 }
 
+function exoticRefused(what: string): CommandError {
+  return new CommandError(
+    ErrorCode.NotImplemented,
+    `${what} over a Decimal128 or an Int64 beyond 2^53 is not supported by the embedded engine`,
+  );
+}
+
 /** Values a path reaches, plus the arrays themselves (mongod compares both for equality). */
 function valuesAt(doc: Doc, path: string): unknown[] {
   const out = pathValues(doc, path);
@@ -92,19 +157,108 @@ function valuesAt(doc: Doc, path: string): unknown[] {
   return out;
 }
 
-const COLLATED_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+const COMPARISON_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+
+/** `$type` aliases and numbers (manual: $type), plus "number" for the four numeric types. */
+const TYPE_ALIASES: Record<string, number> = {
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  dbPointer: 12,
+  javascript: 13,
+  symbol: 14,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
+};
+const NUMBER_TYPES = [1, 16, 18, 19];
+
+/** The BSON type number of a stored value (an integral JS number within int32 is an int). */
+export function bsonTypeNumber(v: unknown): number {
+  if (v === null) return 10;
+  if (v === undefined) return 6;
+  if (Array.isArray(v)) return 4;
+  if (v instanceof Date) return 9;
+  if (v instanceof RegExp) return 11;
+  switch (typeof v) {
+    case 'number':
+      return isInt32(v) ? 16 : 1;
+    case 'string':
+      return 2;
+    case 'boolean':
+      return 8;
+    default:
+      break;
+  }
+  const t = bsonTypeOf(v);
+  const byTag: Record<string, number> = {
+    Double: 1,
+    Int32: 16,
+    Long: 18,
+    Decimal128: 19,
+    ObjectId: 7,
+    Binary: 5,
+    Timestamp: 17,
+    BSONRegExp: 11,
+    BSONSymbol: 14,
+    Code: 13,
+    MinKey: -1,
+    MaxKey: 127,
+  };
+  if (t !== undefined && byTag[t] !== undefined) return byTag[t];
+  if (v instanceof Uint8Array) return 5;
+  return 3;
+}
+
+export function parseTypes(spec: unknown): Set<number> {
+  const list = Array.isArray(spec) ? spec : [spec];
+  const out = new Set<number>();
+  for (const item of list) {
+    if (item === 'number') {
+      for (const n of NUMBER_TYPES) out.add(n);
+    } else if (typeof item === 'string') {
+      const n = TYPE_ALIASES[item];
+      if (n === undefined) throw new CommandError(ErrorCode.BadValue, `Unknown type name alias: ${item}`);
+      out.add(n);
+    } else if (isNumeric(item) && Number.isInteger(toNumber(item))) {
+      out.add(toNumber(item));
+    } else {
+      throw new CommandError(ErrorCode.TypeMismatch, 'type must be represented as a number or a string');
+    }
+  }
+  return out;
+}
 
 /**
- * A matcher that compares strings through the collation: equality, ranges and
- * $in/$nin on fields, combined with $and/$or/$nor. Conditions without string
- * operands go to mingo unchanged; any other string comparison is refused
- * rather than answered with binary string order.
+ * A matcher on stored documents that compares through `compareValues`: exact across
+ * numeric types (Decimal128, Int64 beyond 2^53) and through the collation for strings.
+ * Handled here: equality, ranges, $in/$nin, $type, combined with $and/$or/$nor.
+ * Other conditions go to mingo, which only sees doubles: a string operand under a
+ * collation, or a Decimal128/large Int64 reaching such a condition, is refused
+ * rather than answered wrongly.
  */
-function compileCollated(filter: Doc, strCmp: StringCompare, variables: Doc | undefined): Pred {
+function compileExact(filter: Doc, strCmp: StringCompare | undefined, variables: Doc | undefined): Pred {
   const eq = (a: unknown, b: unknown): boolean => compareValues(a, b, strCmp) === 0;
-  const viaMingo = (clause: Doc): Pred => {
-    const q = new Query(clause, mingoOptions(variables ? { variables } : {}));
-    return (doc) => q.test(doc);
+  const options = mingoOptions(variables ? { variables } : {});
+  const viaMingo = (clause: Doc, path: string | undefined): Pred => {
+    const q = new Query(normalize(clause) as Doc, options);
+    const what = Object.keys(path === undefined ? clause : ((clause[path] as Doc) ?? {})).join(', ') || 'this query';
+    return (doc) => {
+      const reached = path === undefined ? doc : pathValues(doc, path);
+      if (hasExoticNumber(reached) || hasExoticNumber(clause)) throw exoticRefused(what);
+      return q.test(view(doc));
+    };
   };
   const fieldOp = (path: string, op: string, v: unknown): Pred => {
     switch (op) {
@@ -120,14 +274,18 @@ function compileCollated(filter: Doc, strCmp: StringCompare, variables: Doc | un
       }
       case '$in': {
         if (!Array.isArray(v)) throw new CommandError(ErrorCode.BadValue, '$in needs an array');
-        if (v.some((x) => x instanceof RegExp || bsonTypeOf(x) === 'BSONRegExp'))
-          throw collationRefused('$in with a regex');
-        const ps = v.map((x) => fieldOp(path, '$eq', x));
+        const regexes = v.filter((x) => x instanceof RegExp || bsonTypeOf(x) === 'BSONRegExp');
+        if (regexes.length && strCmp) throw collationRefused('$in with a regex');
+        const ps = v.map((x) => (regexes.includes(x) ? viaMingo({ [path]: x }, path) : fieldOp(path, '$eq', x)));
         return (doc) => ps.some((p) => p(doc));
       }
       case '$nin': {
         const p = fieldOp(path, '$in', v);
         return (doc) => !p(doc);
+      }
+      case '$type': {
+        const types = parseTypes(v);
+        return (doc) => valuesAt(doc, path).some((x) => x !== undefined && types.has(bsonTypeNumber(x)));
       }
       default: {
         const sign = op === '$gt' ? [1] : op === '$gte' ? [0, 1] : op === '$lt' ? [-1] : [-1, 0];
@@ -147,20 +305,29 @@ function compileCollated(filter: Doc, strCmp: StringCompare, variables: Doc | un
         if (key === '$and') preds.push((doc) => subs.every((p) => p(doc)));
         else if (key === '$or') preds.push((doc) => subs.some((p) => p(doc)));
         else preds.push((doc) => !subs.some((p) => p(doc)));
+      } else if (key === '$comment') {
+        continue;
+      } else if (key === '$jsonSchema') {
+        const check = compileSchema(cond);
+        preds.push((doc) => check(doc));
+      } else if (key === '$expr' && !strCmp && isExactExpression(cond)) {
+        // The engine's expression operators compare and compute exactly: no need to refuse.
+        const q = new Query({ $expr: normalize(cond) }, options);
+        preds.push((doc) => q.test(view(doc)));
       } else if (key.startsWith('$')) {
-        if (containsString(cond) && key !== '$comment') throw collationRefused(key);
-        preds.push(viaMingo({ [key]: cond }));
+        if (strCmp && containsString(cond)) throw collationRefused(key);
+        preds.push(viaMingo({ [key]: cond }, undefined));
       } else if (isPlainObject(cond) && Object.keys(cond).some((k) => k.startsWith('$'))) {
         const rest: Doc = {};
         for (const [op, v] of Object.entries(cond)) {
-          if (COLLATED_OPS.has(op)) preds.push(fieldOp(key, op, v));
-          else if (op === '$regex' || op === '$options' || op === '$type' || op === '$exists' || !containsString(v))
+          if (COMPARISON_OPS.has(op) || op === '$type') preds.push(fieldOp(key, op, v));
+          else if (!strCmp || op === '$regex' || op === '$options' || op === '$exists' || !containsString(v))
             rest[op] = v;
           else throw collationRefused(op);
         }
-        if (Object.keys(rest).length) preds.push(viaMingo({ [key]: rest }));
+        if (Object.keys(rest).length) preds.push(viaMingo({ [key]: rest }, key));
       } else if (cond instanceof RegExp || bsonTypeOf(cond) === 'BSONRegExp') {
-        preds.push(viaMingo({ [key]: cond }));
+        preds.push(viaMingo({ [key]: cond }, key));
       } else {
         preds.push(fieldOp(key, '$eq', cond));
       }
@@ -235,15 +402,34 @@ export type Projector = (docs: Doc[]) => Doc[];
 export function makeProjector(projection: unknown, filter: Doc): Projector | undefined {
   const spec = asDoc(projection, 'projection');
   if (Object.keys(spec).length === 0) return undefined;
+  refuseProjectionMix(spec);
   const positional = Object.keys(spec).some((k) => k.endsWith('.$'));
   const condition = positional ? filter : {};
   // Validate the projection now so errors surface even for empty results.
-  mingoFind([{}], {}, positional ? {} : spec, mingoOptions()).all();
+  new Query({}, mingoOptions()).find([{}], positional ? {} : spec).all();
   return (docs) => {
-    const out = mingoFind(docs, condition, spec, mingoOptions()).all() as Doc[];
+    const out = new Query(condition, mingoOptions()).find(docs, spec).all() as Doc[];
     if (out.length !== docs.length) return out;
     return out.map((projected, i) => reorderLike(projected, docs[i] as Doc));
   };
+}
+
+/** mongod: exclusion after inclusion is 31254, inclusion after exclusion 31253 (`_id` may go either way). */
+function refuseProjectionMix(spec: Doc): void {
+  let mode: 'inclusion' | 'exclusion' | undefined;
+  for (const [field, v] of Object.entries(spec)) {
+    if (field === '_id') continue;
+    const excludes = v === false || (isNumeric(v) && toNumber(v) === 0);
+    const includes = !excludes && !(isPlainObject(v) && ('$slice' in v || '$elemMatch' in v));
+    const kind = excludes ? 'exclusion' : includes ? 'inclusion' : undefined;
+    if (kind === undefined) continue;
+    if (mode !== undefined && mode !== kind) {
+      throw kind === 'exclusion'
+        ? new CommandError(ErrorCode.Location31254, `Cannot do exclusion on field ${field} in inclusion projection`)
+        : new CommandError(ErrorCode.Location31253, `Cannot do inclusion on field ${field} in exclusion projection`);
+    }
+    mode = kind;
+  }
 }
 
 function reorderLike(projected: Doc, original: Doc): Doc {
@@ -282,6 +468,8 @@ export interface UpdateContext {
   arrayFilters?: Doc[] | undefined;
   /** True when building a new document for an upsert. */
   isInsert: boolean;
+  /** The command's `let` variables ($$name in a pipeline update). */
+  variables?: Doc | undefined;
 }
 
 export type UpdateKind = 'replacement' | 'operators' | 'pipeline';
@@ -312,7 +500,7 @@ export function applyUpdateToAll(docs: Doc[], u: unknown, ctx: UpdateContext): D
   const kind = updateKind(u);
   let results: Doc[];
   if (kind === 'replacement') results = docs.map((doc) => applyReplacement(doc, u as Doc, ctx));
-  else if (kind === 'pipeline') results = applyPipeline(docs, u as unknown[]);
+  else if (kind === 'pipeline') results = applyPipeline(docs, u as unknown[], ctx.variables);
   else results = applyOperators(docs, u as Doc, ctx);
   return results.map(withIdFirst);
 }
@@ -345,7 +533,7 @@ function applyReplacement(doc: Doc, replacement: Doc, ctx: UpdateContext): Doc {
   return next;
 }
 
-function applyPipeline(docs: Doc[], stages: unknown[]): Doc[] {
+function applyPipeline(docs: Doc[], stages: unknown[], variables: Doc | undefined): Doc[] {
   for (const stage of stages) {
     const names = isPlainObject(stage) ? Object.keys(stage) : [];
     const name = names[0];
@@ -356,8 +544,9 @@ function applyPipeline(docs: Doc[], stages: unknown[]): Doc[] {
       );
     }
   }
+  if (docs.some(hasExoticNumber) || hasExoticNumber(stages) || hasExoticNumber(variables)) refuseInexact(stages);
   const inputs = docs.map((doc) => cloneDeep(normalize(doc) as Doc));
-  const outputs = new Aggregator(normalize(stages) as Doc[], mingoOptions()).run(inputs);
+  const outputs = new Aggregator(normalize(stages) as Doc[], mingoOptions(variables ? { variables } : {})).run(inputs);
   if (outputs.length !== docs.length) {
     throw new CommandError(ErrorCode.InternalError, 'pipeline update changed the number of documents');
   }
@@ -382,6 +571,27 @@ interface PreparedModifier {
   mods: Record<string, Doc>;
   /** `_id` found in $set/$setOnInsert; only acceptable if it equals the document's _id (or seeds an upsert). */
   setId: { value: unknown } | undefined;
+}
+
+/** Two operators on one path, or on a path and its parent, are error 40 as in mongod. */
+function refusePathConflicts(update: Doc, ctx: UpdateContext): void {
+  const seen: string[] = [];
+  for (const [op, fields] of Object.entries(update)) {
+    if (!isPlainObject(fields) || (op === '$setOnInsert' && !ctx.isInsert)) continue;
+    const paths =
+      op === '$rename' ? [...Object.keys(fields), ...Object.values(fields).map(String)] : Object.keys(fields);
+    for (const path of paths) {
+      const base = path;
+      const clash = seen.find((p) => p === base || p.startsWith(`${base}.`) || base.startsWith(`${p}.`));
+      if (clash !== undefined) {
+        throw new CommandError(
+          ErrorCode.ConflictingUpdateOperators,
+          `Updating the path '${path}' would create a conflict at '${clash.length < base.length ? clash : base}'`,
+        );
+      }
+      seen.push(base);
+    }
+  }
 }
 
 /** Validates an operator update and rewrites it into something mingo applies faithfully. */
@@ -420,6 +630,7 @@ function prepareModifier(update: Doc, ctx: UpdateContext): PreparedModifier {
       mods[op] = value;
     }
   }
+  refusePathConflicts(update, ctx);
   let setId: PreparedModifier['setId'];
   if ('_id' in setFields) {
     // mingo refuses any $set on _id; mongod allows setting it to its current value.
@@ -444,6 +655,113 @@ function applyOperators(docs: Doc[], update: Doc, ctx: UpdateContext): Doc[] {
     return doc;
   });
   for (const doc of working) validateOperands(doc, mods);
+  const own = takeArithmetic(mods, working);
+  return applyMingoOperators(working, mods, ctx).map((next, i) => applyArithmetic(next, working[i] as Doc, own));
+}
+
+type Arithmetic = Array<[op: string, field: string, operand: unknown]>;
+const OWN_OPS = ['$inc', '$mul', '$min', '$max'];
+
+/**
+ * $inc, $mul, $min and $max on plain paths are applied here, exactly and with
+ * mongod's result types (int overflow → long, Decimal128 stays decimal, an int64
+ * overflow of $inc is an error as in mongod); positional paths stay with mingo,
+ * which is refused when a Decimal128 or a large Int64 takes part.
+ */
+function takeArithmetic(mods: Record<string, Doc>, docs: Doc[]): Arithmetic {
+  const own: Arithmetic = [];
+  for (const op of OWN_OPS) {
+    const fields = mods[op];
+    if (!fields) continue;
+    const rest: Doc = {};
+    for (const [field, operand] of Object.entries(fields)) {
+      if (field.split('.').some((part) => part.startsWith('$'))) {
+        if (hasExoticNumber(operand) || docs.some(hasExoticNumber)) throw exoticRefused(`${op} on a positional path`);
+        rest[field] = operand;
+      } else {
+        own.push([op, field, operand]);
+      }
+    }
+    if (Object.keys(rest).length) mods[op] = rest;
+    else delete mods[op];
+  }
+  return own;
+}
+
+/** How mongod prints a number in an arithmetic error: (NumberLong)5, (NumberInt)5. */
+function numberLabel(v: unknown): string {
+  const kind = numKind(v);
+  const label =
+    kind === 'long'
+      ? 'NumberLong'
+      : kind === 'int'
+        ? 'NumberInt'
+        : kind === 'decimal'
+          ? 'NumberDecimal'
+          : 'NumberDouble';
+  return `(${label})${String(v)}`;
+}
+
+function applyArithmetic(next: Doc, before: Doc, own: Arithmetic): Doc {
+  for (const [op, field, operand] of own) {
+    const current = getPath(before, field);
+    let value: unknown;
+    if (op === '$min' || op === '$max') {
+      const c = current === undefined ? 1 : compareValues(operand, current);
+      value = current === undefined || (op === '$min' ? c < 0 : c > 0) ? operand : current;
+    } else if (op === '$inc') {
+      value = current === undefined ? operand : exactSum([current, operand]);
+      if (value === undefined) {
+        throw new CommandError(
+          ErrorCode.BadValue,
+          `Failed to apply $inc operations to current value (${numberLabel(current)}) for document {_id: ${String(before._id)}}`,
+        );
+      }
+    } else {
+      value = exactProduct([current === undefined ? 0 : current, operand]);
+      if (value === undefined) {
+        throw new CommandError(
+          ErrorCode.BadValue,
+          `Failed to apply $mul operations to current value (${numberLabel(current)}) for document {_id: ${String(before._id)}}`,
+        );
+      }
+    }
+    if (!assignPath(next, field, cloneDeep(value))) {
+      throw new CommandError(
+        ErrorCode.PathNotViable,
+        `Cannot create field '${field.split('.').pop() ?? field}' in element {${field.split('.')[0] ?? field}: ${String(getPath(before, field.split('.')[0] ?? field))}}`,
+      );
+    }
+  }
+  return next;
+}
+
+/** Sets a dotted path like mongod: numeric parts index into arrays (padding with null), objects are created. */
+function assignPath(doc: Doc, path: string, value: unknown): boolean {
+  const parts = path.split('.');
+  let cur: unknown = doc;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const last = i === parts.length - 1;
+    if (Array.isArray(cur)) {
+      if (!/^\d+$/.test(part)) return false;
+      const index = Number(part);
+      while (cur.length < index) cur.push(null);
+      if (last) cur[index] = value;
+      else if (cur[index] === undefined || cur[index] === null) cur = cur[index] = {};
+      else cur = cur[index];
+    } else if (isPlainObject(cur)) {
+      if (last) cur[part] = value;
+      else if (cur[part] === undefined) cur = cur[part] = {};
+      else cur = cur[part];
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+function applyMingoOperators(working: Doc[], mods: Record<string, Doc>, ctx: UpdateContext): Doc[] {
   if (Object.keys(mods).length === 0) return working.map((doc) => cloneDeep(doc));
 
   for (const op of NUMERIC_OPERAND_OPS) {

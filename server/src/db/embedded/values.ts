@@ -3,6 +3,7 @@
  * ordering, hashing for indexes and the numeric normalisation mingo needs.
  */
 import { Binary, Decimal128, Long, ObjectId, Timestamp } from 'bson';
+import { compareNumeric, isExoticNumber, numericKey } from './numeric.js';
 
 /** A BSON document as deserialized (plain object, values keep their BSON classes). */
 export type Doc = { [key: string]: unknown };
@@ -71,15 +72,16 @@ function cloneValue(v: unknown): unknown {
 }
 
 /**
- * mingo compares numbers with `<` and only understands JS numbers, so Long and
- * Decimal128 are converted to numbers before queries, arithmetic updates and
- * aggregation. Returns the same reference when nothing needed converting, which
+ * mingo compares numbers with `<` and only understands JS numbers, so Long values
+ * a double holds exactly are converted to numbers before queries, arithmetic updates
+ * and aggregation; larger Longs and Decimal128 are kept (see `hasExoticNumber`). Returns the same reference when nothing needed converting, which
  * keeps the common case (no int64/decimal in the data) allocation free.
  */
 export function normalize(v: unknown): unknown {
   if (v === null || typeof v !== 'object') return v;
   const t = bsonTypeOf(v);
-  if (t === 'Long' || t === 'Decimal128' || t === 'Int32' || t === 'Double') return toNumber(v);
+  // A Long beyond 2^53 and every Decimal128 stay as they are: a double cannot hold them exactly.
+  if (t === 'Long' || t === 'Decimal128' || t === 'Int32' || t === 'Double') return isExoticNumber(v) ? v : toNumber(v);
   if (Array.isArray(v)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < v.length; i++) {
@@ -191,15 +193,7 @@ function cmp<T extends number | string | bigint>(a: T, b: T): number {
 }
 
 function compareNumbers(a: unknown, b: unknown): number {
-  // Two Longs compare exactly; anything mixed goes through doubles like mingo does.
-  if (bsonTypeOf(a) === 'Long' && bsonTypeOf(b) === 'Long') {
-    return cmp((a as Long).toBigInt(), (b as Long).toBigInt());
-  }
-  const x = toNumber(a);
-  const y = toNumber(b);
-  if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1; // mongod sorts NaN below all numbers
-  if (Number.isNaN(y)) return 1;
-  return cmp(x, y);
+  return compareNumeric(a, b);
 }
 
 function bytesOf(v: unknown): Uint8Array {
@@ -324,7 +318,7 @@ export function canonicalKey(v: unknown): string {
   if (v === undefined || v === null) return 'z';
   switch (typeof v) {
     case 'number':
-      return `n${String(v)}`;
+      return `n${Number.isSafeInteger(v) && !Object.is(v, -0) ? String(v) : numericKey(v)}`;
     case 'string':
       return `s${v}`;
     case 'boolean':
@@ -340,15 +334,11 @@ export function canonicalKey(v: unknown): string {
   switch (bsonTypeOf(v)) {
     case 'ObjectId':
       return `o${(v as ObjectId).toHexString()}`;
-    case 'Long': {
-      const l = v as Long;
-      const n = l.toNumber();
-      return `n${Number.isSafeInteger(n) ? String(n) : l.toString()}`;
-    }
+    case 'Long':
     case 'Decimal128':
     case 'Int32':
     case 'Double':
-      return `n${String(toNumber(v))}`;
+      return `n${numericKey(v)}`;
     case 'Binary': {
       const b = v as Binary;
       return `x${b.sub_type}:${Buffer.from(bytesOf(b)).toString('base64')}`;
@@ -502,4 +492,18 @@ export function containsString(v: unknown): boolean {
   if (Array.isArray(v)) return v.some(containsString);
   if (isPlainObject(v)) return Object.values(v).some(containsString);
   return false;
+}
+
+const exoticCache = new WeakMap<object, boolean>();
+
+/** Whether a value holds a Long beyond 2^53 or a Decimal128 anywhere (cached for stored documents). */
+export function hasExoticNumber(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (isExoticNumber(v)) return true;
+  if (!Array.isArray(v) && !isPlainObject(v)) return false;
+  const cached = exoticCache.get(v);
+  if (cached !== undefined) return cached;
+  const found = Array.isArray(v) ? v.some(hasExoticNumber) : Object.values(v).some(hasExoticNumber);
+  exoticCache.set(v, found);
+  return found;
 }

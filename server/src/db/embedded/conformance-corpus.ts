@@ -1,0 +1,1065 @@
+/**
+ * MongoDB behaviours written from the MongoDB 7 manual (query and update operators,
+ * comparison/sort order across BSON types, numeric types, collation, aggregation
+ * stages a typical Express + mongoose shop uses, `let`, validators, error codes).
+ * `conformance.test.ts` runs every case against the embedded engine and, with
+ * MONGODB_URI set, against a real mongod: the expectation must hold on both.
+ *
+ * A case marked `refusedByEmbedded` is one the embedded engine does not implement:
+ * there it must fail loudly (NotImplemented 238 / CommandNotSupported 115, message
+ * naming the embedded engine); on a real mongod the expectation must hold.
+ */
+import { Decimal128, Long, ObjectId, type Collection, type Db, type Document } from 'mongodb';
+
+export type Area =
+  | 'query operators'
+  | 'sort order'
+  | 'numeric types'
+  | 'collation'
+  | 'update operators'
+  | 'aggregation stages'
+  | 'let variables'
+  | 'validation'
+  | 'error codes';
+
+export interface Case {
+  area: Area;
+  name: string;
+  docs?: Document[];
+  /** Runs with `c`, a fresh collection holding `docs`; the result goes through `plain`. */
+  run: (c: Collection, db: Db) => Promise<unknown>;
+  /** The result (after `plain`); omitted when only an error is expected. */
+  expect?: unknown;
+  /** The server error code expected on both engines. */
+  code?: number;
+  refusedByEmbedded?: true;
+}
+
+/** BSON values made comparable and readable: Long → "L:…", Decimal128 → "D:…", ObjectId → hex, Date → ISO. */
+export function plain(v: unknown): unknown {
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return v.map(plain);
+  if (v !== null && typeof v === 'object') {
+    const t = (v as { _bsontype?: string })._bsontype;
+    if (t === 'Long') return `L:${String(v)}`;
+    if (t === 'Decimal128') return `D:${String(v)}`;
+    if (t === 'ObjectId') return (v as ObjectId).toHexString();
+    if (t === 'Double' || t === 'Int32') return (v as { value: number }).value;
+    const out: Document = {};
+    for (const [k, x] of Object.entries(v)) out[k] = plain(x);
+    return out;
+  }
+  return v;
+}
+
+const ids = async (c: Collection, filter: Document, options: Document = {}): Promise<unknown[]> =>
+  (await c.find(filter, { ...options, projection: { _id: 1 } }).toArray()).map((d) => d._id as unknown);
+const sortedIds = async (c: Collection, filter: Document, options: Document = {}): Promise<unknown[]> =>
+  (await ids(c, filter, { ...options, sort: { _id: 1 } })) as unknown[];
+const one = async (c: Collection, id: unknown): Promise<Document | null> =>
+  c.findOne({ _id: id as never }, { projection: { _id: 0 } });
+/** Updates document 1 and returns it (without _id). */
+const afterUpdate = async (c: Collection, update: Document | Document[], options: Document = {}) => {
+  await c.updateOne({ _id: 1 as never }, update, options);
+  return one(c, 1);
+};
+const agg = (c: Collection, pipeline: Document[], options: Document = {}): Promise<Document[]> =>
+  c.aggregate(pipeline, options).toArray();
+
+const D = (s: string): Decimal128 => Decimal128.fromString(s);
+const L = (s: string): Long => Long.fromString(s);
+const oid = new ObjectId('0000000000000000000000aa');
+
+const tagsDocs = [
+  { _id: 1, tags: ['a', 'b'] },
+  { _id: 2, tags: ['c'] },
+  { _id: 3, tags: [] },
+];
+const aDocs = [{ _id: 1, a: null }, { _id: 2 }, { _id: 3, a: 1 }, { _id: 4, a: 5 }, { _id: 5, a: '6' }];
+const numbers = [
+  { _id: 1, v: D('10.0') },
+  { _id: 2, v: 10 },
+  { _id: 3, v: L('10') },
+  { _id: 4, v: 10.5 },
+  { _id: 5, v: D('0.1') },
+  { _id: 6, v: 0.1 },
+  { _id: 7, v: L('9007199254740993') },
+  { _id: 8, v: 'ten' },
+];
+const sales = [
+  { _id: 1, item: 'amla', qty: 2, price: D('120.50'), city: 'Rajkot' },
+  { _id: 2, item: 'bhringraj', qty: 1, price: D('240.25'), city: 'Surat' },
+  { _id: 3, item: 'amla', qty: 3, price: D('120.50'), city: 'Surat' },
+];
+const orders = [
+  { _id: 1, user: 'u1', status: 'Delivered', total: 500, items: [{ sku: 'oil', n: 2 }] },
+  {
+    _id: 2,
+    user: 'u1',
+    status: 'Processing',
+    total: 300,
+    items: [
+      { sku: 'oil', n: 1 },
+      { sku: 'soap', n: 3 },
+    ],
+  },
+  { _id: 3, user: 'u2', status: 'Delivered', total: 700, items: [] },
+];
+
+export const CORPUS: Case[] = [
+  // ---------------------------------------------------------------- query operators
+  {
+    area: 'query operators',
+    name: 'equality with a scalar matches an array element ($eq)',
+    docs: tagsDocs,
+    run: (c) => sortedIds(c, { tags: 'a' }),
+    expect: [1],
+  },
+  {
+    area: 'query operators',
+    name: 'equality with an array matches the whole array in order',
+    docs: tagsDocs,
+    run: async (c) => [await sortedIds(c, { tags: ['a', 'b'] }), await sortedIds(c, { tags: ['b', 'a'] })],
+    expect: [[1], []],
+  },
+  {
+    area: 'query operators',
+    name: '{field: null} matches null and missing fields',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: null }),
+    expect: [1, 2],
+  },
+  {
+    area: 'query operators',
+    name: '$ne: null matches fields that exist and are not null',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: { $ne: null } }),
+    expect: [3, 4, 5],
+  },
+  {
+    area: 'query operators',
+    name: '$exists: false matches only missing fields',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: { $exists: false } }),
+    expect: [2],
+  },
+  {
+    area: 'query operators',
+    name: '$gt compares only within the same type bracket (a number never matches a string)',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: { $gt: 0 } }),
+    expect: [3, 4],
+  },
+  {
+    area: 'query operators',
+    name: '$in with null matches missing fields too',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: { $in: [null, 5] } }),
+    expect: [1, 2, 4],
+  },
+  {
+    area: 'query operators',
+    name: '$nin matches documents without the field',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: { $nin: [1, 5, null] } }),
+    expect: [5],
+  },
+  {
+    area: 'query operators',
+    name: '$all needs every value, in any order',
+    docs: tagsDocs,
+    run: (c) => sortedIds(c, { tags: { $all: ['b', 'a'] } }),
+    expect: [1],
+  },
+  {
+    area: 'query operators',
+    name: '$size matches the exact length (0 included)',
+    docs: tagsDocs,
+    run: async (c) => [await sortedIds(c, { tags: { $size: 2 } }), await sortedIds(c, { tags: { $size: 0 } })],
+    expect: [[1], [3]],
+  },
+  {
+    area: 'query operators',
+    name: '$elemMatch needs one element to meet all conditions; dotted paths may use different elements',
+    docs: [
+      {
+        _id: 1,
+        r: [
+          { x: 1, y: 2 },
+          { x: 2, y: 1 },
+        ],
+      },
+      { _id: 2, r: [{ x: 2, y: 2 }] },
+    ],
+    run: async (c) => [
+      await sortedIds(c, { r: { $elemMatch: { x: 2, y: 2 } } }),
+      await sortedIds(c, { 'r.x': 2, 'r.y': 2 }),
+    ],
+    expect: [[2], [1, 2]],
+  },
+  {
+    area: 'query operators',
+    name: 'a numeric path component indexes into an array',
+    docs: tagsDocs,
+    run: (c) => sortedIds(c, { 'tags.1': 'b' }),
+    expect: [1],
+  },
+  {
+    area: 'query operators',
+    name: '$regex with the i option',
+    docs: [
+      { _id: 1, name: 'Asha' },
+      { _id: 2, name: 'ASHOK' },
+      { _id: 3, name: 'Ravi' },
+    ],
+    run: (c) => sortedIds(c, { name: { $regex: '^as', $options: 'i' } }),
+    expect: [1, 2],
+  },
+  {
+    area: 'query operators',
+    name: '$not also matches documents without the field',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: { $not: { $gt: 1 } } }),
+    expect: [1, 2, 3, 5],
+  },
+  {
+    area: 'query operators',
+    name: '$or and $nor',
+    docs: aDocs,
+    run: async (c) => [
+      await sortedIds(c, { $or: [{ a: 1 }, { a: '6' }] }),
+      await sortedIds(c, { $nor: [{ a: 1 }, { a: null }] }),
+    ],
+    expect: [
+      [3, 5],
+      [4, 5],
+    ],
+  },
+  {
+    area: 'query operators',
+    name: '$mod',
+    docs: aDocs,
+    run: (c) => sortedIds(c, { a: { $mod: [2, 1] } }),
+    expect: [3, 4],
+  },
+  {
+    area: 'query operators',
+    name: '$expr compares two fields of one document',
+    docs: [
+      { _id: 1, spent: 5, budget: 10 },
+      { _id: 2, spent: 15, budget: 10 },
+    ],
+    run: (c) => sortedIds(c, { $expr: { $gt: ['$spent', '$budget'] } }),
+    expect: [2],
+  },
+  {
+    area: 'query operators',
+    name: '$type by alias and by number; "number" covers all four numeric types',
+    docs: numbers,
+    run: async (c) => [
+      await sortedIds(c, { v: { $type: 'decimal' } }),
+      await sortedIds(c, { v: { $type: 19 } }),
+      await sortedIds(c, { v: { $type: 'long' } }),
+      await sortedIds(c, { v: { $type: 'int' } }),
+      await sortedIds(c, { v: { $type: 'double' } }),
+      await sortedIds(c, { v: { $type: 'number' } }),
+      await sortedIds(c, { v: { $type: ['string', 'long'] } }),
+    ],
+    expect: [[1, 5], [1, 5], [3, 7], [2], [4, 6], [1, 2, 3, 4, 5, 6, 7], [3, 7, 8]],
+  },
+  {
+    area: 'query operators',
+    name: '$jsonSchema as a query operator',
+    docs: [
+      { _id: 1, name: 'oil', price: 250 },
+      { _id: 2, name: 'soap' },
+    ],
+    run: (c) => sortedIds(c, { $jsonSchema: { required: ['price'], properties: { price: { bsonType: 'int' } } } }),
+    expect: [1],
+  },
+
+  // ---------------------------------------------------------------- sort order
+  {
+    area: 'sort order',
+    name: 'values of different types sort in BSON order: null, numbers, strings, objects, arrays, ObjectId, booleans, dates',
+    docs: [
+      { _id: 1, v: new Date(0) },
+      { _id: 2, v: true },
+      { _id: 3, v: oid },
+      { _id: 4, v: { x: 1 } },
+      { _id: 5, v: 'a' },
+      { _id: 6, v: 7 },
+      { _id: 7, v: null },
+    ],
+    run: (c) => ids(c, {}, { sort: { v: 1 } }),
+    expect: [7, 6, 5, 4, 3, 2, 1],
+  },
+  {
+    area: 'sort order',
+    name: 'a missing field sorts with null, before numbers',
+    docs: [{ _id: 1, v: 1 }, { _id: 2 }, { _id: 3, v: -5 }],
+    run: (c) => ids(c, {}, { sort: { v: 1 } }),
+    expect: [2, 3, 1],
+  },
+  {
+    area: 'sort order',
+    name: 'an array sorts by its smallest element ascending and its largest descending',
+    docs: [
+      { _id: 1, a: [1, 9] },
+      { _id: 2, a: [2, 3] },
+      { _id: 3, a: 5 },
+    ],
+    run: async (c) => [await ids(c, {}, { sort: { a: 1 } }), await ids(c, {}, { sort: { a: -1 } })],
+    expect: [
+      [1, 2, 3],
+      [1, 3, 2],
+    ],
+  },
+  {
+    area: 'sort order',
+    name: 'strings sort by binary order without a collation (upper case first)',
+    docs: [
+      { _id: 1, w: 'b' },
+      { _id: 2, w: 'B' },
+      { _id: 3, w: 'a' },
+    ],
+    run: (c) => ids(c, {}, { sort: { w: 1 } }),
+    expect: [2, 3, 1],
+  },
+  {
+    area: 'sort order',
+    name: 'numbers of all four types sort by value together',
+    docs: [
+      { _id: 1, v: 2 },
+      { _id: 2, v: L('1') },
+      { _id: 3, v: 1.5 },
+      { _id: 4, v: D('1.25') },
+      { _id: 5, v: L('9007199254740993') },
+      { _id: 6, v: 9007199254740992 },
+    ],
+    run: (c) => ids(c, {}, { sort: { v: 1 } }),
+    expect: [2, 4, 3, 1, 6, 5],
+  },
+  {
+    area: 'sort order',
+    name: 'compound sort with mixed directions',
+    docs: orders,
+    run: (c) => ids(c, {}, { sort: { user: 1, total: -1 } }),
+    expect: [1, 2, 3],
+  },
+
+  // ---------------------------------------------------------------- numeric types
+  {
+    area: 'numeric types',
+    name: 'int, long, double and Decimal128 holding the same value are equal',
+    docs: numbers,
+    run: (c) => sortedIds(c, { v: 10 }),
+    expect: [1, 2, 3],
+  },
+  {
+    area: 'numeric types',
+    name: 'Decimal128("0.1") is not the double 0.1 (manual: Decimal128 equality checks)',
+    docs: numbers,
+    run: async (c) => [await sortedIds(c, { v: 0.1 }), await sortedIds(c, { v: D('0.1') })],
+    expect: [[6], [5]],
+  },
+  {
+    area: 'numeric types',
+    name: 'Int64 beyond 2^53 is stored and compared exactly',
+    docs: [
+      { _id: 1, n: L('9007199254740993') },
+      { _id: 2, n: L('9007199254740992') },
+    ],
+    run: async (c) => [
+      await sortedIds(c, { n: L('9007199254740993') }),
+      await sortedIds(c, { n: { $gt: 9007199254740992 } }),
+      plain((await one(c, 1))?.n),
+    ],
+    expect: [[1], [1], 'L:9007199254740993'],
+  },
+  {
+    area: 'numeric types',
+    name: '$inc on an Int64 beyond 2^53 stays exact',
+    docs: [{ _id: 1, n: L('9007199254740993') }],
+    run: async (c) => plain((await afterUpdate(c, { $inc: { n: L('2') } }))?.n),
+    expect: 'L:9007199254740995',
+  },
+  {
+    area: 'numeric types',
+    name: '$inc past the int32 maximum gives an Int64',
+    docs: [{ _id: 1, n: 2147483647 }],
+    run: async (c) => plain((await afterUpdate(c, { $inc: { n: 1 } }))?.n),
+    expect: 'L:2147483648',
+  },
+  {
+    area: 'numeric types',
+    name: '$inc past the Int64 maximum is refused (BadValue)',
+    docs: [{ _id: 1, n: L('9223372036854775807') }],
+    run: (c) => c.updateOne({ _id: 1 as never }, { $inc: { n: 1 } }),
+    code: 2,
+  },
+  {
+    area: 'numeric types',
+    name: 'Decimal128 $inc: 0.1 + 0.2 = 0.3 exactly',
+    docs: [{ _id: 1, p: D('0.1') }],
+    run: async (c) => plain((await afterUpdate(c, { $inc: { p: D('0.2') } }))?.p),
+    expect: 'D:0.3',
+  },
+  {
+    area: 'numeric types',
+    name: 'Decimal128 $add, $subtract, $multiply, $divide stay decimal',
+    docs: [{ _id: 1, a: D('0.1'), b: D('0.2'), price: D('1.10') }],
+    run: async (c) =>
+      plain(
+        await agg(c, [
+          {
+            $project: {
+              _id: 0,
+              sum: { $add: ['$a', '$b'] },
+              diff: { $subtract: ['$b', '$a'] },
+              times: { $multiply: ['$price', 3] },
+              ratio: { $divide: ['$b', '$a'] },
+            },
+          },
+        ]),
+      ),
+    expect: [{ sum: 'D:0.3', diff: 'D:0.1', times: 'D:3.30', ratio: 'D:2' }],
+  },
+  {
+    area: 'numeric types',
+    name: '$sum and $avg of Decimal128 in $group are decimal',
+    docs: sales,
+    run: async (c) =>
+      plain(
+        await agg(c, [
+          { $group: { _id: '$item', revenue: { $sum: '$price' }, avg: { $avg: '$price' }, n: { $sum: 1 } } },
+          { $sort: { _id: 1 } },
+        ]),
+      ),
+    expect: [
+      { _id: 'amla', revenue: 'D:241.00', avg: 'D:120.50', n: 2 },
+      { _id: 'bhringraj', revenue: 'D:240.25', avg: 'D:240.25', n: 1 },
+    ],
+  },
+  {
+    area: 'numeric types',
+    name: '$expr and $cond compare Decimal128 values exactly',
+    docs: [
+      { _id: 1, p: D('0.3') },
+      { _id: 2, p: D('0.31') },
+    ],
+    run: async (c) => [
+      await sortedIds(c, { $expr: { $lt: ['$p', D('0.31')] } }),
+      plain(
+        await agg(c, [
+          { $sort: { _id: 1 } },
+          { $project: { _id: 0, cheap: { $cond: [{ $lt: ['$p', 0.31] }, 1, 0] } } },
+        ]),
+      ),
+    ],
+    expect: [[1], [{ cheap: 1 }, { cheap: 0 }]],
+  },
+  {
+    area: 'numeric types',
+    name: '$divide of two integers is a double',
+    docs: [{ _id: 1, a: 10, b: 4 }],
+    run: async (c) => plain(await agg(c, [{ $project: { _id: 0, q: { $divide: ['$a', '$b'] } } }])),
+    expect: [{ q: 2.5 }],
+  },
+  {
+    area: 'numeric types',
+    name: '$add of Int64 values stays exact',
+    docs: [{ _id: 1, a: L('9007199254740993'), b: L('10') }],
+    run: async (c) => plain(await agg(c, [{ $project: { _id: 0, s: { $add: ['$a', '$b'] } } }])),
+    expect: [{ s: 'L:9007199254741003' }],
+  },
+  {
+    area: 'numeric types',
+    name: 'a unique index treats 1, Int64 1 and Decimal128 1.0 as one key',
+    run: async (c) => {
+      await c.createIndex({ k: 1 }, { unique: true });
+      await c.insertOne({ k: 1 });
+      return c.insertOne({ k: D('1.0') });
+    },
+    code: 11000,
+  },
+  {
+    area: 'numeric types',
+    name: '$toString of an ObjectId is its hex string',
+    docs: [{ _id: oid }],
+    run: async (c) => plain(await agg(c, [{ $project: { _id: 0, s: { $toString: '$_id' } } }])),
+    expect: [{ s: '0000000000000000000000aa' }],
+  },
+
+  // ---------------------------------------------------------------- collation
+  {
+    area: 'collation',
+    name: 'strength 1 ignores accents and case',
+    docs: [
+      { _id: 1, w: 'café' },
+      { _id: 2, w: 'CAFE' },
+      { _id: 3, w: 'cafes' },
+    ],
+    run: (c) => sortedIds(c, { w: 'cafe' }, { collation: { locale: 'fr', strength: 1 } }),
+    expect: [1, 2],
+  },
+  {
+    area: 'collation',
+    name: 'strength 2 ignores case but not accents',
+    docs: [
+      { _id: 1, w: 'café' },
+      { _id: 2, w: 'CAFE' },
+    ],
+    run: (c) => sortedIds(c, { w: 'cafe' }, { collation: { locale: 'fr', strength: 2 } }),
+    expect: [2],
+  },
+  {
+    area: 'collation',
+    name: 'numericOrdering sorts digit strings by number',
+    docs: [
+      { _id: 1, v: '10' },
+      { _id: 2, v: '9' },
+      { _id: 3, v: '100' },
+    ],
+    run: (c) => ids(c, {}, { sort: { v: 1 }, collation: { locale: 'en', numericOrdering: true } }),
+    expect: [2, 1, 3],
+  },
+  {
+    area: 'collation',
+    name: 'a collection default collation applies to queries that name none',
+    run: async (c, db) => {
+      const name = `${c.collectionName}_ci`;
+      await db.createCollection(name, { collation: { locale: 'en', strength: 2 } });
+      const coll = db.collection(name);
+      await coll.insertMany([{ e: 'A@x.in' }, { e: 'b@x.in' }]);
+      return coll.countDocuments({ e: 'a@X.IN' });
+    },
+    expect: 1,
+  },
+
+  // ---------------------------------------------------------------- update operators
+  {
+    area: 'update operators',
+    name: '$set creates embedded documents along a dotted path; $unset removes a field',
+    docs: [{ _id: 1, a: 1 }],
+    run: (c) => afterUpdate(c, { $set: { 'address.pin': '360001' }, $unset: { a: '' } }),
+    expect: { address: { pin: '360001' } },
+  },
+  {
+    area: 'update operators',
+    name: '$mul on a missing field sets 0; $min and $max keep the smaller / larger',
+    docs: [{ _id: 1, lo: 5, hi: 5 }],
+    run: (c) => afterUpdate(c, { $mul: { m: 3 }, $min: { lo: 2 }, $max: { hi: 2 } }),
+    expect: { lo: 2, hi: 5, m: 0 },
+  },
+  {
+    area: 'update operators',
+    name: '$push with $each, $sort and $slice',
+    docs: [{ _id: 1, s: [3, 1] }],
+    run: (c) => afterUpdate(c, { $push: { s: { $each: [5, 2], $sort: -1, $slice: 3 } } }),
+    expect: { s: [5, 3, 2] },
+  },
+  {
+    area: 'update operators',
+    name: '$addToSet with $each adds only missing values',
+    docs: [{ _id: 1, t: ['a'] }],
+    run: (c) => afterUpdate(c, { $addToSet: { t: { $each: ['a', 'b', 'b'] } } }),
+    expect: { t: ['a', 'b'] },
+  },
+  {
+    area: 'update operators',
+    name: '$pull with a condition; $pop removes the last element',
+    docs: [{ _id: 1, n: [1, 5, 8, 2], q: [1, 2, 3] }],
+    run: (c) => afterUpdate(c, { $pull: { n: { $gte: 5 } }, $pop: { q: 1 } }),
+    expect: { n: [1, 2], q: [1, 2] },
+  },
+  {
+    area: 'update operators',
+    name: '$rename',
+    docs: [{ _id: 1, nmae: 'Asha' }],
+    run: (c) => afterUpdate(c, { $rename: { nmae: 'name' } }),
+    expect: { name: 'Asha' },
+  },
+  {
+    area: 'update operators',
+    name: 'the positional $ updates the first matched element; $[] updates all',
+    docs: [
+      {
+        _id: 1,
+        items: [
+          { sku: 'oil', n: 1 },
+          { sku: 'soap', n: 1 },
+        ],
+        all: [1, 2],
+      },
+    ],
+    run: async (c) => {
+      await c.updateOne({ _id: 1 as never, 'items.sku': 'soap' }, { $inc: { 'items.$.n': 2 } });
+      await c.updateOne({ _id: 1 as never }, { $mul: { 'all.$[]': 10 } });
+      return one(c, 1);
+    },
+    expect: {
+      items: [
+        { sku: 'oil', n: 1 },
+        { sku: 'soap', n: 3 },
+      ],
+      all: [10, 20],
+    },
+  },
+  {
+    area: 'update operators',
+    name: 'arrayFilters pick the elements $[name] updates',
+    docs: [{ _id: 1, g: [50, 95, 100] }],
+    run: (c) => afterUpdate(c, { $set: { 'g.$[x]': 90 } }, { arrayFilters: [{ x: { $gte: 95 } }] }),
+    expect: { g: [50, 90, 90] },
+  },
+  {
+    area: 'update operators',
+    name: 'an upsert builds the document from the filter equalities and $setOnInsert',
+    run: async (c) => {
+      await c.updateOne({ sku: 'oil' }, { $setOnInsert: { stock: 0 }, $inc: { views: 1 } }, { upsert: true });
+      await c.updateOne({ sku: 'oil' }, { $setOnInsert: { stock: 99 }, $inc: { views: 1 } }, { upsert: true });
+      return c.findOne({}, { projection: { _id: 0 } });
+    },
+    expect: { sku: 'oil', stock: 0, views: 2 },
+  },
+  {
+    area: 'update operators',
+    name: 'a pipeline update computes from the document',
+    docs: [{ _id: 1, qty: 3, price: 40 }],
+    run: (c) => afterUpdate(c, [{ $set: { total: { $multiply: ['$qty', '$price'] } } }]),
+    expect: { qty: 3, price: 40, total: 120 },
+  },
+
+  // ---------------------------------------------------------------- aggregation stages
+  {
+    area: 'aggregation stages',
+    name: '$match, $group with $sum and $push, $sort',
+    docs: orders,
+    run: (c) =>
+      agg(c, [
+        { $match: { status: 'Delivered' } },
+        { $group: { _id: '$user', total: { $sum: '$total' }, ids: { $push: '$_id' } } },
+        { $sort: { total: -1 } },
+      ]),
+    expect: [
+      { _id: 'u2', total: 700, ids: [3] },
+      { _id: 'u1', total: 500, ids: [1] },
+    ],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$group by null totals everything; $avg, $min, $max',
+    docs: orders,
+    run: (c) =>
+      agg(c, [{ $group: { _id: null, avg: { $avg: '$total' }, lo: { $min: '$total' }, hi: { $max: '$total' } } }]),
+    expect: [{ _id: null, avg: 500, lo: 300, hi: 700 }],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$unwind drops empty arrays unless preserveNullAndEmptyArrays',
+    docs: orders,
+    run: async (c) => [
+      (await agg(c, [{ $unwind: '$items' }])).length,
+      (await agg(c, [{ $unwind: { path: '$items', preserveNullAndEmptyArrays: true } }])).length,
+    ],
+    expect: [3, 4],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$project with computed fields ($concat, $size, $cond)',
+    docs: orders,
+    run: (c) =>
+      agg(c, [
+        { $match: { _id: 2 } },
+        {
+          $project: {
+            _id: 0,
+            label: { $concat: ['$user', '-', '$status'] },
+            lines: { $size: '$items' },
+            big: { $cond: [{ $gte: ['$total', 500] }, 'yes', 'no'] },
+          },
+        },
+      ]),
+    expect: [{ label: 'u1-Processing', lines: 2, big: 'no' }],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$lookup joins another collection',
+    docs: orders,
+    run: async (c, db) => {
+      const users = db.collection(`${c.collectionName}_users`);
+      await users.insertMany([
+        { _id: 'u1' as never, name: 'Asha' },
+        { _id: 'u2' as never, name: 'Ravi' },
+      ]);
+      return agg(c, [
+        { $match: { _id: 3 } },
+        { $lookup: { from: users.collectionName, localField: 'user', foreignField: '_id', as: 'who' } },
+        { $project: { _id: 0, who: 1 } },
+      ]);
+    },
+    expect: [{ who: [{ _id: 'u2', name: 'Ravi' }] }],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$facet runs sub-pipelines over the same input',
+    docs: orders,
+    run: (c) =>
+      agg(c, [
+        {
+          $facet: {
+            count: [{ $count: 'n' }],
+            top: [{ $sort: { total: -1 } }, { $limit: 1 }, { $project: { _id: 1 } }],
+          },
+        },
+      ]),
+    expect: [{ count: [{ n: 3 }], top: [{ _id: 3 }] }],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$sortByCount',
+    docs: orders,
+    run: (c) => agg(c, [{ $sortByCount: '$status' }]),
+    expect: [
+      { _id: 'Delivered', count: 2 },
+      { _id: 'Processing', count: 1 },
+    ],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$bucket',
+    docs: orders,
+    run: (c) => agg(c, [{ $bucket: { groupBy: '$total', boundaries: [0, 400, 1000], default: 'other' } }]),
+    expect: [
+      { _id: 0, count: 1 },
+      { _id: 400, count: 2 },
+    ],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$addFields, $replaceRoot, $skip, $limit',
+    docs: orders,
+    run: (c) =>
+      agg(c, [
+        { $sort: { _id: 1 } },
+        { $skip: 1 },
+        { $limit: 1 },
+        { $addFields: { 'meta.user': '$user' } },
+        { $replaceRoot: { newRoot: '$meta' } },
+      ]),
+    expect: [{ user: 'u1' }],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$count over no documents returns no document',
+    docs: orders,
+    run: (c) => agg(c, [{ $match: { status: 'Lost' } }, { $count: 'n' }]),
+    expect: [],
+  },
+
+  // ---------------------------------------------------------------- let
+  {
+    area: 'let variables',
+    name: 'find with let: $$var in $expr',
+    docs: orders,
+    run: (c) => sortedIds(c, { $expr: { $gte: ['$total', '$$min'] } }, { let: { min: 500 } }),
+    expect: [1, 3],
+  },
+  {
+    area: 'let variables',
+    name: 'aggregate with let: $$var in $match and $project',
+    docs: orders,
+    run: (c) =>
+      agg(
+        c,
+        [
+          { $match: { $expr: { $eq: ['$user', '$$who'] } } },
+          { $project: { _id: 1, tax: { $multiply: ['$total', '$$rate'] } } },
+          { $sort: { _id: 1 } },
+        ],
+        { let: { who: 'u1', rate: 2 } },
+      ),
+    expect: [
+      { _id: 1, tax: 1000 },
+      { _id: 2, tax: 600 },
+    ],
+  },
+  {
+    area: 'let variables',
+    name: 'updateMany with let: $$var in the filter and in a pipeline update',
+    docs: orders,
+    run: async (c) => {
+      await c.updateMany({ $expr: { $eq: ['$status', '$$s'] } }, [{ $set: { status: '$$next' } }], {
+        let: { s: 'Processing', next: 'Shipped' },
+      });
+      return (await c.find({}, { sort: { _id: 1 } }).toArray()).map((d) => d.status as unknown);
+    },
+    expect: ['Delivered', 'Shipped', 'Delivered'],
+  },
+  {
+    area: 'let variables',
+    name: 'deleteMany and findOneAndUpdate with let',
+    docs: orders,
+    run: async (c) => {
+      const deleted = await c.deleteMany({ $expr: { $lt: ['$total', '$$cut'] } }, { let: { cut: 400 } });
+      const updated = await c.findOneAndUpdate(
+        { $expr: { $eq: ['$user', '$$u'] } },
+        { $set: { seen: true } },
+        { let: { u: 'u2' }, returnDocument: 'after', projection: { _id: 1, seen: 1 } },
+      );
+      return [deleted.deletedCount, updated];
+    },
+    expect: [1, { _id: 3, seen: true }],
+  },
+  {
+    area: 'let variables',
+    name: 'an undefined $$var is an error, never ignored',
+    docs: orders,
+    run: (c) => c.find({ $expr: { $eq: ['$user', '$$nobody'] } }).toArray(),
+    code: 17276,
+  },
+
+  // ---------------------------------------------------------------- validation
+  {
+    area: 'validation',
+    name: 'a $jsonSchema validator refuses a document without a required field (121)',
+    run: async (c, db) => {
+      const name = `${c.collectionName}_v`;
+      await db.createCollection(name, {
+        validator: { $jsonSchema: { bsonType: 'object', required: ['name', 'price'] } },
+      });
+      await db.collection(name).insertOne({ name: 'oil', price: 250 });
+      return db.collection(name).insertOne({ name: 'soap' });
+    },
+    code: 121,
+  },
+  {
+    area: 'validation',
+    name: 'bsonType, minimum, maxLength, pattern, enum, additionalProperties and items are enforced',
+    run: async (c, db) => {
+      const name = `${c.collectionName}_v`;
+      await db.createCollection(name, {
+        validator: {
+          $jsonSchema: {
+            bsonType: 'object',
+            additionalProperties: false,
+            properties: {
+              _id: {},
+              price: { bsonType: 'int', minimum: 0 },
+              name: { bsonType: 'string', maxLength: 10 },
+              pin: { bsonType: 'string', pattern: '^[1-9][0-9]{5}$' },
+              status: { enum: ['Processing', 'Delivered'] },
+              tags: { bsonType: 'array', items: { bsonType: 'string' } },
+            },
+          },
+        },
+      });
+      const coll = db.collection(name);
+      const outcome = async (doc: Document): Promise<string> => {
+        try {
+          await coll.insertOne(doc);
+          return 'ok';
+        } catch (err) {
+          return String((err as { code?: number }).code);
+        }
+      };
+      return [
+        await outcome({ price: 10, name: 'oil', pin: '360001', status: 'Delivered', tags: ['hair'] }),
+        await outcome({ price: -1 }),
+        await outcome({ price: 1.5 }),
+        await outcome({ name: 'a very long name' }),
+        await outcome({ pin: '060001' }),
+        await outcome({ status: 'Lost' }),
+        await outcome({ tags: [1] }),
+        await outcome({ other: 1 }),
+      ];
+    },
+    expect: ['ok', '121', '121', '121', '121', '121', '121', '121'],
+  },
+  {
+    area: 'validation',
+    name: 'an update that would break the validator is refused',
+    run: async (c, db) => {
+      const name = `${c.collectionName}_v`;
+      await db.createCollection(name, { validator: { qty: { $gte: 0 } } });
+      await db.collection(name).insertOne({ _id: 1 as never, qty: 1 });
+      return db.collection(name).updateOne({ _id: 1 as never }, { $inc: { qty: -5 } });
+    },
+    code: 121,
+  },
+
+  // ---------------------------------------------------------------- error codes
+  {
+    area: 'error codes',
+    name: 'duplicate key is 11000',
+    run: async (c) => {
+      await c.insertOne({ _id: 1 as never });
+      return c.insertOne({ _id: 1 as never });
+    },
+    code: 11000,
+  },
+  {
+    area: 'error codes',
+    name: '$text without a text index is IndexNotFound (27)',
+    docs: orders,
+    run: (c) => c.find({ $text: { $search: 'oil' } }).toArray(),
+    code: 27,
+  },
+  {
+    area: 'error codes',
+    name: 'a projection mixing exclusion into inclusion is 31254',
+    docs: orders,
+    run: (c) => c.find({}, { projection: { user: 1, total: 0 } }).toArray(),
+    code: 31254,
+  },
+  {
+    area: 'error codes',
+    name: 'two update operators on one path is ConflictingUpdateOperators (40)',
+    docs: orders,
+    run: (c) => c.updateOne({ _id: 1 as never }, { $set: { total: 1 }, $inc: { total: 1 } }),
+    code: 40,
+  },
+  {
+    area: 'error codes',
+    name: 'an update on a path and its parent is 40',
+    docs: orders,
+    run: (c) => c.updateOne({ _id: 1 as never }, { $set: { items: [] }, $unset: { 'items.0': '' } }),
+    code: 40,
+  },
+  {
+    area: 'error codes',
+    name: '$group without _id is 15955',
+    docs: orders,
+    run: (c) => agg(c, [{ $group: { n: { $sum: 1 } } }]),
+    code: 15955,
+  },
+  {
+    area: 'error codes',
+    name: '$inc of a string is TypeMismatch (14)',
+    docs: [{ _id: 1, s: 'x' }],
+    run: (c) => c.updateOne({ _id: 1 as never }, { $inc: { s: 1 } }),
+    code: 14,
+  },
+  {
+    area: 'error codes',
+    name: 'changing _id is ImmutableField (66)',
+    docs: [{ _id: 1 }],
+    run: (c) => c.updateOne({ _id: 1 as never }, { $set: { _id: 2 } }),
+    code: 66,
+  },
+  {
+    area: 'error codes',
+    name: 'a hint naming no index is BadValue (2)',
+    docs: orders,
+    run: (c) => c.find({}, { hint: 'nope_1' }).toArray(),
+    code: 2,
+  },
+  {
+    area: 'error codes',
+    name: 'an unknown query operator is BadValue (2)',
+    docs: orders,
+    run: (c) => c.find({ total: { $near1: 1 } }).toArray(),
+    code: 2,
+  },
+  {
+    area: 'error codes',
+    name: 'an unknown pipeline stage is 40324',
+    docs: orders,
+    run: (c) => agg(c, [{ $nosuchstage: {} }]),
+    code: 40324,
+  },
+
+  // ---------------------------------------------------------------- refused by the embedded engine
+  {
+    area: 'aggregation stages',
+    name: 'a view counts the documents its pipeline yields',
+    refusedByEmbedded: true,
+    docs: orders,
+    run: async (c, db) => {
+      const name = `${c.collectionName}_view`;
+      await db.createCollection(name, { viewOn: c.collectionName, pipeline: [{ $match: { status: 'Delivered' } }] });
+      return [await db.collection(name).countDocuments({}), await db.collection(name).estimatedDocumentCount()];
+    },
+    expect: [2, 2],
+  },
+  {
+    area: 'error codes',
+    name: '$text search with a text index',
+    refusedByEmbedded: true,
+    docs: [
+      { _id: 1, d: 'amla hair oil' },
+      { _id: 2, d: 'neem soap' },
+    ],
+    run: async (c) => {
+      await c.createIndex({ d: 'text' });
+      return sortedIds(c, { $text: { $search: 'oil' } });
+    },
+    expect: [1],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$merge into another collection',
+    refusedByEmbedded: true,
+    docs: orders,
+    run: async (c, db) => {
+      const target = `${c.collectionName}_merged`;
+      await agg(c, [{ $match: { _id: 1 } }, { $merge: { into: target } }]);
+      return db.collection(target).countDocuments({});
+    },
+    expect: 1,
+  },
+  {
+    area: 'numeric types',
+    name: '$group by a Decimal128 key groups 1.0 with 1.00',
+    refusedByEmbedded: true,
+    docs: [
+      { _id: 1, k: D('1.0') },
+      { _id: 2, k: D('1.00') },
+    ],
+    run: (c) => agg(c, [{ $group: { _id: '$k', n: { $sum: 1 } } }, { $project: { _id: 0, n: 1 } }]),
+    expect: [{ n: 2 }],
+  },
+  {
+    area: 'numeric types',
+    name: '$mod on an Int64 beyond 2^53',
+    refusedByEmbedded: true,
+    docs: [{ _id: 1, n: L('9007199254740993') }],
+    run: (c) => sortedIds(c, { n: { $mod: [2, 1] } }),
+    expect: [1],
+  },
+  {
+    area: 'validation',
+    name: 'collMod adds a validator',
+    refusedByEmbedded: true,
+    docs: [{ _id: 1 }],
+    run: async (c, db) => {
+      await db.command({ collMod: c.collectionName, validator: { qty: { $exists: true } } });
+      try {
+        await c.insertOne({ _id: 2 as never });
+        return 'accepted';
+      } catch (err) {
+        return (err as { code?: number }).code;
+      }
+    },
+    expect: 121,
+  },
+  {
+    area: 'validation',
+    name: 'a $jsonSchema keyword mongod knows but the engine does not (uniqueItems)',
+    refusedByEmbedded: true,
+    run: async (c, db) => {
+      const name = `${c.collectionName}_v`;
+      await db.createCollection(name, {
+        validator: { $jsonSchema: { properties: { tags: { uniqueItems: true } } } },
+      });
+      try {
+        await db.collection(name).insertOne({ tags: ['a', 'a'] });
+        return 'accepted';
+      } catch (err) {
+        return (err as { code?: number }).code;
+      }
+    },
+    expect: 121,
+  },
+];
