@@ -8,3 +8,4 @@ export * from './language.js';
 export * from './schemas.js';
 export * from './orders.js';
 export * from './delivery.js';
+export * from './stock.js';

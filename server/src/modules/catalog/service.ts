@@ -33,6 +33,8 @@ interface CategoryValues {
   /** null: the default applies. */
   hsnCode: string | null;
   gstRatePercent: number | null;
+  /** null: not counted. */
+  stock: number | null;
 }
 
 /**
@@ -56,6 +58,7 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     description: f.description || DEFAULT_DESCRIPTION,
     hsnCode: f.hsnCode || null,
     gstRatePercent: f.gstRate ? Number(f.gstRate) : null,
+    stock: f.stock,
   };
   const present = new Set(CATEGORY_FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
   return {
@@ -67,6 +70,7 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     ...(present.has('description') ? { description: all.description } : {}),
     ...(present.has('hsnCode') ? { hsnCode: all.hsnCode } : {}),
     ...(present.has('gstRate') ? { gstRatePercent: all.gstRatePercent } : {}),
+    ...(present.has('stock') ? { stock: all.stock } : {}),
   };
 }
 

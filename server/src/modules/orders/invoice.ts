@@ -1,8 +1,18 @@
 import PDFDocument from 'pdfkit';
 import { ToWords } from 'to-words';
-import { DEFAULT_GST_RATE_PERCENT, DEFAULT_HSN_CODE, ORDER_ID_DISPLAY_LENGTH, splitAddress } from '@kesh/shared';
+import {
+  COD_FEE_GST_RATE_PERCENT,
+  COD_FEE_SAC,
+  DEFAULT_GST_RATE_PERCENT,
+  DEFAULT_HSN_CODE,
+  ORDER_ID_DISPLAY_LENGTH,
+  splitAddress,
+} from '@kesh/shared';
 import type { Config } from '../../config.js';
-import type { OrderRecord } from './dto.js';
+import { paymentTextOf, type OrderRecord } from './dto.js';
+
+/** The cash-on-delivery fee's line on the invoice. */
+export const COD_FEE_LINE_TITLE = 'Cash on delivery fee';
 
 export interface InvoiceLine {
   title: string;
@@ -44,15 +54,31 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
   const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
   const buyerState = splitAddress(details.address ?? '').state;
   const intraState = buyerState !== '' && sameState(buyerState, seller.sellerState);
-  const lines = order.products.map((line): InvoiceLine => {
-    const gstRatePercent = line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT;
+  const charged = order.products.map((line) => ({
+    title: line.title,
+    hsnCode: line.hsnCode || DEFAULT_HSN_CODE,
+    gstRatePercent: line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT,
+    quantity: line.quantity,
+    pricePaise: line.pricePaise,
+  }));
+  if (order.codFeePaise) {
+    charged.push({
+      title: COD_FEE_LINE_TITLE,
+      hsnCode: COD_FEE_SAC,
+      gstRatePercent: COD_FEE_GST_RATE_PERCENT,
+      quantity: 1,
+      pricePaise: order.codFeePaise,
+    });
+  }
+  const lines = charged.map((line): InvoiceLine => {
+    const gstRatePercent = line.gstRatePercent;
     const totalPaise = line.pricePaise * line.quantity;
     const taxablePaise = Math.round((totalPaise * 100) / (100 + gstRatePercent));
     const taxPaise = totalPaise - taxablePaise;
     const cgstPaise = intraState ? Math.round(taxPaise / 2) : 0;
     return {
       title: line.title,
-      hsnCode: line.hsnCode || DEFAULT_HSN_CODE,
+      hsnCode: line.hsnCode,
       gstRatePercent,
       quantity: line.quantity,
       unitPricePaise: line.pricePaise,
@@ -75,7 +101,7 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
     number: invoiceNumber,
     date: order.createdAt,
     orderRef: String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH),
-    paymentId: order.razorpayPaymentId,
+    paymentId: paymentTextOf(order),
     seller,
     buyer: {
       name: details.username ?? '',
