@@ -178,7 +178,7 @@ describe('stock', () => {
       const oil = await product('Last Batch Oil', 5, 39900);
       const shoppers = await Promise.all(Array.from({ length: 20 }, () => signUpCustomer(ctx)));
       for (const shopper of shoppers) await addToCart(shopper, oil._id);
-      const payments = [];
+      const payments: Awaited<ReturnType<typeof payOnline>>[] = [];
       for (const shopper of shoppers) payments.push(await payOnline(shopper));
 
       const answers = await Promise.all(shoppers.map((shopper, i) => verify(shopper, payments[i]!)));
