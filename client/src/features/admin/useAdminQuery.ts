@@ -31,4 +31,5 @@ export const adminKeys = {
   orders: ['admin', 'orders'] as const,
   messages: ['admin', 'messages'] as const,
   delivery: ['admin', 'delivery'] as const,
+  lowStock: ['admin', 'low-stock'] as const,
 };

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
-import { STORAGE_KEYS, type CartResponse, type Order, type UserProfile } from '@kesh/shared';
+import { MESSAGES, STORAGE_KEYS, type CartResponse, type Order, type UserProfile } from '@kesh/shared';
 import { SessionProvider } from '../../app/session';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
 import { checkDelivery } from '../../api/shipping';
-import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
+import { createOrder, createPaymentOrder, placeCodOrder, verifyPayment } from '../../api/payments';
 import { ApiError } from '../../api/http';
 import type { RazorpayOptions } from './razorpay';
 import ShippingPage from './ShippingPage';
@@ -18,7 +18,12 @@ import { orderAddressLine } from './usePayment';
 vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
 vi.mock('../../api/auth', () => ({ fetchUser: vi.fn() }));
 vi.mock('../../api/shipping', () => ({ checkDelivery: vi.fn() }));
-vi.mock('../../api/payments', () => ({ createPaymentOrder: vi.fn(), verifyPayment: vi.fn(), createOrder: vi.fn() }));
+vi.mock('../../api/payments', () => ({
+  createPaymentOrder: vi.fn(),
+  verifyPayment: vi.fn(),
+  createOrder: vi.fn(),
+  placeCodOrder: vi.fn(),
+}));
 vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
 
 const ADDRESS = '12 MG Road, Rajkot, Gujarat, India, 360001';
@@ -256,6 +261,66 @@ describe('ShippingPage', () => {
     script.dispatchEvent(new Event('error'));
     expect(await screen.findByText('Failed to load Razorpay SDK. Please refresh and try again.')).toBeInTheDocument();
     expect(document.querySelector('script[src="/api/payment/simulator/checkout.js"]')).toBeNull();
+  });
+
+  it('tells the shopper a payment for a sold-out line was refunded', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    vi.mocked(verifyPayment).mockRejectedValue(new ApiError('gone', 409, MESSAGES.soldOutRefunded));
+    renderShipping();
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(opened).toHaveBeenCalled());
+    checkout?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sim_1', razorpay_signature: 's' });
+    expect(await screen.findByText(MESSAGES.soldOutRefunded)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  describe('cash on delivery', () => {
+    const codCheck = { serviceable: true, cod: true, etaDays: [1, 2] as [number, number], codCapPaise: 500000 };
+
+    it('is offered where the PIN allows it, adds the fee and places the order without Razorpay', async () => {
+      vi.mocked(checkDelivery).mockResolvedValue({ ...codCheck, codFeePaise: 4900 });
+      vi.mocked(fetchCart).mockResolvedValue(cart);
+      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+      vi.mocked(placeCodOrder).mockResolvedValue({ success: true, message: 'ok', order: { _id: 'o1' } as Order });
+      renderShipping();
+      expect(await screen.findByRole('radio', { name: /Pay online/ })).toBeChecked();
+      await userEvent.click(screen.getByRole('radio', { name: /Cash on delivery/ }));
+      expect(screen.getByText(/Pay ₹647 in cash when your order arrives/)).toBeInTheDocument();
+      expect(screen.getByText('Cash-on-delivery fee')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Place order · pay ₹647 on delivery' }));
+
+      expect(await screen.findByRole('alertdialog', { name: 'Order Confirmed' })).toBeInTheDocument();
+      expect(placeCodOrder).toHaveBeenCalledWith('tok', { address: '12 MG Road, Rajkot, Gujarat - 360001' });
+      expect(createPaymentOrder).not.toHaveBeenCalled();
+      expect(opened).not.toHaveBeenCalled();
+    });
+
+    it("is not offered where the PIN does not allow it, and is greyed out above the owner's limit", async () => {
+      vi.mocked(fetchCart).mockResolvedValue(cart);
+      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+      const first = renderShipping();
+      expect(await payButton()).toBeEnabled();
+      expect(screen.queryByRole('radio', { name: /Cash on delivery/ })).not.toBeInTheDocument();
+      first.unmount();
+
+      vi.mocked(checkDelivery).mockResolvedValue({ ...codCheck, codCapPaise: 50000, codFeePaise: 0 });
+      renderShipping();
+      expect(await screen.findByRole('radio', { name: /Cash on delivery/ })).toBeDisabled();
+      expect(screen.getByText('Cash on delivery is available for orders up to ₹500.')).toBeInTheDocument();
+    });
+
+    it("shows the server's refusal in the shopper's words", async () => {
+      vi.mocked(checkDelivery).mockResolvedValue({ ...codCheck, codFeePaise: 0 });
+      vi.mocked(fetchCart).mockResolvedValue(cart);
+      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+      vi.mocked(placeCodOrder).mockRejectedValue(new ApiError('no', 409, MESSAGES.codTooManyOpen));
+      renderShipping();
+      await userEvent.click(await screen.findByRole('radio', { name: /Cash on delivery/ }));
+      await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+      expect(await screen.findByText(MESSAGES.codTooManyOpen)).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
   });
 });
 

@@ -14,7 +14,7 @@ import {
   type PaymentOrderResponse,
   type UserProfile,
 } from '@kesh/shared';
-import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
+import { createOrder, createPaymentOrder, placeCodOrder, verifyPayment } from '../../api/payments';
 import { serverReason } from '../../api/http';
 import { useSession } from '../../app/session';
 import { useShop } from '../../app/shop';
@@ -60,6 +60,48 @@ export function usePayment() {
     busy.current = false;
     setPaying(false);
   }, []);
+
+  /** The order exists (paid, or cash on delivery): the server emptied the cart together with creating it. */
+  const placed = useCallback(
+    (token: string) => {
+      setCartCount(0);
+      queryClient.setQueryData<CartResponse>(['cart', token], { items: [], cartCount: 0, totalAmount: 0 });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      setConfirmed(true);
+      toast.success(say(MESSAGES.orderPlaced));
+    },
+    [queryClient, say, setCartCount],
+  );
+
+  /** Cash on delivery: one call places the order; each refusal comes back with its own message. */
+  const placeCod = useCallback(
+    async (address: string | null) => {
+      if (busy.current) return;
+      if (!address) {
+        toast.error(say(MESSAGES.selectDeliveryAddress));
+        return;
+      }
+      if (!user?.token) {
+        toast.error(say(MESSAGES.userNotAuthenticated));
+        navigate('/');
+        return;
+      }
+      busy.current = true;
+      setPaying(true);
+      const token = user.token;
+      try {
+        await placeCodOrder(token, { address: orderAddressLine(address) });
+      } catch (err) {
+        toast.error(say(reason(err)));
+        void queryClient.invalidateQueries({ queryKey: ['cart', token] });
+        return;
+      } finally {
+        finish();
+      }
+      placed(token);
+    },
+    [user, say, navigate, queryClient, finish, placed],
+  );
 
   const pay = useCallback(
     async ({ cart, profile, address }: PayInput) => {
@@ -144,18 +186,16 @@ export function usePayment() {
               return;
             }
           }
-        } catch {
-          toast.error(say(MESSAGES.paymentVerificationFailed));
+        } catch (err) {
+          // A line sold out while the shopper paid: the server refunded the payment and says so.
+          const soldOut = reason(err) === MESSAGES.soldOutRefunded;
+          toast.error(say(soldOut ? MESSAGES.soldOutRefunded : MESSAGES.paymentVerificationFailed));
+          if (soldOut) void queryClient.invalidateQueries({ queryKey: ['cart', token] });
           return;
         } finally {
           finish();
         }
-        // The server emptied the cart together with creating the order.
-        setCartCount(0);
-        queryClient.setQueryData<CartResponse>(['cart', token], { items: [], cartCount: 0, totalAmount: 0 });
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
-        setConfirmed(true);
-        toast.success(say(MESSAGES.orderPlaced));
+        placed(token);
       };
 
       new Razorpay({
@@ -176,8 +216,8 @@ export function usePayment() {
         },
       }).open();
     },
-    [user, shop, say, navigate, queryClient, setCartCount, finish, t],
+    [user, shop, say, navigate, queryClient, finish, placed, t],
   );
 
-  return { pay, paying, confirmed };
+  return { pay, placeCod, paying, confirmed };
 }
