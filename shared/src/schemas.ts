@@ -322,6 +322,8 @@ export interface CartProduct {
   /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
   imageSrcSet: string | null;
   description: string;
+  /** Units left; null when not counted (always sent by this server). */
+  stock?: number | null;
 }
 
 export interface CartItem {
