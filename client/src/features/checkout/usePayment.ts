@@ -90,7 +90,7 @@ export function usePayment() {
       setPaying(true);
       const token = user.token;
       try {
-        await placeCodOrder(token, { address: orderAddressLine(address) });
+        await placeCodOrder(token, { address });
       } catch (err) {
         toast.error(say(reason(err)));
         void queryClient.invalidateQueries({ queryKey: ['cart', token] });
@@ -133,7 +133,8 @@ export function usePayment() {
           currency: CURRENCY,
           receipt: `receipt_${Date.now()}`.slice(0, RECEIPT_MAX_LENGTH),
           userId,
-          address: deliveryAddress,
+          // The whole saved address: the server reads its PIN (delivery check) and state (GST) from it.
+          address,
         });
       } catch (err) {
         toast.error(MESSAGES.initiatePaymentFailed(reason(err)));

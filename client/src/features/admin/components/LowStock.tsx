@@ -7,7 +7,11 @@ import { adminKeys, useAdminQuery } from '../useAdminQuery';
 /** The owner's list of products with few or no units left, fewest first. */
 export function LowStock() {
   const { t } = useTranslation('admin');
-  const { data } = useAdminQuery(adminKeys.lowStock, fetchLowStock, () => t('lowStock.failed'));
+  const { data } = useAdminQuery(
+    adminKeys.lowStock,
+    () => fetchLowStock(),
+    () => t('lowStock.failed'),
+  );
   if (!data) return null;
   return (
     <Panel title={t('lowStock.heading')}>

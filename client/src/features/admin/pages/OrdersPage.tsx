@@ -177,8 +177,8 @@ export default function OrdersPage() {
                         ))}
                       </ul>
                     </td>
-                    <td className={`${tdClass} whitespace-nowrap`}>
-                      <p className="font-semibold text-gray-900">{formatRupees(order.totalAmount)}</p>
+                    <td className={`${tdClass} min-w-24`}>
+                      <p className="font-semibold whitespace-nowrap text-gray-900">{formatRupees(order.totalAmount)}</p>
                       <PaymentNote order={order} />
                     </td>
                     <td className={`${tdClass} min-w-28 text-xs`}>
