@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_SETTINGS, MESSAGES, type Order, type Product } from '@kesh/shared';
 import {
-  ADMIN,
+  adminApiToken,
   api,
   baseUrl,
   browserPerTest,
   newPage,
+  openAdminPage,
   shot,
   signInShopper,
   signUpViaApi,
@@ -18,10 +19,6 @@ import { axeViolations } from './support/axe';
 
 const RAJKOT = '14 Kalawad Road, Rajkot, Gujarat, India, 360005';
 
-async function adminToken(): Promise<string> {
-  return (await api<{ token: string }>('/logAdmin', { body: ADMIN })).token;
-}
-
 /** A product the owner counts, created through the admin API (multipart, as the admin form sends it). */
 async function productWithStock(title: string, price: number, stock: number): Promise<Product> {
   const form = new FormData();
@@ -30,7 +27,7 @@ async function productWithStock(title: string, price: number, stock: number): Pr
   form.append('stock', String(stock));
   const res = await fetch(`${baseUrl}/api/main-category`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${await adminToken()}` },
+    headers: { Authorization: `Bearer ${await adminApiToken()}` },
     body: form,
   });
   if (res.status !== 201) throw new Error(`product not created: ${res.status} ${await res.text()}`);
@@ -52,7 +49,7 @@ const created: string[] = [];
 describe('cash on delivery and stock', () => {
   afterAll(async () => {
     // Journeys share one store: the next files get the default settings and the seeded catalogue back.
-    const token = await adminToken();
+    const token = await adminApiToken();
     await api('/api/admin/delivery', { method: 'PUT', token, body: DEFAULT_DELIVERY_SETTINGS });
     for (const id of created) await api(`/api/main-category/${id}`, { method: 'DELETE', token });
   });
@@ -60,7 +57,7 @@ describe('cash on delivery and stock', () => {
   it('places a cash-on-delivery order to a PIN that allows it, and the owner sees what to collect', async () => {
     await api('/api/admin/delivery', {
       method: 'PUT',
-      token: await adminToken(),
+      token: await adminApiToken(),
       body: {
         ...DEFAULT_DELIVERY_SETTINGS,
         areas: [{ pins: '360', cod: true, etaDays: [1, 2] }],
@@ -90,12 +87,7 @@ describe('cash on delivery and stock', () => {
     expect((await api<{ cartCount: number }>('/api/cart/cart', { token: shopper.token })).cartCount).toBe(0);
 
     // The owner's orders page says the cash is still to be collected.
-    await page.goto('/admin');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
-    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Orders' }).click();
+    await openAdminPage(page, 'Orders');
     await page
       .getByRole('row')
       .filter({ hasText: order!._id.slice(-8) })

@@ -61,6 +61,24 @@ export function usePayment() {
     setPaying(false);
   }, []);
 
+  /** What both ways of ordering check first; the shopper's token when the order may go ahead. */
+  const readyToOrder = useCallback(
+    (address: string | null): string | null => {
+      if (busy.current) return null;
+      if (!address) {
+        toast.error(say(MESSAGES.selectDeliveryAddress));
+        return null;
+      }
+      if (!user?.token) {
+        toast.error(say(MESSAGES.userNotAuthenticated));
+        navigate('/');
+        return null;
+      }
+      return user.token;
+    },
+    [user, say, navigate],
+  );
+
   /** The order exists (paid, or cash on delivery): the server emptied the cart together with creating it. */
   const placed = useCallback(
     (token: string) => {
@@ -76,19 +94,10 @@ export function usePayment() {
   /** Cash on delivery: one call places the order; each refusal comes back with its own message. */
   const placeCod = useCallback(
     async (address: string | null) => {
-      if (busy.current) return;
-      if (!address) {
-        toast.error(say(MESSAGES.selectDeliveryAddress));
-        return;
-      }
-      if (!user?.token) {
-        toast.error(say(MESSAGES.userNotAuthenticated));
-        navigate('/');
-        return;
-      }
+      const token = readyToOrder(address);
+      if (!token || !address) return;
       busy.current = true;
       setPaying(true);
-      const token = user.token;
       try {
         await placeCodOrder(token, { address });
       } catch (err) {
@@ -100,21 +109,13 @@ export function usePayment() {
       }
       placed(token);
     },
-    [user, say, navigate, queryClient, finish, placed],
+    [readyToOrder, say, queryClient, finish, placed],
   );
 
   const pay = useCallback(
     async ({ cart, profile, address }: PayInput) => {
-      if (busy.current) return;
-      if (!address) {
-        toast.error(say(MESSAGES.selectDeliveryAddress));
-        return;
-      }
-      if (!user?.token) {
-        toast.error(say(MESSAGES.userNotAuthenticated));
-        navigate('/');
-        return;
-      }
+      const token = readyToOrder(address);
+      if (!token || !address || !user) return;
       const userId = user.userId ?? profile?._id;
       if (!userId) {
         toast.error(say(MESSAGES.userIdNotFound));
@@ -123,7 +124,6 @@ export function usePayment() {
       }
       busy.current = true;
       setPaying(true);
-      const token = user.token;
       const deliveryAddress = orderAddressLine(address);
 
       let order: PaymentOrderResponse;
@@ -217,7 +217,7 @@ export function usePayment() {
         },
       }).open();
     },
-    [user, shop, say, navigate, queryClient, finish, placed, t],
+    [user, shop, say, navigate, queryClient, readyToOrder, finish, placed, t],
   );
 
   return { pay, placeCod, paying, confirmed };
