@@ -94,6 +94,11 @@ describe('cash on delivery and stock', () => {
       .getByText('Cash on delivery · to collect')
       .waitFor();
     await shot(page, 'admin-orders-cod-1280');
+    // The Delivery page shows the cash-on-delivery settings the owner saved.
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Delivery' }).click();
+    expect(await page.getByLabel('Cash-on-delivery fee (₹)').inputValue()).toBe('49');
+    a11y.push(...(await axeViolations(page, 'admin-delivery-cod-1280')));
+    await shot(page, 'admin-delivery-cod-1280');
     expect(a11y).toEqual([]);
   }, 90_000);
 
@@ -129,6 +134,13 @@ describe('cash on delivery and stock', () => {
     expect(JSON.parse(jsonLd ?? '{}').offers.availability).toBe('https://schema.org/OutOfStock');
     a11y.push(...(await axeViolations(page, 'product-out-of-stock-1280')));
     await shot(page, 'product-out-of-stock-1280');
+
+    // The owner's dashboard lists it as running out.
+    await openAdminPage(page, 'Dashboard');
+    const runningLow = page.getByRole('list', { name: 'Running low' });
+    await runningLow.getByRole('listitem').filter({ hasText: last.title }).getByText('Out of stock').waitFor();
+    a11y.push(...(await axeViolations(page, 'admin-dashboard-low-stock-1280')));
+    await shot(page, 'admin-dashboard-low-stock-1280');
     expect(a11y).toEqual([]);
   }, 90_000);
 });
