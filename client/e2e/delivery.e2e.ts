@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_SETTINGS, MESSAGES, type Product } from '@kesh/shared';
 import {
-  adminApiToken,
+  ADMIN,
   api,
+  baseUrl,
   browserPerTest,
   newPage,
-  openAdminPage,
   shot,
   signInShopper,
   signUpViaApi,
@@ -18,12 +18,17 @@ import { axeViolations } from './support/axe';
 const PUNE = '21 FC Road, Pune, Maharashtra, India, 411004';
 const RAJKOT = '14 Kalawad Road, Rajkot, Gujarat, India, 360005';
 
+async function adminToken(): Promise<string> {
+  const login = await api<{ token: string }>('/logAdmin', { body: ADMIN });
+  return login.token;
+}
+
 const journey = browserPerTest();
 
 describe('delivery to a PIN code', () => {
   afterAll(async () => {
     // Journeys share one store: give the next file the default settings back.
-    await api('/api/admin/delivery', { method: 'PUT', token: await adminApiToken(), body: DEFAULT_DELIVERY_SETTINGS });
+    await api('/api/admin/delivery', { method: 'PUT', token: await adminToken(), body: DEFAULT_DELIVERY_SETTINGS });
   });
 
   it('the owner serves only Rajkot; Pune is refused and Rajkot gets its estimate', async () => {
@@ -32,7 +37,12 @@ describe('delivery to a PIN code', () => {
     const a11y: string[] = [];
 
     // The owner: Delivery page, untick all of India, one area 360 with 2–4 days, save.
-    await openAdminPage(page, 'Delivery');
+    await page.goto('/admin');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Delivery' }).click();
     await page.getByRole('heading', { level: 1, name: 'Delivery' }).waitFor();
     await page.getByRole('checkbox', { name: /Deliver anywhere in India/ }).uncheck();
     await page.getByRole('button', { name: 'Add area' }).click();
