@@ -15,6 +15,7 @@ import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { adminsWithPassword } from './modules/admin/service.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
+import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
 
 dotenv.config({ quiet: true });
 
@@ -62,6 +63,9 @@ async function main(): Promise<void> {
   let deps: AppDeps;
   let app: Express;
   try {
+    const replaced = await dropLegacyPaymentIndexes();
+    if (replaced.length > 0)
+      logger.info({ indexes: replaced }, 'order payment indexes made sparse for cash on delivery');
     await syncIndexes();
     await backfillSearchKeys();
     await ensureAdmin(config);

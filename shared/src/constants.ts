@@ -32,6 +32,17 @@ export const OTP_MAX_ATTEMPTS = 5;
 
 export const FEATURED_PRODUCT_COUNT = 3;
 
+/** "Only N left" shows at this stock or fewer; the admin dashboard lists these products as low. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** How an order is paid: online through Razorpay, or in cash to the courier. */
+export const PAYMENT_METHODS = ['online', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** A shopper may have this many cash-on-delivery orders neither delivered nor cancelled. */
+export const MAX_OPEN_COD_ORDERS = 2;
+/** Cash on delivery is offered for orders up to this total, until the owner sets another (₹5,000). */
+export const DEFAULT_COD_CAP_PAISE = 500_000;
+
 /** Most of one product a cart line (and so an order line) may hold. */
 export const MAX_LINE_QUANTITY = 100;
 

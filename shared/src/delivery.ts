@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PIN_CODE_PATTERN } from './address.js';
+import { DEFAULT_COD_CAP_PAISE } from './constants.js';
 import { MESSAGES } from './messages.js';
 
 /** Where the shop delivers: the owner's settings (admin "Delivery" page) and the check they answer. */
@@ -37,18 +38,32 @@ export const deliveryAreaSchema = z.object({
 });
 export type DeliveryArea = z.output<typeof deliveryAreaSchema>;
 
+/** ₹10 lakh: far above any cart of this shop, so a typo cannot make the limit meaningless. */
+export const MAX_COD_PAISE = 100_000_000;
+const codPaise = z
+  .number({ error: MESSAGES.invalidCodSettings })
+  .int({ error: MESSAGES.invalidCodSettings })
+  .min(0, { error: MESSAGES.invalidCodSettings })
+  .max(MAX_COD_PAISE, { error: MESSAGES.invalidCodSettings });
+
 export const deliverySettingsSchema = z.object({
   /** True: a PIN in no area is still served online, with the default estimate. */
   servesAllIndia: z.boolean({ error: MESSAGES.invalidRequest }),
   etaDays: etaDaysSchema,
   areas: z.array(deliveryAreaSchema).max(MAX_DELIVERY_AREAS, { error: MESSAGES.invalidRequest }),
+  /** Cash on delivery: the largest order total it is offered for, and the fee added to such an order. */
+  codCapPaise: codPaise.default(DEFAULT_COD_CAP_PAISE),
+  codFeePaise: codPaise.default(0),
 });
 export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
+export type DeliverySettingsBody = z.input<typeof deliverySettingsSchema>;
 
 export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   servesAllIndia: true,
   etaDays: DEFAULT_ETA_DAYS,
   areas: [],
+  codCapPaise: DEFAULT_COD_CAP_PAISE,
+  codFeePaise: 0,
 };
 
 export const deliveryCsvSchema = z.object({ csv: z.string({ error: MESSAGES.invalidRequest }).max(1_000_000) });
@@ -57,11 +72,16 @@ export const deliveryCheckQuerySchema = z.object({
   pin: z.string({ error: MESSAGES.invalidPinCode }).trim().regex(PIN_CODE_PATTERN, { error: MESSAGES.invalidPinCode }),
 });
 
-/** GET /api/shipping/check: etaDays is null where the shop cannot deliver. */
+/**
+ * GET /api/shipping/check: etaDays is null where the shop cannot deliver. Where cash on delivery is
+ * allowed, its limit and fee come along so the shipping page can offer it truthfully.
+ */
 export interface DeliveryCheck {
   serviceable: boolean;
   cod: boolean;
   etaDays: EtaDays | null;
+  codCapPaise?: number;
+  codFeePaise?: number;
 }
 
 /** How many PIN codes an area covers; the narrowest area that holds a PIN decides for it. */
@@ -86,7 +106,11 @@ export function checkDelivery(settings: DeliverySettings, pin: string | null): D
         .filter((a) => areaHolds(a.pins, pin))
         .reduce<DeliveryArea | null>((best, a) => (!best || areaWidth(a.pins) < areaWidth(best.pins) ? a : best), null)
     : null;
-  if (area) return { serviceable: true, cod: area.cod, etaDays: area.etaDays };
+  if (area?.cod) {
+    const { codCapPaise, codFeePaise } = settings;
+    return { serviceable: true, cod: true, etaDays: area.etaDays, codCapPaise, codFeePaise };
+  }
+  if (area) return { serviceable: true, cod: false, etaDays: area.etaDays };
   if (settings.servesAllIndia) return { serviceable: true, cod: false, etaDays: settings.etaDays };
   return { serviceable: false, cod: false, etaDays: null };
 }

@@ -10,3 +10,4 @@ export * from './orders.js';
 export * from './delivery.js';
 export * from './catalog.js';
 export * from './coupons.js';
+export * from './stock.js';

@@ -110,6 +110,18 @@ export const MESSAGES = {
   pinNotServiceable: 'Sorry, we do not deliver to this PIN code yet. Please choose another delivery address.',
   invalidDeliveryArea: 'Each delivery area must be a PIN prefix such as 360 or a range such as 360001-360999.',
   invalidEtaDays: 'Delivery days must be whole numbers from 0 to 60, the fewest first.',
+  codNotAvailable:
+    'Cash on delivery is not available for this PIN code. Please pay online or choose another delivery address.',
+  codOverCap: 'This order is above the limit for cash on delivery. Please pay online.',
+  codTooManyOpen:
+    'You already have 2 cash-on-delivery orders on their way. Please pay online, or wait until one is delivered.',
+  codOnlyWhenDelivered: 'A cash-on-delivery order can be marked paid only once it is delivered.',
+  notCashOnDelivery: 'This order was paid online; only cash-on-delivery orders are marked paid here.',
+  invalidCodSettings: 'The cash-on-delivery limit and fee must be amounts in rupees of 0 or more.',
+  outOfStock: 'Sorry, some items in your cart are out of stock. Please update your cart.',
+  soldOutRefunded:
+    'Sorry, an item you paid for sold out just before your payment arrived. Your payment has been refunded in full.',
+  invalidStock: 'Stock must be a whole number of 0 or more, or empty when you do not count it.',
   invalidDeliveryCsv: (row: number) =>
     `Row ${row} of the file is not a delivery area: write pins,cod,minDays,maxDays (for example 360,yes,2,4).`,
   tooManyRequests: 'Too many requests. Please try again later.',

@@ -10,6 +10,11 @@ export const CANCELLATION_FEE_PERCENT = 10;
 export const DEFAULT_HSN_CODE = '3305';
 export const DEFAULT_GST_RATE_PERCENT = 18;
 export const GST_RATES_PERCENT = [0, 5, 12, 18, 28] as const;
+/** The cash-on-delivery fee is a courier service on the invoice: SAC 9968 (postal and courier services), 18 %. */
+export const COD_FEE_SAC = '9968';
+export const COD_FEE_GST_RATE_PERCENT = 18;
+/** How invoices, the CSV export and the shop's mails name a cash-on-delivery payment. */
+export const COD_PAYMENT_TEXT = 'Cash on delivery';
 
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

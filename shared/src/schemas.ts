@@ -11,7 +11,7 @@ import { MESSAGES } from './messages.js';
 import { addressProblems, splitAddress } from './address.js';
 import { GST_RATES_PERCENT } from './orders.js';
 import type { CancellationQuote, OrderRefund, OrderShipment, OrderTimelineEntry } from './orders.js';
-import type { LanguageCode } from './constants.js';
+import type { LanguageCode, PaymentMethod } from './constants.js';
 import { DEFAULT_SHOP } from './shop.js';
 import { shopperCouponCodeSchema } from './coupons.js';
 
@@ -181,6 +181,8 @@ export interface Product {
   /** GST details printed on invoices (defaults when the owner set none); always sent by this server. */
   hsnCode?: string;
   gstRate?: number;
+  /** Units left; null when the owner does not count this product's stock (always sent by this server). */
+  stock?: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -229,6 +231,7 @@ export const CATEGORY_FIELD_NAMES = [
   'description',
   'hsnCode',
   'gstRate',
+  'stock',
 ] as const;
 export type CategoryFieldName = (typeof CATEGORY_FIELD_NAMES)[number];
 
@@ -269,6 +272,14 @@ export const categoryFieldsSchema = z.object({
       error: `GST rate must be one of ${GST_RATES_PERCENT.join(', ')} %.`,
     })
     .optional(),
+  /** Units on the shelf; empty means the shop does not count them (never out of stock). */
+  stock: z
+    .string({ error: MESSAGES.invalidStock })
+    .trim()
+    .max(9, { error: MESSAGES.invalidStock, abort: true })
+    .regex(/^\d*$/, { error: MESSAGES.invalidStock })
+    .optional()
+    .transform((v) => (v ? Number(v) : null)),
 });
 export type CategoryFields = z.input<typeof categoryFieldsSchema>;
 
@@ -312,6 +323,8 @@ export interface CartProduct {
   /** `srcset` of the WebP variants ("/uploads/…-w400.webp 400w, …"); null when there are none. */
   imageSrcSet: string | null;
   description: string;
+  /** Units left; null when not counted (always sent by this server). */
+  stock?: number | null;
 }
 
 export interface CartItem {
@@ -446,8 +459,15 @@ export interface Order {
   totalAmount: number;
   userDetails: UserDetails;
   products: OrderLine[];
-  razorpayOrderId: string;
-  razorpayPaymentId: string;
+  /** Null for a cash-on-delivery order, which has no Razorpay payment. */
+  razorpayOrderId: string | null;
+  razorpayPaymentId: string | null;
+  /** Always sent by this server: how the order is paid, and for cash on delivery whether it is paid yet. */
+  paymentMethod?: PaymentMethod;
+  /** The cash-on-delivery fee included in the total, rupees (0 for online orders). */
+  codFee?: number;
+  /** ISO time the owner marked a cash-on-delivery order paid; online orders are paid when placed. */
+  paidAt?: string | null;
   /** Every status the order went through, oldest first (older orders: their placing only). The fields
    * from here on are always sent by this server; optional so that older fixtures and clients still type. */
   timeline?: OrderTimelineEntry[];
@@ -464,6 +484,13 @@ export interface Order {
   discountPaise?: number;
   discount?: number;
 }
+
+/** POST /api/orders/cod: the address defaults to the saved one, like create-order. */
+export const codOrderSchema = z.object({
+  address: z.string({ error: MESSAGES.selectDeliveryAddress }).max(MAX_TEXT, tooLong).optional(),
+  couponCode: shopperCouponCodeSchema.optional(),
+});
+export type CodOrderBody = z.input<typeof codOrderSchema>;
 
 export interface VerifyPaymentResponse {
   success: boolean;

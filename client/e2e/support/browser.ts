@@ -111,6 +111,21 @@ export async function api<T>(
   return data;
 }
 
+/** The owner's API token, through the spec's admin login. */
+export async function adminApiToken(): Promise<string> {
+  return (await api<{ token: string }>('/logAdmin', { body: ADMIN })).token;
+}
+
+/** Logs the owner in through the admin login form and opens an admin page from its navigation. */
+export async function openAdminPage(page: Page, link: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${baseUrl}/admin/dashboard`);
+  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: link }).click();
+}
+
 let seq = 0;
 /** Signs a shopper up through the API; returns credentials and token. */
 export async function signUpViaApi(prefix = 'e2e') {

@@ -1,4 +1,5 @@
 import type {
+  LowStockProduct,
   AdminLoginBody,
   AdminLoginResponse,
   ContactMessage,
@@ -54,6 +55,9 @@ export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omi
     body: { status, ...shipment },
     ...withAdmin(),
   });
+export const markOrderPaid = (id: string) =>
+  apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/paid`, { method: 'PUT', ...withAdmin() });
+export const fetchLowStock = () => apiRequest<LowStockProduct[]>('/api/admin/low-stock', withAdmin());
 export const downloadOrderInvoice = (id: string) =>
   downloadFile(`/api/orders/${encodeURIComponent(id)}/invoice`, adminToken(), `invoice-${id}.pdf`);
 export const downloadOrdersCsv = (query: OrdersExportQuery) => {

@@ -1,4 +1,5 @@
 import type {
+  CodOrderBody,
   CreateOrderBody,
   CreatePaymentOrderBody,
   Order,
@@ -22,3 +23,5 @@ export const cancelMyOrder = (token: string, id: string) =>
   });
 export const downloadInvoice = (token: string | null, id: string) =>
   downloadFile(`/api/orders/${encodeURIComponent(id)}/invoice`, token, `invoice-${id}.pdf`);
+export const placeCodOrder = (token: string, body: CodOrderBody) =>
+  apiRequest<VerifyPaymentResponse>('/api/orders/cod', { method: 'POST', token, body });

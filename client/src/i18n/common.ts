@@ -106,6 +106,15 @@ const en = {
     invalidIndianState: MESSAGES.invalidIndianState,
     fillAllAddressFields: MESSAGES.fillAllAddressFields,
     pinNotServiceable: MESSAGES.pinNotServiceable,
+    codNotAvailable: MESSAGES.codNotAvailable,
+    codOverCap: MESSAGES.codOverCap,
+    codTooManyOpen: MESSAGES.codTooManyOpen,
+    codOnlyWhenDelivered: MESSAGES.codOnlyWhenDelivered,
+    notCashOnDelivery: MESSAGES.notCashOnDelivery,
+    invalidCodSettings: MESSAGES.invalidCodSettings,
+    outOfStock: MESSAGES.outOfStock,
+    soldOutRefunded: MESSAGES.soldOutRefunded,
+    invalidStock: MESSAGES.invalidStock,
   },
 };
 

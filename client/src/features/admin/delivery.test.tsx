@@ -13,7 +13,13 @@ vi.mock('../../api/admin', () => ({
   importDeliveryCsv: vi.fn(),
 }));
 
-const RAJKOT = { servesAllIndia: true, etaDays: [3, 7] as [number, number], areas: [] };
+const RAJKOT = {
+  servesAllIndia: true,
+  etaDays: [3, 7] as [number, number],
+  areas: [],
+  codCapPaise: 500000,
+  codFeePaise: 0,
+};
 
 beforeEach(() => {
   vi.resetAllMocks();
@@ -33,12 +39,18 @@ describe('admin Delivery page', () => {
     const most = screen.getByRole('spinbutton', { name: 'Area 1: most days' });
     await userEvent.clear(most);
     await userEvent.type(most, '5');
+    expect(screen.getByLabelText('Largest order for cash on delivery (₹)')).toHaveValue(5000);
+    const fee = screen.getByLabelText('Cash-on-delivery fee (₹)');
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '49.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save delivery settings' }));
 
     expect(saveDeliverySettings).toHaveBeenCalledWith({
       servesAllIndia: false,
       etaDays: [3, 7],
       areas: [{ pins: '360', cod: true, etaDays: [3, 5] }],
+      codCapPaise: 500000,
+      codFeePaise: 4950,
     });
     expect(await screen.findByText('Delivery settings saved')).toBeInTheDocument();
   });

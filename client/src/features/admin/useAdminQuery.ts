@@ -32,4 +32,5 @@ export const adminKeys = {
   messages: ['admin', 'messages'] as const,
   delivery: ['admin', 'delivery'] as const,
   coupons: ['admin', 'coupons'] as const,
+  lowStock: ['admin', 'low-stock'] as const,
 };

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { MAX_LINE_QUANTITY, formatRupees, unitPrice, type CartItem } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
+import { StockNote } from '../catalog';
 
 interface CartLineProps {
   item: CartItem;
@@ -38,6 +39,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
         {product.mainPrice !== null && product.offerPrice !== null && product.mainPrice > product.offerPrice && (
           <p className="text-xs text-stone-500 line-through">{formatRupees(product.mainPrice)}</p>
         )}
+        <StockNote stock={product.stock ?? null} className="mt-1" />
       </div>
 
       <div className="col-span-2 flex items-center justify-between gap-3 border-t border-stone-100 pt-3 sm:col-span-1 sm:justify-end sm:gap-4 sm:border-0 sm:pt-0">

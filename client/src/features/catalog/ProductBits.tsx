@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '@kesh/shared';
+import { formatRupees, stockBadge } from '@kesh/shared';
 import type { ProductCardData } from './productCard';
 
 /** Offer price, struck-through original price (when higher) and the percent-off badge's text. */
@@ -51,6 +51,18 @@ export function Rating({ rating, reviews }: { rating: number; reviews: number })
       </span>
       <span className="font-semibold text-stone-800">{rating}</span>
       <span>{t('reviews', { count: reviews })}</span>
+    </p>
+  );
+}
+
+/** "Only 3 left" or "Out of stock"; nothing while there is plenty or the shop does not count. */
+export function StockNote({ stock, className = '' }: { stock: number | null; className?: string }) {
+  const { t } = useTranslation('catalog');
+  const badge = stockBadge(stock);
+  if (!badge) return null;
+  return (
+    <p className={`text-sm font-semibold ${badge.kind === 'out' ? 'text-red-700' : 'text-amber-800'} ${className}`}>
+      {badge.kind === 'out' ? t('outOfStock') : t('onlyLeft', { count: badge.left })}
     </p>
   );
 }

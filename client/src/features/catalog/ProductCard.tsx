@@ -1,10 +1,10 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_SIZES } from '@kesh/shared';
+import { IMAGE_SIZES, isOutOfStock } from '@kesh/shared';
 import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';
-import { DiscountBadge, PriceLine, Rating } from './ProductBits';
+import { DiscountBadge, PriceLine, Rating, StockNote } from './ProductBits';
 import type { ProductCardData } from './productCard';
 
 interface ProductCardProps {
@@ -27,6 +27,7 @@ export function ProductCard({
 }: ProductCardProps) {
   const { t } = useTranslation('catalog');
   const detailHref = `/products?id=${encodeURIComponent(product.id)}`;
+  const soldOut = isOutOfStock(product.stock);
   return (
     <article className="group flex flex-col overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-1 hover:shadow-xl">
       <Link
@@ -58,15 +59,16 @@ export function ProductCard({
         <p className="text-sm text-stone-600">{product.subtitle}</p>
         <div className="mt-auto pt-2">
           <PriceLine product={product} />
+          <StockNote stock={product.stock} className="mt-1" />
         </div>
         <button
           type="button"
           onClick={() => onAddToCart(product.id)}
-          disabled={adding}
+          disabled={adding || soldOut}
           className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-5 py-3 font-semibold text-white transition hover:bg-brand-900 disabled:opacity-60"
         >
           <ShoppingCart className="size-4" aria-hidden="true" />
-          {adding ? t('adding') : t('addToCart')}
+          {soldOut ? t('outOfStock') : adding ? t('adding') : t('addToCart')}
           <span className="sr-only">: {product.name}</span>
         </button>
         <NeedsJavaScript action="addToCart" />

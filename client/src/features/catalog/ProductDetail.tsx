@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { ArrowLeft, CircleCheckBig, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_SIZES, MAX_LINE_QUANTITY } from '@kesh/shared';
+import { IMAGE_SIZES, MAX_LINE_QUANTITY, isOutOfStock } from '@kesh/shared';
 import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { useShop } from '../../app/shop';
-import { DiscountBadge, PriceLine, Rating } from './ProductBits';
+import { DiscountBadge, PriceLine, Rating, StockNote } from './ProductBits';
 import { productStructuredData, type ProductCardData } from './productCard';
 
 interface ProductDetailProps {
@@ -22,6 +22,9 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
   const [imageIndex, setImageIndex] = useState(0);
   const [quantity, setQuantity] = useState(1);
   const benefits = t('benefits', { returnObjects: true }) as string[];
+  const soldOut = isOutOfStock(product.stock);
+  // No more in one go than the shelf holds (the server checks again when the order is placed).
+  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, product.stock ?? MAX_LINE_QUANTITY));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -86,6 +89,7 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
           <div className="mt-5">
             <PriceLine product={product} large />
             <p className="mt-1 text-sm text-stone-600">{t('inclusiveTaxes')}</p>
+            <StockNote stock={product.stock} className="mt-2 text-base" />
           </div>
 
           <h2 className="mt-8 font-serif text-xl font-semibold text-brand-950">{t('description')}</h2>
@@ -121,8 +125,8 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
               </output>
               <button
                 type="button"
-                onClick={() => setQuantity((q) => Math.min(MAX_LINE_QUANTITY, q + 1))}
-                disabled={quantity >= MAX_LINE_QUANTITY}
+                onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+                disabled={quantity >= maxQuantity}
                 aria-label={t('increase')}
                 className="flex size-12 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50 disabled:text-stone-400 disabled:hover:bg-transparent"
               >
@@ -131,12 +135,12 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
             </div>
             <button
               type="button"
-              disabled={adding}
+              disabled={adding || soldOut}
               onClick={() => onAddToCart(product.id, quantity)}
               className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-800 px-8 py-3.5 font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:opacity-60 sm:flex-none"
             >
               <ShoppingCart className="size-5" aria-hidden="true" />
-              {adding ? t('adding') : t('addToCart')}
+              {soldOut ? t('outOfStock') : adding ? t('adding') : t('addToCart')}
             </button>
             {quantity >= MAX_LINE_QUANTITY && (
               <p role="status" className="w-full text-sm text-stone-600">

@@ -31,4 +31,14 @@ describe('product structured data', () => {
       },
     });
   });
+
+  it.each([
+    [null, 'https://schema.org/InStock'],
+    [40, 'https://schema.org/InStock'],
+    [5, 'https://schema.org/LimitedAvailability'],
+    [0, 'https://schema.org/OutOfStock'],
+  ])('tells search engines the truth about a stock of %s', (stock, availability) => {
+    const data = productStructuredData(toProductCard({ ...product, stock }), 'https://shop.example', 'Kesh');
+    expect(data.offers.availability).toBe(availability);
+  });
 });

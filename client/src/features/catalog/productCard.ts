@@ -1,4 +1,12 @@
-import { CURRENCY, DEFAULT_SUBTITLE, DISPLAY_RATING, discountPercent, unitPrice, type Product } from '@kesh/shared';
+import {
+  CURRENCY,
+  DEFAULT_SUBTITLE,
+  DISPLAY_RATING,
+  discountPercent,
+  stockBadge,
+  unitPrice,
+  type Product,
+} from '@kesh/shared';
 
 /** The derived product card of spec section 3: what every product tile and the detail view show. */
 export interface ProductCardData {
@@ -13,6 +21,16 @@ export interface ProductCardData {
   /** One image today; a null src means the placeholder, srcSet lists its resized WebP variants. */
   images: { src: string | null; srcSet: string | null }[];
   description: string;
+  /** Units left; null when the shop does not count them. */
+  stock: number | null;
+}
+
+/** schema.org's word for what the shelf holds: sold out, running low, or in stock (also when not counted). */
+const AVAILABILITY = { out: 'OutOfStock', low: 'LimitedAvailability' } as const;
+
+function availabilityOf(stock: number | null): string {
+  const badge = stockBadge(stock);
+  return `https://schema.org/${badge ? AVAILABILITY[badge.kind] : 'InStock'}`;
 }
 
 export function toProductCard(p: Product): ProductCardData {
@@ -27,6 +45,7 @@ export function toProductCard(p: Product): ProductCardData {
     reviews: p.ratingCount ?? 0,
     images: [{ src: p.image, srcSet: p.imageSrcSet }],
     description: p.description,
+    stock: p.stock ?? null,
   };
 }
 
@@ -44,7 +63,7 @@ export function productStructuredData(product: ProductCardData, origin: string, 
       '@type': 'Offer',
       price: product.price.toFixed(2),
       priceCurrency: CURRENCY,
-      availability: 'https://schema.org/InStock',
+      availability: availabilityOf(product.stock),
       url: `${origin}/products?id=${encodeURIComponent(product.id)}`,
     },
   };

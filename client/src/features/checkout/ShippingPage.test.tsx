@@ -7,6 +7,7 @@ import { Toaster } from 'sonner';
 import {
   COUPON_REFUSALS,
   COUPON_REFUSAL_TEXTS,
+  MESSAGES,
   STORAGE_KEYS,
   formatRupees,
   type CartResponse,
@@ -17,7 +18,7 @@ import { SessionProvider } from '../../app/session';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
 import { checkDelivery } from '../../api/shipping';
-import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
+import { createOrder, createPaymentOrder, placeCodOrder, verifyPayment } from '../../api/payments';
 import { ApiError } from '../../api/http';
 import { applyCoupon } from '../../api/coupons';
 import couponCatalogue from './coupon/i18n';
@@ -28,7 +29,12 @@ import { orderAddressLine } from './usePayment';
 vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
 vi.mock('../../api/auth', () => ({ fetchUser: vi.fn() }));
 vi.mock('../../api/shipping', () => ({ checkDelivery: vi.fn() }));
-vi.mock('../../api/payments', () => ({ createPaymentOrder: vi.fn(), verifyPayment: vi.fn(), createOrder: vi.fn() }));
+vi.mock('../../api/payments', () => ({
+  createPaymentOrder: vi.fn(),
+  verifyPayment: vi.fn(),
+  createOrder: vi.fn(),
+  placeCodOrder: vi.fn(),
+}));
 vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
 vi.mock('../../api/coupons', () => ({ applyCoupon: vi.fn() }));
 
@@ -194,7 +200,7 @@ describe('ShippingPage', () => {
       currency: 'INR',
       receipt: expect.stringMatching(/^receipt_\d+$/),
       userId: 'u1',
-      address: '12 MG Road, Rajkot, Gujarat - 360001',
+      address: ADDRESS,
     });
     expect(checkout).toMatchObject({
       key: 'rzp_test_simulator',
@@ -333,6 +339,67 @@ describe('ShippingPage', () => {
           expect(text).not.toBe(en.refused[reason]);
         }
       }
+    });
+  });
+
+  it('tells the shopper a payment for a sold-out line was refunded', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    vi.mocked(verifyPayment).mockRejectedValue(new ApiError('gone', 409, MESSAGES.soldOutRefunded));
+    renderShipping();
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(opened).toHaveBeenCalled());
+    checkout?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sim_1', razorpay_signature: 's' });
+    expect(await screen.findByText(MESSAGES.soldOutRefunded)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  describe('cash on delivery', () => {
+    const codCheck = { serviceable: true, cod: true, etaDays: [1, 2] as [number, number], codCapPaise: 500000 };
+
+    it('is offered where the PIN allows it, adds the fee and places the order without Razorpay', async () => {
+      vi.mocked(checkDelivery).mockResolvedValue({ ...codCheck, codFeePaise: 4900 });
+      vi.mocked(fetchCart).mockResolvedValue(cart);
+      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+      vi.mocked(placeCodOrder).mockResolvedValue({ success: true, message: 'ok', order: { _id: 'o1' } as Order });
+      renderShipping();
+      expect(await screen.findByRole('radio', { name: /Pay online/ }, { timeout: 5000 })).toBeChecked();
+      await userEvent.click(screen.getByRole('radio', { name: /Cash on delivery/ }));
+      expect(screen.getByText(/Pay ₹647 in cash when your order arrives/)).toBeInTheDocument();
+      expect(screen.getByText('Cash-on-delivery fee')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Place order · pay ₹647 on delivery' }));
+
+      expect(await screen.findByRole('alertdialog', { name: 'Order Confirmed' })).toBeInTheDocument();
+      expect(placeCodOrder).toHaveBeenCalledWith('tok', { address: ADDRESS });
+      expect(createPaymentOrder).not.toHaveBeenCalled();
+      expect(opened).not.toHaveBeenCalled();
+    });
+
+    it("is not offered where the PIN does not allow it, and is greyed out above the owner's limit", async () => {
+      vi.mocked(fetchCart).mockResolvedValue(cart);
+      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+      const first = renderShipping();
+      expect(await payButton()).toBeEnabled();
+      expect(screen.queryByRole('radio', { name: /Cash on delivery/ })).not.toBeInTheDocument();
+      first.unmount();
+
+      vi.mocked(checkDelivery).mockResolvedValue({ ...codCheck, codCapPaise: 50000, codFeePaise: 0 });
+      renderShipping();
+      expect(await screen.findByRole('radio', { name: /Cash on delivery/ }, { timeout: 5000 })).toBeDisabled();
+      expect(screen.getByText('Cash on delivery is available for orders up to ₹500.')).toBeInTheDocument();
+    });
+
+    it("shows the server's refusal in the shopper's words", async () => {
+      vi.mocked(checkDelivery).mockResolvedValue({ ...codCheck, codFeePaise: 0 });
+      vi.mocked(fetchCart).mockResolvedValue(cart);
+      vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+      vi.mocked(placeCodOrder).mockRejectedValue(new ApiError('no', 409, MESSAGES.codTooManyOpen));
+      renderShipping();
+      // The option appears once the delivery check has answered.
+      await userEvent.click(await screen.findByRole('radio', { name: /Cash on delivery/ }, { timeout: 5000 }));
+      await userEvent.click(screen.getByRole('button', { name: /Place order/ }));
+      expect(await screen.findByText(MESSAGES.codTooManyOpen)).toBeInTheDocument();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, LoaderCircle, Lock, MapPin, Plus, Truck } from 'lucide-react';
+import { ArrowLeft, Banknote, CreditCard, LoaderCircle, Lock, MapPin, Plus, Truck } from 'lucide-react';
 import {
   formatRupees,
   paiseToRupees,
@@ -11,6 +11,7 @@ import {
   unitPrice,
   type CouponQuote,
   type DeliveryCheck,
+  type PaymentMethod,
 } from '@kesh/shared';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
@@ -54,9 +55,10 @@ function Checkout({ token }: { token: string }) {
     enabled: pin !== null,
     staleTime: 0,
   });
-  const { pay, paying, confirmed } = usePayment();
+  const { pay, placeCod, paying, confirmed } = usePayment();
   const [coupon, setCoupon] = useState<CouponQuote | null>(null);
   const { t: tCoupon } = useTranslation(COUPON_NAMESPACE);
+  const [method, setMethod] = useState<PaymentMethod>('online');
   const toDashboard = useCallback(() => navigate('/userdashbord'), [navigate]);
   usePageMeta(t('title'), t('subtitle'));
 
@@ -108,6 +110,10 @@ function Checkout({ token }: { token: string }) {
   // A quote holds only for the cart it was made for; the server prices the coupon again when paying.
   const quote = coupon && coupon.subtotalPaise === rupeesToPaise(totalAmount) ? coupon : null;
   const payable = quote ? paiseToRupees(quote.totalPaise) : totalAmount;
+  const cod = codTermsOf(delivery.data, payable);
+  // Cash on delivery only while this address allows it; the server decides again when the order is placed.
+  const payingCash = method === 'cod' && cod?.allowed === true;
+  const orderTotal = payingCash ? cod.toPay : payable;
 
   return (
     <>
@@ -176,8 +182,12 @@ function Checkout({ token }: { token: string }) {
                 <CreditCard className="size-5 text-brand-700" aria-hidden="true" />
                 {t('payment')}
               </h2>
-              <p className="mt-3 text-stone-700">{t('paymentNote')}</p>
-              {shop.paymentMode === 'simulator' && (
+              {cod ? (
+                <PaymentChoice method={payingCash ? 'cod' : 'online'} onChange={setMethod} cod={cod} />
+              ) : (
+                <p className="mt-3 text-stone-700">{t('paymentNote')}</p>
+              )}
+              {shop.paymentMode === 'simulator' && !payingCash && (
                 <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('simulatorNote')}</p>
               )}
             </section>
@@ -227,22 +237,37 @@ function Checkout({ token }: { token: string }) {
                 <dt>{t('shipping')}</dt>
                 <dd className="font-semibold text-brand-700">{t('free')}</dd>
               </div>
+              {payingCash && cod.fee > 0 && (
+                <div className="flex justify-between">
+                  <dt>{t('codFee')}</dt>
+                  <dd className="font-medium">{formatRupees(cod.fee)}</dd>
+                </div>
+              )}
               <div className="flex justify-between border-t border-stone-200 pt-3 text-lg font-bold text-brand-950">
                 <dt>{t('total')}</dt>
-                <dd>{formatRupees(payable)}</dd>
+                <dd>{formatRupees(orderTotal)}</dd>
               </div>
             </dl>
             <button
               type="button"
               disabled={!canPay}
               aria-busy={paying}
-              onClick={() => void pay({ cart: cart.data, profile: profile.data, address, coupon: quote })}
+              onClick={() =>
+                void (payingCash
+                  ? placeCod(address, quote)
+                  : pay({ cart: cart.data, profile: profile.data, address, coupon: quote }))
+              }
               className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3.5 text-lg font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none"
             >
               {paying ? (
                 <>
                   <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
-                  {t('processing')}
+                  {payingCash ? t('placingOrder') : t('processing')}
+                </>
+              ) : payingCash ? (
+                <>
+                  <Banknote className="size-5" aria-hidden="true" />
+                  {t('placeCodOrder', { amount: formatRupees(orderTotal) })}
                 </>
               ) : (
                 <>
@@ -280,5 +305,80 @@ function DeliveryNote({ pin, check }: { pin: string | null; check: DeliveryCheck
       <Truck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       {text}
     </p>
+  );
+}
+
+interface CodTerms {
+  /** False when the cart (with the fee) is above the owner's limit. */
+  allowed: boolean;
+  /** Rupees: the fee, the owner's limit, and what the courier collects. */
+  fee: number;
+  cap: number;
+  toPay: number;
+}
+
+/** Cash on delivery as the delivery check offers it for this address and cart; null where it is not offered. */
+function codTermsOf(check: DeliveryCheck | undefined, cartTotal: number): CodTerms | null {
+  if (!check?.cod || check.codCapPaise === undefined) return null;
+  const feePaise = check.codFeePaise ?? 0;
+  return {
+    allowed: rupeesToPaise(cartTotal) + feePaise <= check.codCapPaise,
+    fee: paiseToRupees(feePaise),
+    cap: paiseToRupees(check.codCapPaise),
+    toPay: paiseToRupees(rupeesToPaise(cartTotal) + feePaise),
+  };
+}
+
+function PaymentChoice({
+  method,
+  onChange,
+  cod,
+}: {
+  method: PaymentMethod;
+  onChange(method: PaymentMethod): void;
+  cod: CodTerms;
+}) {
+  const { t } = useTranslation('checkout');
+  const option = (checked: boolean, disabled = false) =>
+    `flex gap-3 rounded-2xl border-2 p-4 ${disabled ? 'cursor-not-allowed border-stone-200 bg-stone-50' : 'cursor-pointer'} ${checked ? 'border-brand-600 bg-brand-50' : 'border-stone-200'}`;
+  return (
+    <fieldset className="mt-4 space-y-3">
+      <legend className="sr-only">{t('payment')}</legend>
+      <label className={option(method === 'online')}>
+        <input
+          type="radio"
+          name="payment-method"
+          checked={method === 'online'}
+          onChange={() => onChange('online')}
+          className="mt-1 size-4 accent-brand-700"
+        />
+        <span>
+          <span className="block font-semibold text-brand-950">{t('payOnline')}</span>
+          <span className="mt-1 block text-sm text-stone-700">{t('paymentNote')}</span>
+        </span>
+      </label>
+      <label className={option(method === 'cod', !cod.allowed)}>
+        <input
+          type="radio"
+          name="payment-method"
+          checked={method === 'cod'}
+          disabled={!cod.allowed}
+          onChange={() => onChange('cod')}
+          className="mt-1 size-4 accent-brand-700"
+        />
+        <span>
+          <span className="flex items-center gap-2 font-semibold text-brand-950">
+            <Banknote className="size-4 text-brand-700" aria-hidden="true" />
+            {t('cashOnDelivery')}
+          </span>
+          <span className="mt-1 block text-sm text-stone-700">
+            {cod.allowed
+              ? t('codNote', { amount: formatRupees(cod.toPay) })
+              : t('codOverLimit', { cap: formatRupees(cod.cap) })}
+            {cod.allowed && cod.fee > 0 && ` ${t('codFeeNote', { fee: formatRupees(cod.fee) })}`}
+          </span>
+        </span>
+      </label>
+    </fieldset>
   );
 }

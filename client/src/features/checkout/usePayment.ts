@@ -15,13 +15,13 @@ import {
   type PaymentOrderResponse,
   type UserProfile,
 } from '@kesh/shared';
-import { createOrder, createPaymentOrder, verifyPayment } from '../../api/payments';
+import { createOrder, createPaymentOrder, placeCodOrder, verifyPayment } from '../../api/payments';
 import { serverReason } from '../../api/http';
 import { useSession } from '../../app/session';
 import { useShop } from '../../app/shop';
 import { useMessageText } from '../../components/ui/useMessageText';
-import { loadCheckoutScript, type RazorpaySuccess } from './razorpay';
 import { COUPON_NAMESPACE, couponRefusalText } from './coupon/CouponField';
+import { loadCheckoutScript, type RazorpaySuccess } from './razorpay';
 
 /** Brand dark green for Razorpay's window (Tailwind brand-800). */
 const THEME_COLOR = '#166534';
@@ -66,18 +66,61 @@ export function usePayment() {
     setPaying(false);
   }, []);
 
-  const pay = useCallback(
-    async ({ cart, profile, address, coupon }: PayInput) => {
-      if (busy.current) return;
+  /** What both ways of ordering check first; the shopper's token when the order may go ahead. */
+  const readyToOrder = useCallback(
+    (address: string | null): string | null => {
+      if (busy.current) return null;
       if (!address) {
         toast.error(say(MESSAGES.selectDeliveryAddress));
-        return;
+        return null;
       }
       if (!user?.token) {
         toast.error(say(MESSAGES.userNotAuthenticated));
         navigate('/');
-        return;
+        return null;
       }
+      return user.token;
+    },
+    [user, say, navigate],
+  );
+
+  /** The order exists (paid, or cash on delivery): the server emptied the cart together with creating it. */
+  const placed = useCallback(
+    (token: string) => {
+      setCartCount(0);
+      queryClient.setQueryData<CartResponse>(['cart', token], { items: [], cartCount: 0, totalAmount: 0 });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      setConfirmed(true);
+      toast.success(say(MESSAGES.orderPlaced));
+    },
+    [queryClient, say, setCartCount],
+  );
+
+  /** Cash on delivery: one call places the order; each refusal comes back with its own message. */
+  const placeCod = useCallback(
+    async (address: string | null, coupon?: CouponQuote | null) => {
+      const token = readyToOrder(address);
+      if (!token || !address) return;
+      busy.current = true;
+      setPaying(true);
+      try {
+        await placeCodOrder(token, { address, ...(coupon ? { couponCode: coupon.code } : {}) });
+      } catch (err) {
+        toast.error(couponRefusalText(tCoupon, err) ?? say(reason(err)));
+        void queryClient.invalidateQueries({ queryKey: ['cart', token] });
+        return;
+      } finally {
+        finish();
+      }
+      placed(token);
+    },
+    [readyToOrder, say, queryClient, finish, placed, tCoupon],
+  );
+
+  const pay = useCallback(
+    async ({ cart, profile, address, coupon }: PayInput) => {
+      const token = readyToOrder(address);
+      if (!token || !address || !user) return;
       const userId = user.userId ?? profile?._id;
       if (!userId) {
         toast.error(say(MESSAGES.userIdNotFound));
@@ -86,7 +129,6 @@ export function usePayment() {
       }
       busy.current = true;
       setPaying(true);
-      const token = user.token;
       const deliveryAddress = orderAddressLine(address);
 
       let order: PaymentOrderResponse;
@@ -96,7 +138,8 @@ export function usePayment() {
           currency: CURRENCY,
           receipt: `receipt_${Date.now()}`.slice(0, RECEIPT_MAX_LENGTH),
           userId,
-          address: deliveryAddress,
+          // The whole saved address: the server reads its PIN (delivery check) and state (GST) from it.
+          address,
           ...(coupon ? { couponCode: coupon.code } : {}),
         });
       } catch (err) {
@@ -150,18 +193,16 @@ export function usePayment() {
               return;
             }
           }
-        } catch {
-          toast.error(say(MESSAGES.paymentVerificationFailed));
+        } catch (err) {
+          // A line sold out while the shopper paid: the server refunded the payment and says so.
+          const soldOut = reason(err) === MESSAGES.soldOutRefunded;
+          toast.error(say(soldOut ? MESSAGES.soldOutRefunded : MESSAGES.paymentVerificationFailed));
+          if (soldOut) void queryClient.invalidateQueries({ queryKey: ['cart', token] });
           return;
         } finally {
           finish();
         }
-        // The server emptied the cart together with creating the order.
-        setCartCount(0);
-        queryClient.setQueryData<CartResponse>(['cart', token], { items: [], cartCount: 0, totalAmount: 0 });
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
-        setConfirmed(true);
-        toast.success(say(MESSAGES.orderPlaced));
+        placed(token);
       };
 
       new Razorpay({
@@ -182,8 +223,8 @@ export function usePayment() {
         },
       }).open();
     },
-    [user, shop, say, navigate, queryClient, setCartCount, finish, t, tCoupon],
+    [user, shop, say, navigate, queryClient, readyToOrder, finish, placed, t, tCoupon],
   );
 
-  return { pay, paying, confirmed };
+  return { pay, placeCod, paying, confirmed };
 }

@@ -336,6 +336,27 @@ describe('DashboardPage orders', () => {
     expect(await screen.findByText('Your order has been cancelled.')).toBeInTheDocument();
   });
 
+  it('tells a cash-on-delivery shopper what to pay and that cancelling costs nothing', async () => {
+    const cod = order({
+      paymentMethod: 'cod',
+      razorpayOrderId: null,
+      razorpayPaymentId: null,
+      paidAt: null,
+      totalAmount: 647,
+      cancellation: { refundPaise: 0, feePaise: 0, refundAmount: 0, fee: 0, freeUntil: '2025-08-25T10:00:00.000Z' },
+    });
+    vi.mocked(fetchMyOrders).mockResolvedValue([cod]);
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    expect(await screen.findByText('Cash on delivery: pay ₹647 when it arrives')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel order #12abcdef?' });
+    expect(confirm).toHaveTextContent(
+      'Nothing has been paid for this cash-on-delivery order, so cancelling it costs nothing.',
+    );
+    expect(confirm).not.toHaveTextContent('Refunds go to your original payment method');
+  });
+
   it('shows the empty texts', async () => {
     vi.mocked(fetchMyOrders).mockResolvedValue([]);
     renderDashboard();

@@ -61,6 +61,7 @@ export function OrderDetails({
   };
 
   const quote = order.cancellation;
+  const cod = order.paymentMethod === 'cod';
   return (
     <div className="space-y-2 text-sm">
       {order.timeline && order.timeline.length > 0 && (
@@ -89,6 +90,11 @@ export function OrderDetails({
               <ExternalLink className="size-3.5" aria-hidden="true" />
             </a>
           )}
+        </p>
+      )}
+      {cod && order.status !== 'Cancelled' && (
+        <p className="font-medium text-stone-800">
+          {t(order.paidAt ? 'paidCod' : 'payCod', { amount: formatRupees(order.totalAmount) })}
         </p>
       )}
       {order.refund && (
@@ -120,11 +126,13 @@ export function OrderDetails({
       {confirming && quote && (
         <Dialog title={t('cancelTitle', { id: shortId })} onClose={() => !cancelling && setConfirming(false)}>
           <p className="text-stone-800">
-            {quote.feePaise === 0
-              ? t('cancelFree', { time: dateTime(quote.freeUntil), amount: formatRupees(quote.refundAmount) })
-              : t('cancelFee', { fee: formatRupees(quote.fee), amount: formatRupees(quote.refundAmount) })}
+            {cod
+              ? t('cancelCod')
+              : quote.feePaise === 0
+                ? t('cancelFree', { time: dateTime(quote.freeUntil), amount: formatRupees(quote.refundAmount) })
+                : t('cancelFee', { fee: formatRupees(quote.fee), amount: formatRupees(quote.refundAmount) })}
           </p>
-          <p className="mt-2 text-sm text-stone-600">{t('refundNote')}</p>
+          {!cod && <p className="mt-2 text-sm text-stone-600">{t('refundNote')}</p>}
           <div className="mt-5 flex flex-wrap justify-end gap-3">
             <button
               type="button"

@@ -60,6 +60,7 @@ describe('cart', () => {
           // The product was inserted without variants, as documents from before they existed.
           imageSrcSet: null,
           description: 'Cold-pressed bhringraj in sesame oil.',
+          stock: null,
         },
         quantity: 2,
       },

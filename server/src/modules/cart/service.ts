@@ -34,6 +34,7 @@ interface ProductRecord {
   description?: string | null;
   imageKey?: string | null;
   imageVariants?: number[] | null;
+  stock?: number | null;
 }
 
 interface PricedLine {
@@ -84,6 +85,7 @@ function toCartItem({ product, quantity }: PricedLine): CartItem {
       image: imageUrl(product.imageKey),
       imageSrcSet: imageSrcSet(product.imageKey, product.imageVariants),
       description: product.description ?? '',
+      stock: product.stock ?? null,
     },
     quantity,
   };

@@ -20,6 +20,15 @@ const categorySchema = new Schema(
     /** GST details for the invoice; unset means the defaults (HSN 3305, 18 %). */
     hsnCode: { type: String },
     gstRatePercent: { type: Number, min: 0, max: 28 },
+    /**
+     * Units on the shelf; absent or null = not counted (never sold out). Orders take from it only
+     * by a conditional decrement (modules/catalog/stock.ts), so it never goes below 0.
+     */
+    stock: {
+      type: Number,
+      min: 0,
+      validate: { validator: (v: unknown) => v === null || Number.isInteger(v), message: 'stock must be an integer' },
+    },
     /** Widths of the WebP variants stored beside the image (lib/image-variants); older documents have none. */
     imageVariants: { type: [Number], default: undefined },
     /** Beginnings of the words of title, subtitle and description (./search.ts); written by the service. */
@@ -37,5 +46,7 @@ categorySchema.pre('validate', function () {
     this.searchKeys = searchKeysOf(this);
   }
 });
+// The owner's dashboard lists the products running out.
+categorySchema.index({ stock: 1 }, { sparse: true });
 
 export const MainCategory = model('MainCategory', categorySchema);

@@ -22,6 +22,7 @@ export interface CategoryRecord {
   imageVariants?: number[] | null;
   hsnCode?: string | null;
   gstRatePercent?: number | null;
+  stock?: number | null;
   createdAt?: Date | string | null;
   updatedAt?: Date | string | null;
 }
@@ -43,6 +44,7 @@ export function productDto(doc: CategoryRecord): Product {
     imageSrcSet: imageSrcSet(doc.imageKey, doc.imageVariants),
     hsnCode: doc.hsnCode || DEFAULT_HSN_CODE,
     gstRate: doc.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT,
+    stock: doc.stock ?? null,
     createdAt: isoOf(doc.createdAt),
     updatedAt: isoOf(doc.updatedAt),
   };

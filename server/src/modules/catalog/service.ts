@@ -38,6 +38,8 @@ interface CategoryValues {
   /** null: the default applies. */
   hsnCode: string | null;
   gstRatePercent: number | null;
+  /** null: not counted. */
+  stock: number | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     description: f.description || DEFAULT_DESCRIPTION,
     hsnCode: f.hsnCode || null,
     gstRatePercent: f.gstRate ? Number(f.gstRate) : null,
+    stock: f.stock,
   };
   const present = new Set(CATEGORY_FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
   return {
@@ -72,6 +75,7 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
     ...(present.has('description') ? { description: all.description } : {}),
     ...(present.has('hsnCode') ? { hsnCode: all.hsnCode } : {}),
     ...(present.has('gstRate') ? { gstRatePercent: all.gstRatePercent } : {}),
+    ...(present.has('stock') ? { stock: all.stock } : {}),
   };
 }
 

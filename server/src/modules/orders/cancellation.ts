@@ -1,8 +1,10 @@
 import { MESSAGES, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { returnStock } from '../catalog/stock.js';
 import { releaseCouponOfOrder } from '../coupons/service.js';
-import { toOrderDto, type OrderRecord } from './dto.js';
+import { releaseCodSlot } from './cod-slots.js';
+import { isCod, toOrderDto, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
 import { Order } from './order.model.js';
 
@@ -17,7 +19,8 @@ const clock = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date(
  * Cancels a Processing order and refunds it: in full when the owner cancels or within 24 h of
  * placing, else the total less 10 %. One conditional update moves the order from Processing to
  * Cancelled, so of a cancel and a concurrent dispatch exactly one applies, and of two cancels only
- * one asks the payment provider for money back; the other answers the same cancelled order.
+ * one asks the payment provider for money back and puts the stock back; the other answers the same
+ * cancelled order. A cash-on-delivery order was never paid: it is cancelled without a refund or fee.
  */
 export async function cancelOrder(
   deps: AppDeps,
@@ -25,13 +28,18 @@ export async function cancelOrder(
   id: string,
 ): Promise<{ order: OrderDto; cancelledNow: boolean }> {
   const owner = by.role === 'customer' ? { userId: by.userId } : {};
-  const current = await Order.findOne({ _id: id, ...owner }, { totalPaise: 1, createdAt: 1, status: 1 }).lean();
+  const current = await Order.findOne(
+    { _id: id, ...owner },
+    { totalPaise: 1, createdAt: 1, status: 1, paymentMethod: 1 },
+  ).lean();
   if (!current) throw notFound(MESSAGES.orderNotFound);
   const now = clock(deps);
+  const cod = isCod(current);
   const refundPaise =
     by.role === 'admin'
       ? current.totalPaise
       : cancellationQuote(current.totalPaise, current.createdAt, now).refundPaise;
+  const refund = cod ? {} : { refund: { id: null, amountPaise: refundPaise, status: 'pending', updatedAt: now } };
 
   const claimed = await Order.findOneAndUpdate(
     { _id: id, ...owner, status: 'Processing' },
@@ -40,7 +48,7 @@ export async function cancelOrder(
         status: 'Cancelled',
         cancelledAt: now,
         cancelledBy: by.role,
-        refund: { id: null, amountPaise: refundPaise, status: 'pending', updatedAt: now },
+        ...refund,
       },
       $push: { timeline: { status: 'Cancelled', at: now } },
     },
@@ -63,6 +71,12 @@ export async function cancelOrder(
   await releaseCouponOfOrder(claimed._id).catch((err: unknown) =>
     deps.logger.error({ err, orderId: id }, 'cancelled order kept its coupon use'),
   );
+  if (claimed.stockTaken) await returnStock(claimed.products);
+  if (cod) {
+    await releaseCodSlot(claimed._id);
+    notifyShopper(deps, claimed, 'cancelled');
+    return { order: await toOrderDto(claimed, now), cancelledNow: true };
+  }
   const refunded = await requestRefund(deps, claimed, refundPaise);
   notifyShopper(deps, refunded, 'cancelled');
   if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');
@@ -92,7 +106,8 @@ async function requestRefund(deps: AppDeps, order: OrderRecord, amountPaise: num
   } else {
     try {
       const refund = await deps.payments.refund({
-        paymentId: order.razorpayPaymentId,
+        // Only online orders reach here, and every online order has its payment id.
+        paymentId: order.razorpayPaymentId ?? '',
         amountPaise,
         notes: { orderId: String(order._id) },
       });

@@ -1,8 +1,10 @@
 import type { InferSchemaType, Types } from 'mongoose';
 import {
   DEFAULT_LANGUAGE,
+  COD_PAYMENT_TEXT,
   cancellationQuote,
   paiseToRupees,
+  type CancellationQuote,
   type LanguageCode,
   type Order as OrderDto,
   type OrderLine,
@@ -23,6 +25,20 @@ export type OrderRecord = InferSchemaType<typeof Order.schema> & {
 export function timelineOf(o: OrderRecord): { status: OrderStatus; at: Date }[] {
   const kept = (o.timeline ?? []).map((e) => ({ status: e.status as OrderStatus, at: new Date(e.at) }));
   return kept.length ? kept : [{ status: 'Processing', at: o.createdAt }];
+}
+
+export const isCod = (o: Pick<OrderRecord, 'paymentMethod'>) => o.paymentMethod === 'cod';
+
+/** The payment as invoices, mails and the CSV name it: Razorpay's payment id, or cash on delivery. */
+export const paymentTextOf = (o: Pick<OrderRecord, 'paymentMethod' | 'razorpayPaymentId'>) =>
+  isCod(o) ? COD_PAYMENT_TEXT : (o.razorpayPaymentId ?? '');
+
+/**
+ * What cancelling would give back. Nothing was paid for a cash-on-delivery order, so cancelling it
+ * costs nothing and refunds nothing.
+ */
+export function cancellationOf(o: OrderRecord, now: Date): CancellationQuote | null {
+  return o.status === 'Processing' ? cancellationQuote(isCod(o) ? 0 : o.totalPaise, o.createdAt, now) : null;
 }
 
 export const languageOf = (o: Pick<OrderRecord, 'language'>): LanguageCode =>
@@ -57,8 +73,11 @@ export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Prom
         price: paiseToRupees(line.pricePaise),
       };
     }),
-    razorpayOrderId: o.razorpayOrderId,
-    razorpayPaymentId: o.razorpayPaymentId,
+    razorpayOrderId: o.razorpayOrderId ?? null,
+    razorpayPaymentId: o.razorpayPaymentId ?? null,
+    paymentMethod: isCod(o) ? 'cod' : 'online',
+    codFee: paiseToRupees(o.codFeePaise ?? 0),
+    paidAt: isCod(o) ? (o.paidAt?.toISOString() ?? null) : o.createdAt.toISOString(),
     timeline: timelineOf(o).map((e) => ({ status: e.status, at: e.at.toISOString() })),
     shipment: o.shipment
       ? {
@@ -75,7 +94,7 @@ export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Prom
           status: o.refund.status as RefundStatus,
         }
       : null,
-    cancellation: o.status === 'Processing' ? cancellationQuote(o.totalPaise, o.createdAt, now) : null,
+    cancellation: cancellationOf(o, now),
     invoiceNumber: o.invoiceNumber ?? null,
     language: languageOf(o),
     coupon: o.coupon ?? null,

@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { ToWords } from 'to-words';
 import {
+  COD_FEE_GST_RATE_PERCENT,
+  COD_FEE_SAC,
   DEFAULT_GST_RATE_PERCENT,
   DEFAULT_HSN_CODE,
   ORDER_ID_DISPLAY_LENGTH,
@@ -8,7 +10,10 @@ import {
   splitAddress,
 } from '@kesh/shared';
 import type { Config } from '../../config.js';
-import type { OrderRecord } from './dto.js';
+import { paymentTextOf, type OrderRecord } from './dto.js';
+
+/** The cash-on-delivery fee's line on the invoice. */
+export const COD_FEE_LINE_TITLE = 'Cash on delivery fee';
 
 export interface InvoiceLine {
   title: string;
@@ -55,19 +60,39 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
   const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
   const buyerState = splitAddress(details.address ?? '').state;
   const intraState = buyerState !== '' && sameState(buyerState, seller.sellerState);
-  const grossPaise = order.products.map((line) => line.pricePaise * line.quantity);
-  // A coupon lowers the price actually paid, so each line is taxed on its price after its share.
-  const shares = discountShares(grossPaise, order.discountPaise ?? 0);
-  const lines = order.products.map((line, i): InvoiceLine => {
-    const gstRatePercent = line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT;
-    const discountPaise = shares[i]!;
+  const charged = order.products.map((line) => ({
+    title: line.title,
+    hsnCode: line.hsnCode || DEFAULT_HSN_CODE,
+    gstRatePercent: line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT,
+    quantity: line.quantity,
+    pricePaise: line.pricePaise,
+  }));
+  // A coupon lowers the price actually paid for the goods (not the COD fee), so each product line
+  // is taxed on its price after its share of the discount.
+  const shares = discountShares(
+    charged.map((line) => line.pricePaise * line.quantity),
+    order.discountPaise ?? 0,
+  );
+  if (order.codFeePaise) {
+    charged.push({
+      title: COD_FEE_LINE_TITLE,
+      hsnCode: COD_FEE_SAC,
+      gstRatePercent: COD_FEE_GST_RATE_PERCENT,
+      quantity: 1,
+      pricePaise: order.codFeePaise,
+    });
+  }
+  const grossPaise = charged.map((line) => line.pricePaise * line.quantity);
+  const lines = charged.map((line, i): InvoiceLine => {
+    const gstRatePercent = line.gstRatePercent;
+    const discountPaise = shares[i] ?? 0;
     const totalPaise = grossPaise[i]! - discountPaise;
     const taxablePaise = Math.round((totalPaise * 100) / (100 + gstRatePercent));
     const taxPaise = totalPaise - taxablePaise;
     const cgstPaise = intraState ? Math.round(taxPaise / 2) : 0;
     return {
       title: line.title,
-      hsnCode: line.hsnCode || DEFAULT_HSN_CODE,
+      hsnCode: line.hsnCode,
       gstRatePercent,
       quantity: line.quantity,
       unitPricePaise: line.pricePaise,
@@ -92,7 +117,7 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
     number: invoiceNumber,
     date: order.createdAt,
     orderRef: String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH),
-    paymentId: order.razorpayPaymentId,
+    paymentId: paymentTextOf(order),
     seller,
     buyer: {
       name: details.username ?? '',

@@ -22,6 +22,7 @@ export interface OrderMailWords {
   total: string;
   deliverTo: string;
   questions: string;
+  codToPay: (amount: string) => string;
 }
 
 const en: OrderMailWords = {
@@ -45,6 +46,7 @@ const en: OrderMailWords = {
   total: 'Total',
   deliverTo: 'Deliver to',
   questions: 'Questions? Reply to this mail or call us.',
+  codToPay: (amount) => `Cash on delivery: please keep ${amount} ready for the courier.`,
 };
 
 const hi: OrderMailWords = {
@@ -68,6 +70,7 @@ const hi: OrderMailWords = {
   total: 'कुल',
   deliverTo: 'डिलीवरी का पता',
   questions: 'कोई सवाल? इस मेल का जवाब दें या हमें कॉल करें।',
+  codToPay: (amount) => `कैश ऑन डिलीवरी: कृपया कूरियर के लिए ${amount} तैयार रखें।`,
 };
 
 const mr: OrderMailWords = {
@@ -91,6 +94,7 @@ const mr: OrderMailWords = {
   total: 'एकूण',
   deliverTo: 'डिलिव्हरीचा पत्ता',
   questions: 'काही प्रश्न? या मेलला उत्तर द्या किंवा आम्हाला कॉल करा.',
+  codToPay: (amount) => `कॅश ऑन डिलिव्हरी: कृपया कुरिअरसाठी ${amount} तयार ठेवा.`,
 };
 
 const gu: OrderMailWords = {
@@ -114,6 +118,7 @@ const gu: OrderMailWords = {
   total: 'કુલ',
   deliverTo: 'ડિલિવરીનું સરનામું',
   questions: 'કોઈ પ્રશ્ન? આ મેલનો જવાબ આપો અથવા અમને ફોન કરો.',
+  codToPay: (amount) => `કેશ ઓન ડિલિવરી: કૃપા કરીને કુરિયર માટે ${amount} તૈયાર રાખો.`,
 };
 
 export const ORDER_MAIL_WORDS: Record<LanguageCode, OrderMailWords> = { en, hi, mr, gu };

@@ -1,7 +1,7 @@
 import { ORDER_ID_DISPLAY_LENGTH, formatRupees, paiseToRupees } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { MailAttachment, MailMessage } from '../../lib/mailer.js';
-import { languageOf, type OrderRecord } from './dto.js';
+import { isCod, languageOf, paymentTextOf, type OrderRecord } from './dto.js';
 import { ORDER_MAIL_WORDS } from './mail-texts.js';
 
 export type OrderMailEvent = 'placed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded';
@@ -34,6 +34,7 @@ export function shopperMail(
         '',
         ...summary,
         `${words.deliverTo}: ${details.address || '-'}`,
+        ...(isCod(order) ? [words.codToPay(rupees(order.totalPaise))] : []),
         ...(attachments?.length ? ['', words.invoiceAttached] : []),
       ];
       break;
@@ -56,7 +57,10 @@ export function shopperMail(
       const refund = order.refund?.amountPaise ?? 0;
       const fee = order.totalPaise - refund;
       subject = words.cancelledSubject(shortId);
-      body = [words.cancelledIntro, words.refundOf(rupees(refund)), ...(fee > 0 ? [words.feeKept(rupees(fee))] : [])];
+      // Nothing was paid for a cash-on-delivery order, so nothing goes back and no fee applies.
+      body = isCod(order)
+        ? [words.cancelledIntro]
+        : [words.cancelledIntro, words.refundOf(rupees(refund)), ...(fee > 0 ? [words.feeKept(rupees(fee))] : [])];
       break;
     }
     case 'refunded':
@@ -94,14 +98,14 @@ export function notifyShopOfNewOrder(deps: AppDeps, order: OrderRecord): void {
   const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
   const lines = order.products.map((p) => `- ${p.title} x ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`);
   const text = [
-    'A new order was paid.',
+    isCod(order) ? 'A new cash-on-delivery order was placed.' : 'A new order was paid.',
     '',
     `Customer: ${details.username} <${details.email}>`,
     ...lines,
     `Total: ${rupees(order.totalPaise)}`,
     `Deliver to: ${details.address || 'No Address Provided'}`,
     `Contact: ${details.contact || 'N/A'}`,
-    `Payment: ${order.razorpayPaymentId}`,
+    `Payment: ${paymentTextOf(order)}`,
     '',
   ].join('\n');
   deps.mailer.sendInBackground(

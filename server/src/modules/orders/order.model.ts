@@ -1,5 +1,5 @@
 import { Schema, model } from 'mongoose';
-import { DEFAULT_ORDER_STATUS, LANGUAGES, ORDER_STATUSES, REFUND_STATUSES } from '@kesh/shared';
+import { DEFAULT_ORDER_STATUS, LANGUAGES, ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from '@kesh/shared';
 
 const orderLineSchema = new Schema(
   {
@@ -32,8 +32,17 @@ const orderSchema = new Schema(
       contact: { type: String, default: '' },
     },
     status: { type: String, enum: ORDER_STATUSES, default: DEFAULT_ORDER_STATUS },
-    razorpayOrderId: { type: String, required: true },
-    razorpayPaymentId: { type: String, required: true },
+    /** Online orders only: a cash-on-delivery order has no Razorpay payment (and neither field). */
+    razorpayOrderId: { type: String },
+    razorpayPaymentId: { type: String },
+    /** Absent on orders from before cash on delivery: those are 'online'. */
+    paymentMethod: { type: String, enum: PAYMENT_METHODS },
+    /** The cash-on-delivery fee included in totalPaise. */
+    codFeePaise: { type: Number, min: 0 },
+    /** When the owner marked a cash-on-delivery order paid (the courier handed over the cash). */
+    paidAt: { type: Date },
+    /** True when placing the order took its quantities off the shelf, so cancelling puts them back. */
+    stockTaken: { type: Boolean },
     // Everything below came with the after-payment life of an order: optional, so older orders
     // (and other writers of this model) keep working without them.
     timeline: { type: [timelineEntrySchema], default: undefined },
@@ -65,9 +74,11 @@ const orderSchema = new Schema(
   },
   { timestamps: true },
 );
-// One order per payment, whoever gets there first (verify call, retry, or webhook).
-orderSchema.index({ razorpayPaymentId: 1 }, { unique: true });
-orderSchema.index({ razorpayOrderId: 1 }, { unique: true });
+// One order per payment, whoever gets there first (verify call, retry, or webhook). Sparse, since a
+// cash-on-delivery order has no payment; named apart from the older non-sparse indexes, which
+// dropLegacyPaymentIndexes removes at start-up.
+orderSchema.index({ razorpayPaymentId: 1 }, { unique: true, sparse: true, name: 'online_payment_unique' });
+orderSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true, name: 'online_order_unique' });
 orderSchema.index({ userId: 1, createdAt: -1 });
 orderSchema.index({ status: 1, createdAt: -1 });
 // The sales view and the CSV export read a window of days.
@@ -77,3 +88,19 @@ orderSchema.index({ 'refund.id': 1 }, { sparse: true });
 orderSchema.index({ invoiceNumber: 1 }, { unique: true, sparse: true });
 
 export const Order = model('Order', orderSchema);
+
+/** Indexes of databases from before cash on delivery: unique over every order, so a second COD order would clash. */
+const LEGACY_PAYMENT_INDEXES = ['razorpayPaymentId_1', 'razorpayOrderId_1'];
+
+/**
+ * Replaces the legacy payment indexes with the sparse ones (idempotent; main.ts runs it before
+ * syncIndexes). MongoDB counts an index differing only in sparseness as the same index, so the old
+ * one goes first: run it while no other process takes payments.
+ */
+export async function dropLegacyPaymentIndexes(): Promise<string[]> {
+  const existing = await Order.collection.indexes().catch(() => []);
+  const legacy = existing.flatMap((i) => (i.name && LEGACY_PAYMENT_INDEXES.includes(i.name) ? [i.name] : []));
+  for (const name of legacy) await Order.collection.dropIndex(name);
+  if (legacy.length > 0) await Order.createIndexes();
+  return legacy;
+}

@@ -12,7 +12,7 @@ import {
   type SalesStats,
 } from '@kesh/shared';
 import { Order } from './order.model.js';
-import type { OrderRecord } from './dto.js';
+import { paymentTextOf, type OrderRecord } from './dto.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Refunds that left (or are leaving) the shop's account; a failed one did not. */
@@ -21,8 +21,20 @@ const REFUNDED = {
 };
 
 /**
+ * What an order brought in before refunds: an online order was paid when placed; a cash-on-delivery
+ * order only once the owner marked the cash received.
+ */
+const PAID = {
+  $cond: [
+    { $eq: ['$paymentMethod', 'cod'] },
+    { $cond: [{ $ifNull: ['$paidAt', false] }, '$totalPaise', 0] },
+    '$totalPaise',
+  ],
+};
+
+/**
  * Sales of the last `days` Indian days up to `now`, by aggregation over the createdAt index:
- * revenue is what was paid less what was refunded.
+ * revenue is what was paid (PAID) less what was refunded.
  */
 export async function salesStats(days: number, now: Date): Promise<SalesStats> {
   const to = istDay(now);
@@ -37,7 +49,7 @@ export async function salesStats(days: number, now: Date): Promise<SalesStats> {
         $group: {
           _id: { $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: IST_OFFSET } },
           orders: { $sum: 1 },
-          revenuePaise: { $sum: { $subtract: ['$totalPaise', REFUNDED] } },
+          revenuePaise: { $sum: { $subtract: [PAID, REFUNDED] } },
         },
       },
       { $sort: { _id: 1 } },
@@ -55,7 +67,7 @@ export async function salesStats(days: number, now: Date): Promise<SalesStats> {
         $group: {
           _id: null,
           orders: { $sum: 1 },
-          grossPaise: { $sum: '$totalPaise' },
+          grossPaise: { $sum: PAID },
           refundedPaise: { $sum: REFUNDED },
           customers: { $addToSet: '$userId' },
           refundCount: { $sum: { $cond: [{ $gt: [REFUNDED, 0] }, 1, 0] } },
@@ -158,7 +170,7 @@ function* csvRows(order: OrderRecord): Generator<string[]> {
       money(line.pricePaise),
       money(line.pricePaise * line.quantity),
       order.status,
-      order.razorpayPaymentId,
+      paymentTextOf(order),
       refundText(order),
     ].map(spreadsheetSafe);
   }

@@ -1,15 +1,21 @@
 import { Router } from 'express';
 import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
   MESSAGES,
+  codOrderSchema,
   createOrderSchema,
   orderStatusSchema,
   ordersExportQuerySchema,
   statsQuerySchema,
+  type LanguageCode,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireAdmin, requireAnyRole, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
+import { lowStockProducts } from '../catalog/stock.js';
 import { cancelOrder } from './cancellation.js';
+import { placeCodOrder } from './cod.js';
 import { buildInvoice, renderInvoicePdf } from './invoice.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
 import { salesStats, streamOrdersCsv } from './reports.js';
@@ -17,6 +23,7 @@ import {
   findVisibleOrder,
   invoiceFileName,
   listOrders,
+  markCodOrderPaid,
   nowOf,
   orderIdOf,
   placeOrderForVerifiedPayment,
@@ -38,6 +45,13 @@ export function ordersRoutes(deps: AppDeps): Router {
     res.status(created ? 201 : 200).json(order);
   });
 
+  // Cash on delivery: placed from the server-side cart, like a paid order, without a payment.
+  router.post('/cod', requireCustomer(secret), validateBody(codOrderSchema), async (req, res) => {
+    const language = (req.acceptsLanguages(...LANGUAGES.map((l) => l.code)) || DEFAULT_LANGUAGE) as LanguageCode;
+    const order = await placeCodOrder(deps, authOf(req).sub, bodyOf(codOrderSchema, req.body), language);
+    res.status(201).json({ success: true, message: MESSAGES.orderPlaced, order });
+  });
+
   router.get('/export.csv', requireAdmin(secret), async (req, res) => {
     const filter = queryOf(ordersExportQuerySchema, req.query);
     const name = `orders-${filter.from ?? 'start'}-to-${filter.to ?? 'today'}.csv`;
@@ -47,6 +61,11 @@ export function ordersRoutes(deps: AppDeps): Router {
 
   router.put('/:id/status', requireAdmin(secret), validateBody(orderStatusSchema), async (req, res) => {
     res.json(await updateOrderStatus(deps, req.params.id, bodyOf(orderStatusSchema, req.body)));
+  });
+
+  // The courier handed over the cash of a delivered cash-on-delivery order.
+  router.put('/:id/paid', requireAdmin(secret), async (req, res) => {
+    res.json(await markCodOrderPaid(deps, req.params.id));
   });
 
   // A shopper cancels their own order (another's is a 404); the owner any Processing one, in full.
@@ -76,12 +95,16 @@ export function ordersRoutes(deps: AppDeps): Router {
   return router;
 }
 
-/** GET /api/admin/stats: the owner's sales view. */
+/** GET /api/admin/stats: the owner's sales view; GET /api/admin/low-stock: products running out. */
 export function salesRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get('/stats', requireAdmin(deps.config.jwtSecret), async (req, res) => {
+  const admin = requireAdmin(deps.config.jwtSecret);
+  router.get('/stats', admin, async (req, res) => {
     const { days } = queryOf(statsQuerySchema, req.query);
     res.set('Cache-Control', 'private, no-store').json(await salesStats(days, nowOf(deps)));
+  });
+  router.get('/low-stock', admin, async (_req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await lowStockProducts());
   });
   return router;
 }

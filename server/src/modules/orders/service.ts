@@ -17,7 +17,9 @@ import { removePaidLines } from '../cart/service.js';
 import { confirmRedemption } from '../coupons/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
 import { cancelOrder } from './cancellation.js';
-import { toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
+import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
+import { releaseCodSlot } from './cod-slots.js';
+import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { buildInvoice, renderInvoicePdf } from './invoice.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
 import { notifyShopOfNewOrder, notifyShopper, type OrderMailEvent } from './notifications.js';
@@ -99,6 +101,8 @@ export async function updateOrderStatus(deps: AppDeps, rawId: unknown, body: Ord
     );
   }
   const order = (await Order.findById(id).lean<OrderRecord>())!;
+  // A delivered cash-on-delivery order no longer counts against the shopper's open ones.
+  if (status === 'Delivered' && isCod(order)) await releaseCodSlot(order._id);
   const event = MAIL_OF_STATUS[status];
   if (event) notifyShopper(deps, order, event);
   return toOrderDto(order, now);
@@ -133,8 +137,9 @@ function shipmentOf(body: OrderStatusBody) {
 
 /**
  * Turns a checkout whose payment was verified (browser signature or signed webhook) into its one
- * order. Safe to call any number of times, concurrently: the unique indexes on the Razorpay ids
- * let exactly one insert win and everyone else reads the winner. The checkout is then marked paid
+ * order. Safe to call any number of times, concurrently: the checkout's stock is taken once
+ * (takeCheckoutStock; a sold-out line refunds the payment instead), the unique indexes on the
+ * Razorpay ids let exactly one insert win and everyone else reads the winner. The checkout is then marked paid
  * by a conditional update, so the paid lines leave the cart and the mails go out once, after the
  * order exists.
  */
@@ -143,6 +148,9 @@ export async function placeOrderFromCheckout(
   checkout: CheckoutDocument,
   paymentId: string,
 ): Promise<{ order: OrderDto; created: boolean }> {
+  if (!(await Order.exists({ razorpayOrderId: checkout.razorpayOrderId }))) {
+    await takeCheckoutStock(deps, checkout, paymentId);
+  }
   const { order, created } = await insertOrderOnce(deps, checkout, paymentId);
 
   const claimed = await PendingCheckout.findOneAndUpdate(
@@ -177,7 +185,7 @@ export async function placeOrderFromCheckout(
  * Numbers the new order's invoice, then mails the shopper (invoice attached) and the shop. Neither
  * an invoice nor a mail problem undoes the order: it is logged, and the invoice can be fetched later.
  */
-async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<void> {
+export async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<void> {
   let attachments;
   try {
     const number = await ensureInvoiceNumber(order._id, order.createdAt, deps.config.invoice.prefix);
@@ -206,12 +214,14 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
         title: l.title,
         quantity: l.quantity,
         pricePaise: l.unitPricePaise,
-        ...(gst.get(String(l.productId)) ?? { hsnCode: DEFAULT_HSN_CODE, gstRatePercent: DEFAULT_GST_RATE_PERCENT }),
+        ...gst.get(String(l.productId)),
       })),
       totalPaise: checkout.amountPaise,
       userDetails: checkout.userDetails,
       razorpayOrderId: checkout.razorpayOrderId,
       razorpayPaymentId: paymentId,
+      paymentMethod: 'online',
+      stockTaken: true,
       timeline: [{ status: 'Processing', at: placedAt }],
       createdAt: placedAt,
       ...(checkout.language ? { language: checkout.language as LanguageCode } : {}),
@@ -235,14 +245,17 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
 }
 
 /** The HSN code and GST rate of each product at purchase, so the invoice never changes afterwards. */
-async function gstOfProducts(ids: string[]) {
+export async function gstOfProducts(ids: string[]) {
   const products = await MainCategory.find({ _id: { $in: ids } }, { hsnCode: 1, gstRatePercent: 1 }).lean();
-  return new Map(
+  const byId = new Map(
     products.map((p) => [
       String(p._id),
       { hsnCode: p.hsnCode || DEFAULT_HSN_CODE, gstRatePercent: p.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT },
     ]),
   );
+  // A product deleted since it was put in the cart keeps the defaults.
+  const fallback = { hsnCode: DEFAULT_HSN_CODE, gstRatePercent: DEFAULT_GST_RATE_PERCENT };
+  return { get: (id: string) => byId.get(id) ?? fallback };
 }
 
 /**
@@ -254,10 +267,29 @@ export async function placeOrderForVerifiedPayment(
   userId: string,
   body: Pick<CreateOrderBody, 'razorpay_order_id' | 'razorpay_payment_id'>,
 ): Promise<{ order: OrderDto; created: boolean }> {
-  const filter: Record<string, unknown> = { userId, status: 'paid' };
+  const filter: Record<string, unknown> = { userId, status: { $in: ['paid', 'soldOut'] } };
   if (body.razorpay_order_id) filter.razorpayOrderId = body.razorpay_order_id;
   if (body.razorpay_payment_id) filter.paymentId = body.razorpay_payment_id;
   const checkout = await PendingCheckout.findOne(filter).sort({ updatedAt: -1, _id: -1 });
   if (!checkout?.paymentId) throw new HttpError(402, ORDER_TEXTS.noVerifiedPayment);
+  if (checkout.status === 'soldOut') throw soldOutError();
   return placeOrderFromCheckout(deps, checkout, checkout.paymentId);
+}
+
+/**
+ * The owner records the cash a courier collected for a delivered cash-on-delivery order. Marking it
+ * again answers the same order; an online order, or one not yet delivered, is refused.
+ */
+export async function markCodOrderPaid(deps: AppDeps, rawId: unknown): Promise<OrderDto> {
+  const id = orderIdOf(rawId);
+  const now = nowOf(deps);
+  await Order.updateOne(
+    { _id: id, paymentMethod: 'cod', status: 'Delivered', paidAt: null },
+    { $set: { paidAt: now } },
+  );
+  const order = await Order.findById(id).lean<OrderRecord>();
+  if (!order) throw notFound(MESSAGES.orderNotFound);
+  if (!isCod(order)) throw conflict(MESSAGES.notCashOnDelivery);
+  if (order.status !== 'Delivered') throw conflict(MESSAGES.codOnlyWhenDelivered);
+  return toOrderDto(order, now);
 }

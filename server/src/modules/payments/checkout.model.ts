@@ -1,7 +1,10 @@
 import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
-import { CURRENCY, LANGUAGES } from '@kesh/shared';
+import { CURRENCY, LANGUAGES, REFUND_STATUSES } from '@kesh/shared';
 
-export const CHECKOUT_STATUSES = ['created', 'paid'] as const;
+/** 'soldOut': paid, but a line was gone by then; the payment went back and no order exists. */
+export const CHECKOUT_STATUSES = ['created', 'paid', 'soldOut'] as const;
+/** Who took the checkout's stock: 'taking' is the claim (one caller), then 'taken' or 'soldOut'. */
+export const STOCK_STATES = ['taking', 'taken', 'soldOut'] as const;
 
 const checkoutLineSchema = new Schema(
   {
@@ -39,6 +42,19 @@ const checkoutSchema = new Schema(
     coupon: { type: String },
     discountPaise: { type: Number, min: 0 },
     couponRedemptionId: { type: Schema.Types.ObjectId },
+    stockState: { type: String, enum: STOCK_STATES },
+    /** The automatic refund of a payment that arrived for a sold-out line. */
+    refund: {
+      type: new Schema(
+        {
+          id: { type: String, default: null },
+          amountPaise: { type: Number, required: true, min: 0 },
+          status: { type: String, enum: REFUND_STATUSES, required: true },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     /** The store language the shopper paid in; the order's mails use it. */
     language: { type: String, enum: LANGUAGES.map((l) => l.code) },
   },

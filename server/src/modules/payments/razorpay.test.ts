@@ -594,6 +594,39 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
     });
   });
 
+  it('refunds a payment for a line that sold out meanwhile through Razorpay, and places no order', async () => {
+    const lastOne = await MainCategory.create({ title: 'Last Bottle', mainPricePaise: 45000, stock: 1 });
+    const [first, second] = [await signUpCustomer(ctx), await signUpCustomer(ctx)];
+    await addToCart(first.token, String(lastOne._id), 1);
+    await addToCart(second.token, String(lastOne._id), 1);
+    const firstOrder = await createOrder(first.token);
+    const secondOrder = await createOrder(second.token);
+    expect((await verify(first.token, firstOrder.id, 'pay_LastOne01')).status).toBe(200);
+
+    const asked: { amount: number; notes: Record<string, string> }[] = [];
+    nock(RAZORPAY_API)
+      .post('/v1/payments/pay_LastOne02/refund')
+      .basicAuth({ user: KEYS.RAZORPAY_KEY_ID, pass: KEYS.RAZORPAY_KEY_SECRET })
+      .reply(200, async (request: Request) => {
+        const body = (await request.json()) as { amount: number; notes: Record<string, string> };
+        asked.push(body);
+        return { id: 'rfnd_LastOne02', entity: 'refund', amount: body.amount, status: 'pending' };
+      });
+    const late = await verify(second.token, secondOrder.id, 'pay_LastOne02');
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ success: false, message: MESSAGES.soldOutRefunded });
+    expect(asked).toEqual([
+      { amount: 45000, speed: 'normal', notes: { razorpayOrderId: secondOrder.id, reason: 'sold out' } },
+    ]);
+    expect(nock.isDone()).toBe(true);
+    expect(await Order.countDocuments({ razorpayOrderId: secondOrder.id })).toBe(0);
+    expect((await PendingCheckout.findOne({ razorpayOrderId: secondOrder.id }).lean())!).toMatchObject({
+      status: 'soldOut',
+      paymentId: 'pay_LastOne02',
+      refund: { id: 'rfnd_LastOne02', amountPaise: 45000, status: 'pending' },
+    });
+  });
+
   it('offers no simulator while Razorpay keys are set', async () => {
     expect((await ctx.http.get('/api/payment/simulator/checkout.js')).status).toBe(404);
     expect((await ctx.http.post('/api/payment/simulator/pay').send({ order_id: 'order_x' })).status).toBe(404);

@@ -10,10 +10,12 @@ import {
   type VerifyPaymentResponse,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
-import { getCartSnapshot } from '../cart/service.js';
+import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { anyLineShort } from '../catalog/stock.js';
 import { priceCheckout, releaseRedemption } from '../coupons/service.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
+import { isSoldOutError } from '../orders/checkout-stock.js';
+import { priceCart } from '../orders/pricing.js';
 import { placeOrderFromCheckout } from '../orders/service.js';
 import { assertDeliverable } from '../shipping/service.js';
 import { User } from '../users/user.model.js';
@@ -47,12 +49,14 @@ export async function createCheckout(
   const user = await User.findById(userId, { username: 1, email: 1, contact: 1, address: 1 }).lean();
   if (!user) throw unauthorized(MESSAGES.userNotAuthenticated);
 
-  const cart = await getCartSnapshot(userId);
+  const cart = await priceCart(userId, 'online');
   if (cart.lines.length === 0) throw badRequest(MESSAGES.cartEmpty);
   const address = body.address?.trim() || user.address?.trim();
   if (!address) throw badRequest(MESSAGES.selectDeliveryAddress);
   await assertDeliverable(address);
   if (cart.totalPaise < MIN_AMOUNT_PAISE) throw badRequest(PAYMENT_TEXTS.amountTooSmall);
+  // A hint, not a claim: the stock is taken when the payment arrives, and refunded if gone by then.
+  if (await anyLineShort(cart.lines)) throw conflict(MESSAGES.outOfStock);
   // Subtotal, coupon discount and total. It takes one use of the coupon, which every failure below
   // gives back: without a saved checkout no payment can ever use it.
   const priced = await priceCheckout(deps, { userId, lines: cart.lines, couponCode: body.couponCode });
@@ -190,8 +194,13 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
     );
     return;
   }
-  const { order, created } = await placeOrderFromCheckout(deps, checkout, paymentId);
-  if (created) deps.logger.info({ orderId, orderRef: order._id }, 'order placed from the payment webhook');
+  try {
+    const { order, created } = await placeOrderFromCheckout(deps, checkout, paymentId);
+    if (created) deps.logger.info({ orderId, orderRef: order._id }, 'order placed from the payment webhook');
+  } catch (err) {
+    // Sold out and refunded: answered, so Razorpay does not deliver the event again.
+    if (!isSoldOutError(err)) throw err;
+  }
 }
 
 /** Simulator only: what Razorpay's window hands the browser after the shopper presses Pay. */

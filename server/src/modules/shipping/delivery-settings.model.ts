@@ -16,6 +16,9 @@ const deliverySettingsSchema = new Schema(
     servesAllIndia: { type: Boolean, required: true },
     etaDays: { type: [Number], required: true },
     areas: { type: [areaSchema], default: [] },
+    /** Absent in settings saved before cash on delivery: the defaults apply. */
+    codCapPaise: { type: Number, min: 0 },
+    codFeePaise: { type: Number, min: 0 },
   },
   { timestamps: true },
 );

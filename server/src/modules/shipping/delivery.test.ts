@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_SETTINGS, MESSAGES } from '@kesh/shared';
+import { DEFAULT_COD_CAP_PAISE, DEFAULT_DELIVERY_SETTINGS, MESSAGES } from '@kesh/shared';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { MainCategory } from '../catalog/category.model.js';
@@ -17,6 +17,8 @@ const RAJKOT_ONLY = {
     { pins: '360001-360005', cod: true, etaDays: [1, 2] },
   ],
 };
+/** RAJKOT_ONLY as saved: cash-on-delivery settings left out take the defaults (₹5,000 cap, no fee). */
+const RAJKOT_SAVED = { ...RAJKOT_ONLY, codCapPaise: DEFAULT_COD_CAP_PAISE, codFeePaise: 0 };
 
 describe('delivery: PIN check, owner settings and the payment refusal', () => {
   let ctx: TestContext;
@@ -45,7 +47,13 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
 
     it('answers from the narrowest area that holds the PIN, and refuses a PIN outside them all', async () => {
       await save(RAJKOT_ONLY).expect(200);
-      expect((await check('360003')).body).toEqual({ serviceable: true, cod: true, etaDays: [1, 2] });
+      expect((await check('360003')).body).toEqual({
+        serviceable: true,
+        cod: true,
+        etaDays: [1, 2],
+        codCapPaise: DEFAULT_COD_CAP_PAISE,
+        codFeePaise: 0,
+      });
       expect((await check('360311')).body).toEqual({ serviceable: true, cod: false, etaDays: [3, 5] });
       expect((await check('411004')).body).toEqual({ serviceable: false, cod: false, etaDays: null });
     });
@@ -74,8 +82,34 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
       expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin)).expect(200)).body).toEqual(
         DEFAULT_DELIVERY_SETTINGS,
       );
-      expect((await save(RAJKOT_ONLY).expect(200)).body).toEqual(RAJKOT_ONLY);
-      expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin))).body).toEqual(RAJKOT_ONLY);
+      const withCod = { ...RAJKOT_ONLY, codCapPaise: 300000, codFeePaise: 4900 };
+      expect((await save(withCod).expect(200)).body).toEqual(withCod);
+      expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin))).body).toEqual(withCod);
+      expect((await check('360002')).body).toMatchObject({ cod: true, codCapPaise: 300000, codFeePaise: 4900 });
+    });
+
+    it('read settings saved before cash on delivery with the default cap and no fee', async () => {
+      await DeliverySettingsRecord.create({ key: 'delivery', servesAllIndia: true, etaDays: [2, 5], areas: [] });
+      const res = await ctx.http.get('/api/admin/delivery').set(bearer(admin)).expect(200);
+      expect(res.body).toEqual({
+        servesAllIndia: true,
+        etaDays: [2, 5],
+        areas: [],
+        codCapPaise: 500000,
+        codFeePaise: 0,
+      });
+    });
+
+    it.each([
+      ['a negative cap', { codCapPaise: -1 }],
+      ['a fractional fee', { codFeePaise: 49.5 }],
+      ['a fee as text', { codFeePaise: '49' }],
+      ['a cap over ₹10 lakh', { codCapPaise: 100_000_001 }],
+    ])('refuses cash-on-delivery settings with %s', async (_label, cod) => {
+      const res = await save({ ...RAJKOT_ONLY, ...cod });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(MESSAGES.invalidCodSettings);
+      expect(await DeliverySettingsRecord.countDocuments()).toBe(0);
     });
 
     it.each([
@@ -108,14 +142,13 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
         .send({ csv: 'pins,cod,minDays,maxDays\r\n380,yes,2,4\r\n400001-400099, no ,5,7\r\n\r\n' })
         .expect(200);
       expect(res.body).toEqual({
-        servesAllIndia: false,
-        etaDays: [4, 8],
+        ...RAJKOT_SAVED,
         areas: [
           { pins: '380', cod: true, etaDays: [2, 4] },
           { pins: '400001-400099', cod: false, etaDays: [5, 7] },
         ],
       });
-      expect((await check('380015')).body).toEqual({ serviceable: true, cod: true, etaDays: [2, 4] });
+      expect((await check('380015')).body).toMatchObject({ serviceable: true, cod: true, etaDays: [2, 4] });
       expect((await check('360001')).body.serviceable).toBe(false);
 
       const bare = await ctx.http.post('/api/admin/delivery/csv').set(bearer(admin)).send({ csv: '395,no,3,5' });
@@ -133,7 +166,7 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
       const res = await ctx.http.post('/api/admin/delivery/csv').set(bearer(admin)).send({ csv });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(MESSAGES.invalidDeliveryCsv(row));
-      expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin))).body).toEqual(RAJKOT_ONLY);
+      expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin))).body).toEqual(RAJKOT_SAVED);
     });
 
     it('refuses a CSV upload without the csv text', async () => {

@@ -22,6 +22,8 @@ export async function getDeliverySettings(): Promise<DeliverySettings> {
     servesAllIndia: saved.servesAllIndia,
     etaDays: saved.etaDays as EtaDays,
     areas: saved.areas.map((a) => ({ pins: a.pins, cod: a.cod, etaDays: a.etaDays as EtaDays })),
+    codCapPaise: saved.codCapPaise ?? DEFAULT_DELIVERY_SETTINGS.codCapPaise,
+    codFeePaise: saved.codFeePaise ?? DEFAULT_DELIVERY_SETTINGS.codFeePaise,
   };
 }
 

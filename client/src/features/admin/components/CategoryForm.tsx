@@ -34,6 +34,7 @@ const fieldsOf = (p: Product | null): Fields => ({
   description: p?.description ?? '',
   hsnCode: p?.hsnCode ?? '',
   gstRate: p?.gstRate?.toString() ?? '',
+  stock: p?.stock?.toString() ?? '',
 });
 
 /** Main category (product) add/edit form; the same zod rules as the server check it first. */
@@ -103,7 +104,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
     </div>
   );
 
-  const number = (name: 'mainPrice' | 'offerPrice' | 'ratingCount', label: string, step: string) => (
+  const number = (name: 'mainPrice' | 'offerPrice' | 'ratingCount' | 'stock', label: string, step: string) => (
     <div>
       <label htmlFor={`category-${name}`} className={labelClass}>
         {label}
@@ -133,6 +134,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
         {number('ratingCount', t('category.ratingCount'), '1')}
         {number('mainPrice', t('category.mainPrice'), '0.01')}
         {number('offerPrice', t('category.offerPrice'), '0.01')}
+        {number('stock', t('category.stock'), '1')}
         {text('hsnCode', t('category.hsnCode'))}
         <div>
           <label htmlFor="category-gstRate" className={labelClass}>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Images, LayoutDashboard, Package, PanelsTopLeft, Users } from 'lucide-react';
+import { LowStock } from '../components/LowStock';
 import { SalesOverview } from '../components/SalesOverview';
 
 const cards = [
@@ -20,6 +21,7 @@ export default function DashboardPage() {
         <p className="mt-2 max-w-2xl text-brand-100">{t('dashboard.intro')}</p>
       </div>
       <SalesOverview />
+      <LowStock />
       <h2 className="mb-4 text-xl font-semibold text-brand-900">{t('dashboard.quickActions')}</h2>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {cards.map(({ to, key, Icon, tone }) => (

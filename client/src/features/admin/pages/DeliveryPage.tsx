@@ -3,7 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Plus, Truck, Upload } from 'lucide-react';
-import { MAX_ETA_DAYS, type DeliveryArea, type DeliverySettings, type EtaDays } from '@kesh/shared';
+import {
+  MAX_ETA_DAYS,
+  paiseToRupees,
+  rupeesToPaise,
+  type DeliveryArea,
+  type DeliverySettings,
+  type EtaDays,
+} from '@kesh/shared';
 import { fetchDeliverySettings, importDeliveryCsv, saveDeliverySettings } from '../../../api/admin';
 import { serverErrorOr } from '../../../api/http';
 import { FormActions } from '../components/actions';
@@ -215,7 +222,55 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
           />
         </div>
       </Panel>
+      <Panel title={t('delivery.codTitle')}>
+        <p className="mb-4 text-sm text-gray-600">{t('delivery.codHint')}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <RupeesInput
+            id="delivery-cod-cap"
+            label={t('delivery.codCap')}
+            paise={settings.codCapPaise}
+            onChange={(codCapPaise) => setSettings((prev) => ({ ...prev, codCapPaise }))}
+          />
+          <RupeesInput
+            id="delivery-cod-fee"
+            label={t('delivery.codFee')}
+            paise={settings.codFeePaise}
+            onChange={(codFeePaise) => setSettings((prev) => ({ ...prev, codFeePaise }))}
+          />
+        </div>
+      </Panel>
       <FormActions busy={busy} submitLabel={t('delivery.save')} />
     </form>
+  );
+}
+
+/** An amount typed in rupees and kept in paise; the server refuses anything that is not 0 or more. */
+function RupeesInput({
+  id,
+  label,
+  paise,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  paise: number;
+  onChange(paise: number): void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        value={paiseToRupees(paise)}
+        onChange={(event) => onChange(rupeesToPaise(Number(event.target.value)))}
+        className={inputClass}
+      />
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ShoppingBag } from 'lucide-react';
 import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderShipment, type OrderStatus } from '@kesh/shared';
-import { fetchAllOrders, updateOrderStatus } from '../../../api/admin';
+import { fetchAllOrders, markOrderPaid, updateOrderStatus } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
 import { DispatchDialog, OrderRowExtras } from '../components/OrderFulfilment';
 import { OrdersExport } from '../components/OrdersExport';
@@ -117,6 +117,19 @@ export default function OrdersPage() {
     }
   };
 
+  const markPaid = async (order: Order) => {
+    setUpdatingId(order._id);
+    try {
+      await markOrderPaid(order._id);
+      toast.success(t('orders.markedPaid', { id: shortOrderId(order._id) }));
+      await queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+    } catch (err) {
+      report(err, serverReason(err, MESSAGES.orderStatusFailed));
+    } finally {
+      setUpdatingId(null);
+    }
+  };
+
   const headings = [
     t('orders.orderId'),
     t('orders.customer'),
@@ -164,8 +177,9 @@ export default function OrdersPage() {
                         ))}
                       </ul>
                     </td>
-                    <td className={`${tdClass} font-semibold whitespace-nowrap text-gray-900`}>
-                      {formatRupees(order.totalAmount)}
+                    <td className={`${tdClass} min-w-24`}>
+                      <p className="font-semibold whitespace-nowrap text-gray-900">{formatRupees(order.totalAmount)}</p>
+                      <PaymentNote order={order} />
                     </td>
                     <td className={`${tdClass} min-w-28 text-xs`}>
                       {order.userDetails.address || t('orders.noAddress')}
@@ -200,6 +214,17 @@ export default function OrdersPage() {
                           </option>
                         ))}
                       </select>
+                      {order.paymentMethod === 'cod' && order.status === 'Delivered' && !order.paidAt && (
+                        <button
+                          type="button"
+                          disabled={updatingId === order._id}
+                          aria-label={t('orders.markPaidFor', { id })}
+                          onClick={() => void markPaid(order)}
+                          className="mt-2 block rounded-lg bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                        >
+                          {t('orders.markPaid')}
+                        </button>
+                      )}
                       <OrderRowExtras order={order} />
                     </td>
                   </tr>
@@ -223,5 +248,16 @@ export default function OrdersPage() {
         />
       )}
     </div>
+  );
+}
+
+/** How the order is paid: online, or cash on delivery still to collect or collected. */
+function PaymentNote({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  if (order.paymentMethod !== 'cod') return <p className="text-xs text-gray-500">{t('orders.paidOnline')}</p>;
+  return (
+    <p className={`text-xs font-semibold ${order.paidAt ? 'text-green-700' : 'text-amber-700'}`}>
+      {order.paidAt ? t('orders.codPaid') : t('orders.codUnpaid')}
+    </p>
   );
 }

@@ -1,0 +1,85 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from '@kesh/shared';
+import { fetchAllOrders, fetchLowStock, markOrderPaid } from '../../api/admin';
+import { LowStock } from './components/LowStock';
+import OrdersPage from './pages/OrdersPage';
+import { renderAdmin } from './testing';
+
+vi.mock('../../api/admin', () => ({
+  fetchAllOrders: vi.fn(),
+  fetchLowStock: vi.fn(),
+  markOrderPaid: vi.fn(),
+  updateOrderStatus: vi.fn(),
+  downloadOrderInvoice: vi.fn(),
+  downloadOrdersCsv: vi.fn(),
+}));
+
+const order = (id: string, overrides: Partial<Order>): Order => ({
+  _id: id.padStart(24, '0'),
+  userId: 'u1',
+  status: 'Delivered',
+  createdAt: '2026-11-20T06:00:00.000Z',
+  updatedAt: '2026-11-21T06:00:00.000Z',
+  totalAmount: 649,
+  userDetails: { username: 'Asha', email: 'asha@example.com', contact: '9876543210', address: 'Rajkot' },
+  products: [{ productId: null, title: 'Bhringraj Oil', quantity: 1, price: 600 }],
+  razorpayOrderId: null,
+  razorpayPaymentId: null,
+  paymentMethod: 'cod',
+  codFee: 49,
+  paidAt: null,
+  ...overrides,
+});
+
+beforeEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('admin orders: cash on delivery', () => {
+  it('says how each order is paid and marks a delivered cash-on-delivery order paid', async () => {
+    const unpaid = order('a1', {});
+    vi.mocked(fetchAllOrders)
+      .mockResolvedValueOnce([
+        unpaid,
+        order('b2', { paymentMethod: 'online', razorpayPaymentId: 'pay_1', paidAt: '2026-11-20T06:00:00.000Z' }),
+      ])
+      .mockResolvedValue([{ ...unpaid, paidAt: '2026-11-22T06:00:00.000Z' }]);
+    vi.mocked(markOrderPaid).mockResolvedValue({ ...unpaid, paidAt: '2026-11-22T06:00:00.000Z' });
+    renderAdmin(<OrdersPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Delivered/ }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Cash on delivery · to collect')).toBeInTheDocument();
+    expect(within(table).getByText('Paid online')).toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: /Mark order .* paid/ })).toHaveLength(1);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Mark order 000000a1 paid' }));
+    expect(markOrderPaid).toHaveBeenCalledWith(unpaid._id);
+    expect(await screen.findByText('Order 000000a1 marked paid')).toBeInTheDocument();
+    expect(await screen.findByText('Cash on delivery · paid')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mark order/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('admin dashboard: running low', () => {
+  it('lists the products running low, sold out first', async () => {
+    vi.mocked(fetchLowStock).mockResolvedValue([
+      { _id: 'p1', title: 'Amla Oil', stock: 0 },
+      { _id: 'p2', title: 'Neem Oil', stock: 3 },
+    ]);
+    renderAdmin(<LowStock />);
+    const list = await screen.findByRole('list', { name: 'Running low' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Amla OilOut of stock', 'Neem Oil3 left']);
+  });
+
+  it('says when nothing is running low', async () => {
+    vi.mocked(fetchLowStock).mockResolvedValue([]);
+    renderAdmin(<LowStock />);
+    expect(await screen.findByText('No product is running low.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import { Types } from 'mongoose';
+import { MESSAGES, type LanguageCode, type Order as OrderDto } from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { removePaidLines } from '../cart/service.js';
+import { returnStock, takeStock } from '../catalog/stock.js';
+import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/service.js';
+import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';
+import { User } from '../users/user.model.js';
+import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
+import { toOrderDto, type OrderRecord } from './dto.js';
+import { Order } from './order.model.js';
+import { priceCart } from './pricing.js';
+import { confirmOrder, gstOfProducts, nowOf } from './service.js';
+
+/**
+ * POST /api/orders/cod: an order from the caller's server-side cart, paid in cash on delivery.
+ * Refused, each with its own message, when the cart is empty, there is no address, the PIN is not
+ * served or not a cash-on-delivery area, the total is above the owner's limit, the shopper already
+ * has MAX_OPEN_COD_ORDERS open ones, or a line is out of stock, or the coupon is refused. A coupon
+ * use, then a slot, then the stock, then the order: whatever fails gives back what was taken before it.
+ */
+export async function placeCodOrder(
+  deps: AppDeps,
+  userId: string,
+  body: { address?: string | undefined; couponCode?: string | undefined },
+  language?: LanguageCode,
+): Promise<OrderDto> {
+  const user = await User.findById(userId, { username: 1, email: 1, contact: 1, address: 1 }).lean();
+  if (!user) throw unauthorized(MESSAGES.userNotAuthenticated);
+  const settings = await getDeliverySettings();
+  const priced = await priceCart(userId, 'cod', settings);
+  if (priced.lines.length === 0) throw badRequest(MESSAGES.cartEmpty);
+  const address = body.address?.trim() || user.address?.trim();
+  if (!address) throw badRequest(MESSAGES.selectDeliveryAddress);
+  const delivery = await assertDeliverable(address);
+  if (!delivery.cod) throw badRequest(MESSAGES.codNotAvailable);
+  // The coupon discount (one use taken, given back below if the order is not placed), then the fee.
+  const coupon = await priceCheckout(deps, { userId, lines: priced.lines, couponCode: body.couponCode });
+  const orderId = new Types.ObjectId();
+  let order: OrderRecord;
+  try {
+    if (coupon.totalPaise + priced.codFeePaise > settings.codCapPaise) throw badRequest(MESSAGES.codOverCap);
+    if (!(await claimCodSlot(userId, orderId))) throw conflict(MESSAGES.codTooManyOpen);
+    try {
+      if (!(await takeStock(priced.lines))) throw conflict(MESSAGES.outOfStock);
+      try {
+        order = await createCodOrder(deps, orderId, userId, priced, coupon, user, address, language);
+      } catch (err) {
+        await returnStock(priced.lines);
+        throw err;
+      }
+    } catch (err) {
+      await releaseCodSlot(orderId);
+      throw err;
+    }
+  } catch (err) {
+    await releaseRedemption(coupon.redemptionId);
+    throw err;
+  }
+  await confirmRedemption(deps, { redemptionId: coupon.redemptionId, orderId, userId, coupon: coupon.coupon });
+  try {
+    await removePaidLines(userId, order.products);
+  } catch (err) {
+    deps.logger.error({ err, orderId: String(order._id) }, 'COD order placed but the cart could not be cleared');
+  }
+  await confirmOrder(deps, order);
+  return toOrderDto(order, nowOf(deps));
+}
+
+async function createCodOrder(
+  deps: AppDeps,
+  orderId: Types.ObjectId,
+  userId: string,
+  priced: Awaited<ReturnType<typeof priceCart>>,
+  coupon: PricedCheckout,
+  user: { username?: string | null; email?: string | null; contact?: string | null },
+  address: string,
+  language: LanguageCode | undefined,
+): Promise<OrderRecord> {
+  const gst = await gstOfProducts(priced.lines.map((l) => l.productId));
+  const placedAt = nowOf(deps);
+  const created = await Order.create({
+    _id: orderId,
+    userId,
+    products: priced.lines.map((l) => ({
+      productId: l.productId,
+      title: l.title,
+      quantity: l.quantity,
+      pricePaise: l.unitPricePaise,
+      ...gst.get(l.productId),
+    })),
+    totalPaise: coupon.totalPaise + priced.codFeePaise,
+    codFeePaise: priced.codFeePaise,
+    ...(coupon.coupon ? { coupon: coupon.coupon, discountPaise: coupon.discountPaise } : {}),
+    paymentMethod: 'cod',
+    stockTaken: true,
+    userDetails: { username: user.username ?? '', email: user.email ?? '', contact: user.contact ?? '', address },
+    timeline: [{ status: 'Processing', at: placedAt }],
+    createdAt: placedAt,
+    ...(language ? { language } : {}),
+  });
+  return created.toObject() as OrderRecord;
+}

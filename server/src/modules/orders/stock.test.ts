@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, type Order as OrderDto, type Product } from '@kesh/shared';
+import type { PaymentGateway } from '../../lib/payments.js';
+import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import { expectAdminOnly } from '../../test/admin-guard.js';
+import { MainCategory } from '../catalog/category.model.js';
+import { PendingCheckout } from '../payments/checkout.model.js';
+import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
+import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
+import { DeliverySettingsRecord } from '../shipping/delivery-settings.model.js';
+import { Order } from './order.model.js';
+
+const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
+
+type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
+
+describe('stock', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const refunds: { paymentId: string; amountPaise: number }[] = [];
+
+  beforeAll(async () => {
+    const simulator = createSimulatorGateway();
+    const payments: PaymentGateway = {
+      ...simulator,
+      async refund(input) {
+        refunds.push({ paymentId: input.paymentId, amountPaise: input.amountPaise });
+        return simulator.refund(input);
+      },
+    };
+    ctx = await startTestApp({}, { payments });
+    admin = (await createAdminToken(ctx)).token;
+    // Cash on delivery everywhere in 360, so both ways of paying can be exercised.
+    await DeliverySettingsRecord.create({
+      key: 'delivery',
+      servesAllIndia: true,
+      etaDays: [3, 7],
+      areas: [{ pins: '360', cod: true, etaDays: [1, 3] }],
+    });
+  });
+  afterAll(() => ctx.close());
+  beforeEach(() => {
+    refunds.length = 0;
+  });
+
+  const product = (title: string, stock: number | null, pricePaise = 25000) =>
+    MainCategory.create({ title, mainPricePaise: pricePaise, ...(stock === null ? {} : { stock }) });
+  const stockOf = async (id: unknown) => (await MainCategory.findById(id).lean())!.stock ?? null;
+  const addToCart = (shopper: Shopper, productId: unknown, quantity = 1) =>
+    ctx.http
+      .post('/api/cart/add-to-cart')
+      .set(bearer(shopper.token))
+      .send({ productId: String(productId), quantity })
+      .expect(200);
+  const placeCod = (shopper: Shopper) =>
+    ctx.http.post('/api/orders/cod').set(bearer(shopper.token)).send({ address: RAJKOT });
+  /** Pays for the cart online through the simulator: create-order, then Razorpay's window hands back a signed payment. */
+  async function payOnline(shopper: Shopper) {
+    const created = await ctx.http
+      .post('/api/payment/create-order')
+      .set(bearer(shopper.token))
+      .send({ address: RAJKOT });
+    expect(created.status).toBe(200);
+    const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
+    const signature = hmacHex(DEV_RAZORPAY_SIM_SECRET, `${created.body.id}|${paymentId}`);
+    return { orderId: created.body.id as string, paymentId, signature };
+  }
+  const verify = (shopper: Shopper, paid: { orderId: string; paymentId: string; signature: string }) =>
+    ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send({
+      razorpay_order_id: paid.orderId,
+      razorpay_payment_id: paid.paymentId,
+      razorpay_signature: paid.signature,
+    });
+
+  describe("the owner's stock field", () => {
+    const post = (fields: Record<string, string>) => {
+      const req = ctx.http.post('/api/main-category').set(bearer(admin));
+      for (const [name, value] of Object.entries(fields)) req.field(name, value);
+      return req;
+    };
+
+    it('is empty (not counted) unless set, and is kept, changed or cleared by an edit', async () => {
+      const plain = await post({ title: 'Neem Comb' });
+      expect(plain.status).toBe(201);
+      expect(plain.body.stock).toBeNull();
+      const counted = await post({ title: 'Amla Oil', stock: '12' });
+      expect(counted.body.stock).toBe(12);
+      const id = counted.body._id as string;
+      const renamed = await ctx.http.put(`/api/main-category/${id}`).set(bearer(admin)).field('title', 'Amla Hair Oil');
+      expect(renamed.body.stock).toBe(12);
+      const emptied = await ctx.http
+        .put(`/api/main-category/${id}`)
+        .set(bearer(admin))
+        .field('title', 'Amla Hair Oil')
+        .field('stock', '0');
+      expect(emptied.body.stock).toBe(0);
+      const cleared = await ctx.http
+        .put(`/api/main-category/${id}`)
+        .set(bearer(admin))
+        .field('title', 'Amla Hair Oil')
+        .field('stock', '');
+      expect(cleared.body.stock).toBeNull();
+      const listed = (await ctx.http.get('/api/main-category')).body as Product[];
+      expect(listed.find((p) => p._id === id)?.stock).toBeNull();
+    });
+
+    it.each([['-1'], ['2.5'], ['ten'], ['1234567890']])('refuses a stock of "%s"', async (stock) => {
+      const res = await post({ title: 'Bad Stock', stock });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(MESSAGES.invalidStock);
+      expect(await MainCategory.countDocuments({ title: 'Bad Stock' })).toBe(0);
+    });
+  });
+
+  describe('taking and giving back', () => {
+    it('a cash-on-delivery order takes its units, and cancelling puts them back', async () => {
+      const oil = await product('Bhringraj Oil', 4);
+      const shopper = await signUpCustomer(ctx);
+      await addToCart(shopper, oil._id, 3);
+      const { order } = (await placeCod(shopper).expect(201)).body as { order: OrderDto };
+      expect(await stockOf(oil._id)).toBe(1);
+      await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(shopper.token)).expect(200);
+      expect(await stockOf(oil._id)).toBe(4);
+      // A second cancel answers the same order and gives nothing back twice.
+      await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(admin)).expect(200);
+      expect(await stockOf(oil._id)).toBe(4);
+    });
+
+    it('a paid order takes its units when the payment arrives, and a cancellation puts them back', async () => {
+      const oil = await product('Hibiscus Oil', 5);
+      const shopper = await signUpCustomer(ctx);
+      await addToCart(shopper, oil._id, 2);
+      const paid = await payOnline(shopper);
+      expect(await stockOf(oil._id)).toBe(5);
+      const verified = await verify(shopper, paid);
+      expect(verified.status).toBe(200);
+      expect(await stockOf(oil._id)).toBe(3);
+      await ctx.http.post(`/api/orders/${verified.body.order._id}/cancel`).set(bearer(admin)).expect(200);
+      expect(await stockOf(oil._id)).toBe(5);
+    });
+
+    it('never runs short on a product whose stock is not counted', async () => {
+      const comb = await product('Neem Wood Comb', null);
+      const shopper = await signUpCustomer(ctx);
+      await addToCart(shopper, comb._id, 10);
+      expect((await placeCod(shopper)).status).toBe(201);
+      expect(await stockOf(comb._id)).toBeNull();
+    });
+
+    it('takes nothing from any line when one line is short', async () => {
+      const plenty = await product('Amla Powder', 10);
+      const scarce = await product('Brahmi Oil', 1);
+      const shopper = await signUpCustomer(ctx);
+      await addToCart(shopper, plenty._id, 4);
+      await addToCart(shopper, scarce._id, 1);
+      await MainCategory.updateOne({ _id: scarce._id }, { $set: { stock: 0 } });
+      const res = await placeCod(shopper);
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(MESSAGES.outOfStock);
+      expect(await stockOf(plenty._id)).toBe(10);
+      expect(await Order.countDocuments({ userId: shopper.userId })).toBe(0);
+      expect((await ctx.http.get('/api/cart/cart').set(bearer(shopper.token))).body.cartCount).toBe(5);
+    });
+
+    it('refuses to start a payment for a line that is already out of stock', async () => {
+      const gone = await product('Shikakai Shampoo', 0);
+      const shopper = await signUpCustomer(ctx);
+      await addToCart(shopper, gone._id);
+      const res = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: RAJKOT });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(MESSAGES.outOfStock);
+      expect(await PendingCheckout.countDocuments({ userId: shopper.userId })).toBe(0);
+    });
+  });
+
+  describe('the last units', () => {
+    it('20 shoppers paying for the last 5 at once: exactly 5 orders, 15 payments refunded and told so', async () => {
+      const oil = await product('Last Batch Oil', 5, 39900);
+      const shoppers = await Promise.all(Array.from({ length: 20 }, () => signUpCustomer(ctx)));
+      for (const shopper of shoppers) await addToCart(shopper, oil._id);
+      const payments: Awaited<ReturnType<typeof payOnline>>[] = [];
+      for (const shopper of shoppers) payments.push(await payOnline(shopper));
+
+      const answers = await Promise.all(shoppers.map((shopper, i) => verify(shopper, payments[i]!)));
+
+      const placed = answers.filter((a) => a.status === 200);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(placed).toHaveLength(5);
+      expect(refused.map((a) => a.status)).toEqual(Array(15).fill(409));
+      for (const answer of refused) {
+        expect(answer.body).toMatchObject({ success: false, message: MESSAGES.soldOutRefunded });
+      }
+      expect(await Order.countDocuments({ 'products.productId': oil._id })).toBe(5);
+      expect(await stockOf(oil._id)).toBe(0);
+      expect(refunds).toHaveLength(15);
+      expect(refunds.every((r) => r.amountPaise === 39900)).toBe(true);
+      const refundedIds = new Set(refunds.map((r) => r.paymentId));
+      const soldOut = await PendingCheckout.find({ status: 'soldOut' }).lean();
+      expect(soldOut.filter((c) => refundedIds.has(c.paymentId!))).toHaveLength(15);
+      expect(soldOut.every((c) => c.refund?.status === 'processed')).toBe(true);
+      // The refused shoppers keep their cart, so they can see what is gone.
+      const refusedShopper = shoppers[answers.findIndex((a) => a.status === 409)]!;
+      expect((await ctx.http.get('/api/cart/cart').set(bearer(refusedShopper.token))).body.cartCount).toBe(1);
+    }, 60_000);
+
+    it('answers a sold-out payment the same way again, through verify, POST /api/orders and the webhook', async () => {
+      const oil = await product('One Left Oil', 1);
+      const [first, second] = [await signUpCustomer(ctx), await signUpCustomer(ctx)];
+      await addToCart(first, oil._id);
+      await addToCart(second, oil._id);
+      const firstPaid = await payOnline(first);
+      const secondPaid = await payOnline(second);
+      expect((await verify(first, firstPaid)).status).toBe(200);
+      expect((await verify(second, secondPaid)).status).toBe(409);
+
+      const again = await verify(second, secondPaid);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(MESSAGES.soldOutRefunded);
+      const orders = await ctx.http.post('/api/orders').set(bearer(second.token)).send({});
+      expect(orders.status).toBe(409);
+      expect(orders.body.error).toBe(MESSAGES.soldOutRefunded);
+      const body = JSON.stringify({
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: secondPaid.paymentId, order_id: secondPaid.orderId, amount: 25000 } } },
+      });
+      const hook = await ctx.http
+        .post('/api/payment/webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
+        .send(body);
+      expect(hook.status).toBe(200);
+      expect(refunds).toHaveLength(1);
+      expect(await Order.countDocuments({ 'products.productId': oil._id })).toBe(1);
+    });
+  });
+
+  describe('GET /api/admin/low-stock', () => {
+    it('lists the counted products with 5 or fewer left, fewest first', async () => {
+      await MainCategory.deleteMany({});
+      await product('Plenty Oil', 6);
+      await product('Five Left Oil', 5);
+      await product('Sold Out Oil', 0);
+      await product('Uncounted Oil', null);
+      const res = await ctx.http.get('/api/admin/low-stock').set(bearer(admin));
+      expect(res.status).toBe(200);
+      expect(res.body.map((p: { title: string; stock: number }) => [p.title, p.stock])).toEqual([
+        ['Sold Out Oil', 0],
+        ['Five Left Oil', 5],
+      ]);
+    });
+
+    it("is the owner's alone", async () => {
+      await expectAdminOnly(ctx, 'get', '/api/admin/low-stock');
+    });
+  });
+});
