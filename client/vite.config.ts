@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         sourcemap: true,
-        // The entry holds React, the router and i18next (about 460 kB raw); npm run budget guards its gzipped size.
+        // The entry holds React, the router and TanStack Query; npm run budget guards its gzipped size.
         chunkSizeWarningLimit: 500,
         manifest: true,
         rolldownOptions: {
