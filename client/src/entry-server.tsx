@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -7,7 +7,8 @@ import type { PageRenderRequest, RenderedPageBody } from '@kesh/shared';
 import i18n, { FEATURE_NAMESPACES, LanguageContext, SUPPORTED } from './i18n';
 import { App } from './app/App';
 import { seedInitialData } from './app/initialData';
-import { QUERY_DEFAULTS } from './app/queryClient';
+import { QUERY_DEFAULTS } from './app/queries';
+import { ShopContext } from './app/shop';
 import { PageMetaContext, type PageMeta } from './components/ui/usePageMeta';
 
 /**
@@ -54,7 +55,11 @@ export async function render({ url, language, data }: PageRenderRequest): Promis
   const html = await renderToString(
     <PageMetaContext value={meta}>
       <LanguageContext value={language}>
-        <App client={client} Router={Router} />
+        <ShopContext value={data.shop}>
+          <QueryClientProvider client={client}>
+            <App Router={Router} />
+          </QueryClientProvider>
+        </ShopContext>
       </LanguageContext>
     </PageMetaContext>,
   );

@@ -2,8 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { InitialData } from '@kesh/shared';
 
 /** The query each list of the page's data answers (the keys the pages and routes.tsx use). */
-const QUERY_KEYS: Record<Exclude<keyof InitialData, 'language'>, QueryKey> = {
-  shop: ['shop'],
+const QUERY_KEYS: Record<Exclude<keyof InitialData, 'language' | 'shop'>, QueryKey> = {
   sliders: ['sliders'],
   products: ['products'],
   gallery: ['gallery'],

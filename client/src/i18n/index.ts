@@ -138,7 +138,7 @@ export default i18n;
 
 /**
  * Settles once the first language's common words are in: at once for English, after one small
- * fetch for the others. main.tsx renders (or hydrates) only then, so the first render is complete.
+ * fetch for the others. boot.tsx renders (or hydrates) only then, so the first render is complete.
  */
 export const i18nReady: Promise<void> = loadCommon(current);
 

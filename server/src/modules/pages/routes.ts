@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request } from 'express';
 import {
@@ -23,7 +23,7 @@ import { withTimeout } from '../../lib/timeout.js';
 import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/service.js';
 import { shopSettings } from '../shop/routes.js';
 import { chunkFiles, readManifest } from './manifest.js';
-import { renderPage, type ImagePreload } from './page-html.js';
+import { inlineStylesheets, renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
 import { loadRenderer } from './renderer.js';
 
@@ -149,7 +149,10 @@ export function clientRoutes(
   // reads off the file system (it cost the catalogue a third of its throughput).
   router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const template = inlineStylesheets(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), (href) => {
+    const file = path.join(clientDir, href);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  });
   const manifest = readManifest(clientDir);
   const shopJson = JSON.stringify(shopSettings(deps));
   // What index.html loads itself needs no preload (the bundler may split the entry into several files).
