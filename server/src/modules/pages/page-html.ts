@@ -61,7 +61,8 @@ export function inlineStylesheets(template: string, read: (href: string) => stri
     const css = read(href);
     // "</style" inside the text would end the element early; such a file stays a link.
     if (css === undefined || /<\/style/i.test(css)) return link;
-    return `<style>${css.trim()}</style>${link.replace(/\s*\/?>$/, ' disabled>')}`;
+    const opening = link.slice(0, link.endsWith('/>') ? -2 : -1).trimEnd();
+    return `<style>${css.trim()}</style>${opening} disabled>`;
   });
 }
 
