@@ -19,6 +19,8 @@ const app = (
  * thread back every few milliseconds, so a slow phone can answer a tap meanwhile.
  */
 await i18nReady;
+// A task of its own for hydration, apart from evaluating this file: two shorter tasks instead of one long.
+await new Promise((resolve) => setTimeout(resolve, 0));
 startTransition(() => {
   if (root.hasChildNodes()) {
     startHydration();
