@@ -17,6 +17,28 @@ const NAV_ITEMS = [
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
 
+/** The five pages, as the desktop bar and the mobile menu each style them. */
+function NavItems({
+  className,
+  linkClass,
+}: {
+  className: string;
+  linkClass: (state: { isActive: boolean }) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={scrollToTop}>
+            {t(`nav.${item.key}`)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
   const shop = useShop();
@@ -46,15 +68,7 @@ export function Header() {
         </Link>
 
         <nav aria-label={t('nav.label')} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={scrollToTop}>
-                  {t(`nav.${item.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavItems className="flex items-center gap-1" linkClass={linkClass} />
         </nav>
 
         <div className="flex items-center gap-1.5 sm:gap-2">
@@ -73,15 +87,7 @@ export function Header() {
               aria-label={t('nav.label')}
               className="absolute inset-x-0 top-full border-t border-stone-200 bg-white px-4 pt-2 pb-5 shadow-lg"
             >
-              <ul className="space-y-1">
-                {NAV_ITEMS.map((item) => (
-                  <li key={item.to}>
-                    <NavLink to={item.to} end={item.to === '/'} className={mobileLinkClass} onClick={scrollToTop}>
-                      {t(`nav.${item.key}`)}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavItems className="space-y-1" linkClass={mobileLinkClass} />
               <LanguageSelector className="mt-4 px-4 md:hidden" />
             </nav>
           </details>
