@@ -9,10 +9,11 @@ import './index.css';
 /**
  * The storefront's entry, a few hundred bytes. A server-rendered page is complete without script, so
  * the app (React, the router, the page's code and words) is asked for only once that page has been
- * painted: on a slow phone network its download then never competes with the page's own HTML,
- * stylesheet and first picture. The page's code is named in an inert <template> in the HTML
- * (server/src/modules/pages) and fetched alongside the app, not after it. A page the server left to
- * the browser (cart, checkout, dashboard, admin) has nothing to show yet, so its app loads at once.
+ * painted and its first picture (the one marked fetchpriority="high") is in: on a slow phone network
+ * its download then never competes with the page's own HTML and largest picture. The page's code is
+ * named in an inert <template> in the HTML (server/src/modules/pages) and fetched alongside the app,
+ * not after it. A page the server left to the browser (cart, checkout, dashboard, admin) has nothing
+ * to show yet, so its app loads at once.
  */
 function loadApp() {
   const modules = document.getElementById(PAGE_MODULES_ELEMENT_ID);
@@ -20,9 +21,17 @@ function loadApp() {
   void import('./boot');
 }
 
+function afterFirstPicture(then: () => void) {
+  const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!picture || picture.complete) return then();
+  // A picture that fails to load must not keep the page from working.
+  picture.addEventListener('load', then, { once: true });
+  picture.addEventListener('error', then, { once: true });
+}
+
 if (document.getElementById('root')?.hasChildNodes()) {
   // A frame callback runs just before the paint; a task queued from it runs just after.
-  requestAnimationFrame(() => setTimeout(loadApp, 0));
+  requestAnimationFrame(() => setTimeout(() => afterFirstPicture(loadApp), 0));
 } else {
   loadApp();
 }
