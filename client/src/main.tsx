@@ -9,7 +9,7 @@ import './index.css';
 /**
  * The storefront's entry, a few hundred bytes. A server-rendered page is complete without script, so
  * the app (React, the router, the page's code and words) is asked for only once that page has been
- * painted and its first picture (the one marked fetchpriority="high") is in: on a slow phone network
+ * painted and its first picture (the one marked fetchpriority="high") is drawn: on a slow phone network
  * its download then never competes with the page's own HTML and largest picture. The page's code is
  * named in an inert <template> in the HTML (server/src/modules/pages) and fetched alongside the app,
  * not after it. A page the server left to the browser (cart, checkout, dashboard, admin) has nothing
@@ -21,17 +21,15 @@ function loadApp() {
   void import('./boot');
 }
 
+/** Once the page's first picture (if any) is loaded, decoded and drawn, or has failed to load. */
 function afterFirstPicture(then: () => void) {
   const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  if (!picture || picture.complete) return then();
-  // A picture that fails to load must not keep the page from working.
-  picture.addEventListener('load', then, { once: true });
-  picture.addEventListener('error', then, { once: true });
+  const drawn = () => requestAnimationFrame(() => setTimeout(then, 0));
+  // decode() settles when the picture is ready to draw; a picture that fails must not keep the page
+  // from working. A frame callback runs just before the paint; a task queued from it runs just after.
+  if (picture) picture.decode().then(drawn, drawn);
+  else drawn();
 }
 
-if (document.getElementById('root')?.hasChildNodes()) {
-  // A frame callback runs just before the paint; a task queued from it runs just after.
-  requestAnimationFrame(() => setTimeout(() => afterFirstPicture(loadApp), 0));
-} else {
-  loadApp();
-}
+if (document.getElementById('root')?.hasChildNodes()) afterFirstPicture(loadApp);
+else loadApp();
