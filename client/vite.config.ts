@@ -6,6 +6,14 @@ import { precompress } from './build/precompress';
 
 const API = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * What every page needs to hydrate (React, the router, the header and footer, the translator, the API
+ * client): one file, which main.tsx loads once the page has painted. The query cache (app/queries)
+ * comes with the pages that read through it.
+ */
+const APP_SHELL =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|use-sync-external-store)[\\/]|client[\\/]src[\\/](boot\.tsx|app[\\/](?!queries|.*\.test\.)|i18n[\\/](index|translate|common)\.ts|api[\\/](http|pageData|cart|catalog|shop)\.ts)/;
+
 /** In dev, a browser asking for HTML gets the app; scripts asking for JSON go to the API. */
 const apiOnly = {
   target: API,
@@ -37,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         sourcemap: true,
-        // The entry holds React, the router and i18next (about 460 kB raw); npm run budget guards its gzipped size.
+        // The app shell holds React and the router; npm run budget guards its gzipped size.
         chunkSizeWarningLimit: 500,
         manifest: true,
         rolldownOptions: {
@@ -46,7 +54,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // render needs is one file; icons are one; helpers shared by several lazy pages are one.
             codeSplitting: {
               groups: [
-                { name: 'app', tags: ['$initial'], priority: 3 },
+                { name: 'index', tags: ['$initial'], priority: 4 },
+                { name: 'app', test: APP_SHELL, priority: 3 },
+                {
+                  name: 'queries',
+                  test: /node_modules[\\/]@tanstack[\\/]|client[\\/]src[\\/]app[\\/]queries/,
+                  priority: 3,
+                },
                 { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 2 },
                 { name: 'shared', test: /client[\\/]src[\\/](components|app|api)[\\/]/, minShareCount: 2, priority: 1 },
               ],

@@ -100,6 +100,30 @@ describe('the storefront without JavaScript', () => {
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
   });
 
+  it('opens the mobile menu and switches the language without JavaScript', async () => {
+    const page = await withoutJavaScript();
+    await page.goto('/gallery');
+    const banner = page.getByRole('banner');
+    const menu = banner.locator('details');
+    // A disclosure the browser opens itself: closed, its links are hidden; open, they are shown.
+    await expect.poll(() => menu.locator('#mobile-menu').isVisible()).toBe(false);
+    await banner.locator('summary', { hasText: 'Open menu' }).click();
+    const mobileNav = banner.locator('#mobile-menu');
+    await mobileNav.getByRole('link', { name: 'Products' }).waitFor();
+    await shot(page, 'no-js-menu-390');
+
+    // The selector is a GET form: the server sets the cookie and returns to this page, in Marathi.
+    await mobileNav.getByRole('combobox', { name: 'Language' }).selectOption('mr');
+    await mobileNav.getByRole('button', { name: 'Change language' }).click();
+    await page.waitForURL('**/gallery');
+    expect(await page.getAttribute('html', 'lang')).toBe('mr');
+    await page.getByRole('heading', { level: 1, name: 'गॅलरी' }).waitFor();
+    await banner.locator('summary').click();
+    await banner.locator('#mobile-menu').getByRole('link', { name: 'उत्पादने' }).click();
+    await page.waitForURL('**/products');
+    expect(await page.getAttribute('html', 'lang')).toBe('mr');
+  });
+
   it("comes in the browser's language, with <html lang> to match", async () => {
     const page = await withoutJavaScript('gu-IN');
     await page.goto('/products');

@@ -1,15 +1,14 @@
 import { PassThrough } from 'node:stream';
-import { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
-import type { LanguageCode, PageRenderRequest, RenderedPageBody } from '@kesh/shared';
-import i18n, { FEATURE_NAMESPACES, SUPPORTED } from './i18n';
+import type { PageRenderRequest, RenderedPageBody } from '@kesh/shared';
+import i18n, { FEATURE_NAMESPACES, LanguageContext, SUPPORTED } from './i18n';
 import { App } from './app/App';
 import { seedInitialData } from './app/initialData';
-import { QUERY_DEFAULTS } from './app/queryClient';
+import { QUERY_DEFAULTS } from './app/queries';
+import { ShopContext } from './app/shop';
 import { PageMetaContext, type PageMeta } from './components/ui/usePageMeta';
 
 /**
@@ -21,17 +20,6 @@ import { PageMetaContext, type PageMeta } from './components/ui/usePageMeta';
 // Every catalogue in every language, loaded once when the server starts.
 await i18n.loadNamespaces(FEATURE_NAMESPACES);
 await i18n.loadLanguages(SUPPORTED);
-
-/** One i18next per language, sharing the loaded catalogues, so concurrent renders never mix languages. */
-const translators = new Map<LanguageCode, I18n>();
-function translatorFor(language: LanguageCode): I18n {
-  let translator = translators.get(language);
-  if (!translator) {
-    translator = i18n.cloneInstance({ lng: language, initAsync: false });
-    translators.set(language, translator);
-  }
-  return translator;
-}
 
 function renderToString(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -66,9 +54,13 @@ export async function render({ url, language, data }: PageRenderRequest): Promis
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const html = await renderToString(
     <PageMetaContext value={meta}>
-      <I18nextProvider i18n={translatorFor(language)}>
-        <App client={client} Router={Router} />
-      </I18nextProvider>
+      <LanguageContext value={language}>
+        <ShopContext value={data.shop}>
+          <QueryClientProvider client={client}>
+            <App Router={Router} />
+          </QueryClientProvider>
+        </ShopContext>
+      </LanguageContext>
     </PageMetaContext>,
   );
   return { html, ...meta };

@@ -7,6 +7,12 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from './constants.js';
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+/**
+ * The selector without JavaScript: a GET form to this address (`lang`, and `back`, the page to return
+ * to) sets the cookie and sends the browser back to the page, now in that language.
+ */
+export const LANGUAGE_SWITCH_PATH = '/language';
+
 const CODES: readonly string[] = LANGUAGES.map((l) => l.code);
 
 export const isLanguageCode = (value: unknown): value is LanguageCode =>

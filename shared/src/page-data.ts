@@ -27,6 +27,9 @@ export interface InitialData {
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
+/** An inert <template> of modulepreload links: the page's own code, fetched once the page has painted. */
+export const PAGE_MODULES_ELEMENT_ID = 'page-modules';
+
 /**
  * The contract between the server and the client's server-render bundle (client/src/entry-server.tsx,
  * built to client/dist-ssr): the server passes the page's address, language and the same data it

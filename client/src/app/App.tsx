@@ -1,4 +1,3 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { TOAST_MS } from '@kesh/shared';
 import { SessionProvider } from './session';
@@ -24,21 +23,13 @@ function ToasterAfterStart() {
  * The whole app inside a router: the browser passes BrowserRouter, the server StaticRouter (client/
  * src/entry-server.tsx), so both render the same tree from the same query cache.
  */
-export function App({
-  client,
-  Router,
-}: {
-  client: QueryClient;
-  Router: (props: { children: ReactNode }) => ReactNode;
-}) {
+export function App({ Router }: { Router: (props: { children: ReactNode }) => ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <Router>
-          <AppRoutes />
-        </Router>
-        <ToasterAfterStart />
-      </SessionProvider>
-    </QueryClientProvider>
+    <SessionProvider>
+      <Router>
+        <AppRoutes />
+      </Router>
+      <ToasterAfterStart />
+    </SessionProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Spinner } from '../components/ui/Spinner';
 import { useSession } from './session';
 import { Header } from './layout/Header';

@@ -1,6 +1,6 @@
 let hydrating = false;
 
-/** main.tsx calls this before hydrateRoot, when the page arrived server-rendered. */
+/** boot.tsx calls this before hydrateRoot, when the page arrived server-rendered. */
 export function startHydration(): void {
   hydrating = true;
 }

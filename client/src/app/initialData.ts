@@ -3,8 +3,7 @@ import type { InitialData } from '@kesh/shared';
 import { productSearchKey } from '../api/catalog';
 
 /** The query each list of the page's data answers (the keys the pages and routes.tsx use). */
-const QUERY_KEYS: Record<Exclude<keyof InitialData, 'language' | 'productSearch'>, QueryKey> = {
-  shop: ['shop'],
+const QUERY_KEYS: Record<Exclude<keyof InitialData, 'language' | 'shop' | 'productSearch'>, QueryKey> = {
   sliders: ['sliders'],
   products: ['products'],
   gallery: ['gallery'],

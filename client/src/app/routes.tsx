@@ -1,45 +1,59 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import i18n from '../i18n';
 import { fetchGallery, fetchProducts, fetchSliders } from '../api/catalog';
-import { queryClient } from './queryClient';
 import { StorefrontLayout } from './StorefrontLayout';
 import { RouteErrorBoundary } from './RouteError';
 import { Spinner } from '../components/ui/Spinner';
 
 /**
  * A page that loads with its words: its code and its feature catalogues arrive together, so it
- * renders once, complete. The data its first screen shows is requested at the same moment rather
- * than after the code (a server-rendered page already holds it, so nothing is fetched then).
+ * renders once, complete. A page that reads through the query cache (`queries`) also brings the
+ * cache, and the data its first screen shows is requested at the same moment rather than after the
+ * code (a server-rendered page already holds it, so nothing is fetched then).
  */
-const page = (load: () => Promise<{ default: ComponentType }>, namespaces: string[], prefetch?: () => void) =>
-  lazy(async () => {
-    // In the browser only: the server renders from the lists it already holds.
-    if (typeof window !== 'undefined') prefetch?.();
-    const [mod] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-    return mod;
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  namespaces: string[],
+  queries?: { prefetch?: (client: QueryClient) => void },
+) {
+  return lazy(async () => {
+    const words = i18n.loadNamespaces(namespaces);
+    if (!queries) return (await Promise.all([load(), words]))[0];
+    const cache = import('./queries').then((q) => {
+      // In the browser only: the server renders from the lists it already holds.
+      if (typeof window !== 'undefined') queries.prefetch?.(q.queryClient);
+      return q;
+    });
+    const [mod, { withQueries }] = await Promise.all([load(), cache, words]);
+    return { default: withQueries(mod.default) };
   });
+}
 
-const products = () => void queryClient.prefetchQuery({ queryKey: ['products'], queryFn: fetchProducts });
-const gallery = () => void queryClient.prefetchQuery({ queryKey: ['gallery'], queryFn: fetchGallery });
-const home = () => {
-  void queryClient.prefetchQuery({ queryKey: ['sliders'], queryFn: fetchSliders });
-  products();
+const products = (client: QueryClient) => void client.prefetchQuery({ queryKey: ['products'], queryFn: fetchProducts });
+const gallery = (client: QueryClient) => void client.prefetchQuery({ queryKey: ['gallery'], queryFn: fetchGallery });
+const home = (client: QueryClient) => {
+  void client.prefetchQuery({ queryKey: ['sliders'], queryFn: fetchSliders });
+  products(client);
 };
 
-const HomePage = page(() => import('../features/home/HomePage'), ['home', 'catalog'], home);
+const HomePage = page(() => import('../features/home/HomePage'), ['home', 'catalog'], { prefetch: home });
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), ['profile']);
-const ProductsPage = page(() => import('../features/catalog/ProductsPage'), ['catalog'], products);
-const GalleryPage = page(() => import('../features/gallery/GalleryPage'), ['gallery'], gallery);
+const ProductsPage = page(() => import('../features/catalog/ProductsPage'), ['catalog'], { prefetch: products });
+const GalleryPage = page(() => import('../features/gallery/GalleryPage'), ['gallery'], { prefetch: gallery });
 const ContactPage = page(() => import('../features/contact/ContactPage'), ['contact']);
-const CartPage = page(() => import('../features/cart/CartPage'), ['cart']);
-const ShippingPage = page(() => import('../features/checkout/ShippingPage'), ['checkout']);
-const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), ['dashboard']);
+const CartPage = page(() => import('../features/cart/CartPage'), ['cart'], {});
+const ShippingPage = page(() => import('../features/checkout/ShippingPage'), ['checkout'], {});
+const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), ['dashboard'], {});
 const TermsPage = page(() => import('../features/policies/TermsPage'), ['policies']);
 const RefundsPage = page(() => import('../features/policies/RefundsPage'), ['policies']);
 const PrivacyPage = page(() => import('../features/policies/PrivacyPage'), ['policies']);
 const NotFoundPage = page(() => import('../features/policies/NotFoundPage'), ['policies']);
-const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+const AdminApp = lazy(async () => {
+  const [mod, { withQueries }] = await Promise.all([import('../features/admin/AdminApp'), import('./queries')]);
+  return { default: withQueries(mod.default) };
+});
 
 /**
  * Every route of spec section 2, for the browser's router and the server's alike. Pages load lazily,

@@ -29,6 +29,7 @@ const mr: CommonStrings = {
     account: 'माझे खाते ({{name}})',
     login: 'लॉग इन किंवा साइन अप करा',
     language: 'भाषा',
+    changeLanguage: 'भाषा बदला',
   },
   footer: {
     about:

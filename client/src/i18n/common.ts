@@ -29,6 +29,7 @@ const en = {
     account: 'My account ({{name}})',
     login: 'Log in or sign up',
     language: 'Language',
+    changeLanguage: 'Change language',
   },
   footer: {
     about:

@@ -1,5 +1,4 @@
-import i18n, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createContext, use, useContext, useMemo, useSyncExternalStore } from 'react';
 import {
   cookieValue,
   DEFAULT_LANGUAGE,
@@ -12,6 +11,9 @@ import {
 } from '@kesh/shared';
 import { pageData } from '../api/pageData';
 import english from './common';
+import { fixedT, type Library, type TFunction, type Words } from './translate';
+
+export type { TFunction } from './translate';
 
 /**
  * Catalogues: the namespace "common" (the header's and footer's words: English in i18n/common.ts,
@@ -33,42 +35,52 @@ for (const [file, load] of Object.entries(featureCatalogues)) {
 /** Every feature namespace the storefront can fetch. */
 export const FEATURE_NAMESPACES = [...loaders.keys()];
 
-const commonLoaders: Record<string, () => Promise<{ default: Record<string, unknown> }>> = {
+const commonLoaders: Partial<Record<LanguageCode, () => Promise<{ default: Words }>>> = {
   hi: () => import('./common.hi'),
   mr: () => import('./common.mr'),
   gu: () => import('./common.gu'),
 };
 
-const featureBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    if (namespace === 'common') {
-      const loadCommon = commonLoaders[language];
-      if (!loadCommon) return callback(null, {});
-      loadCommon().then(
-        (mod) => callback(null, mod.default),
-        (err: Error) => callback(err, null),
-      );
-      return;
-    }
-    const load = loaders.get(namespace);
-    if (!load) return callback(null, {});
-    load().then(
-      (mod) => callback(null, mod.default[language as LanguageCode] ?? {}),
-      (err: Error) => callback(err, null),
-    );
-  },
-};
+export const SUPPORTED = LANGUAGES.map((l) => l.code) as LanguageCode[];
 
-const resources = { en: { common: english } };
+const library: Library = { en: { common: english } };
+
+function addWords(language: LanguageCode, namespace: string, words: Words) {
+  (library[language] ??= {})[namespace] = words;
+}
 
 /** Registers a catalogue loaded after start-up (a lazily loaded area's own namespace). */
 export function addCatalogue(namespace: string, catalogue: Catalogue) {
-  for (const { code } of LANGUAGES) i18n.addResourceBundle(code, namespace, catalogue[code] ?? {}, true, true);
+  for (const code of SUPPORTED) addWords(code, namespace, catalogue[code] ?? {});
 }
 
-export const SUPPORTED = LANGUAGES.map((l) => l.code) as LanguageCode[];
+/** One load per namespace or language, shared by everyone who asks (and stable for React's use()). */
+const loading = new Map<string, Promise<void>>();
+function once(id: string, load: () => Promise<void>): Promise<void> {
+  let promise = loading.get(id);
+  if (!promise) {
+    promise = load();
+    loading.set(id, promise);
+    // A failed fetch (a dropped connection) may be tried again by the next page that needs it.
+    promise.catch(() => loading.delete(id));
+  }
+  return promise;
+}
+
+const hasNamespace = (namespace: string) => namespace === 'common' || library.en?.[namespace] !== undefined;
+
+function loadNamespace(namespace: string): Promise<void> {
+  if (hasNamespace(namespace)) return Promise.resolve();
+  const load = loaders.get(namespace);
+  if (!load) return Promise.resolve();
+  return once(`ns:${namespace}`, () => load().then((mod) => addCatalogue(namespace, mod.default)));
+}
+
+function loadCommon(language: LanguageCode): Promise<void> {
+  const load = commonLoaders[language];
+  if (!load || library[language]?.common) return Promise.resolve();
+  return once(`common:${language}`, () => load().then((mod) => addWords(language, 'common', mod.default)));
+}
 
 /**
  * The language the server rendered the page in (so hydration matches it), else the selector's
@@ -84,35 +96,73 @@ function initialLanguage(): LanguageCode {
   return candidates.find(isLanguageCode) ?? DEFAULT_LANGUAGE;
 }
 
-/**
- * Settles once the first language's common words are in: at once for English, after one small
- * fetch for the others. main.tsx renders (or hydrates) only then, so the first render is complete.
- */
-export const i18nReady: Promise<unknown> = i18n
-  .use(featureBackend)
-  .use(initReactI18next)
-  .init({
-    resources,
-    partialBundledLanguages: true,
-    ns: ['common'],
-    // English is bundled, so an English page initialises without waiting.
-    initAsync: false,
-    lng: initialLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+let current = initialLanguage();
+const listeners = new Set<() => void>();
 
 /** The choice goes to the page, to this browser and to the cookie the server renders the next page by. */
-function rememberLanguage(code: string) {
+function rememberLanguage(code: LanguageCode) {
   document.documentElement.lang = code;
   localStorage.setItem(STORAGE_KEYS.language, code);
   document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
 }
-if (typeof document !== 'undefined') {
-  document.documentElement.lang = i18n.language;
-  i18n.on('languageChanged', rememberLanguage);
-}
 
+const i18n = {
+  get language(): LanguageCode {
+    return current;
+  },
+  /** Fetches the language's common words, then shows every page in it. */
+  async changeLanguage(code: string): Promise<void> {
+    const language = isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
+    await loadCommon(language);
+    current = language;
+    if (typeof document !== 'undefined') rememberLanguage(language);
+    for (const listener of listeners) listener();
+  },
+  loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
+    const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
+    return Promise.all(list.map(loadNamespace)).then(() => undefined);
+  },
+  loadLanguages(languages: readonly LanguageCode[]): Promise<void> {
+    return Promise.all(languages.map(loadCommon)).then(() => undefined);
+  },
+  /** A t() for one language whatever the page's (an order's notice in the shopper's language). */
+  getFixedT(language: string, namespace = 'common'): TFunction {
+    return fixedT(library, isLanguageCode(language) ? language : DEFAULT_LANGUAGE, namespace);
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
 export default i18n;
+
+/**
+ * Settles once the first language's common words are in: at once for English, after one small
+ * fetch for the others. boot.tsx renders (or hydrates) only then, so the first render is complete.
+ */
+export const i18nReady: Promise<void> = loadCommon(current);
+
+if (typeof document !== 'undefined') document.documentElement.lang = current;
+
+/**
+ * The language a subtree renders in, when it is not the browser's choice: the server renders each
+ * request in its shopper's language, several at once.
+ */
+export const LanguageContext = createContext<LanguageCode | undefined>(undefined);
+
+const currentLanguage = () => current;
+
+/**
+ * react-i18next's hook, for this translator: `t` for the namespace (suspending while its words are
+ * fetched), re-rendered when the shopper picks another language.
+ */
+export function useTranslation(namespace = 'common'): {
+  t: TFunction;
+  i18n: typeof i18n & { language: LanguageCode };
+} {
+  const chosen = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
+  const language = useContext(LanguageContext) ?? chosen;
+  if (!hasNamespace(namespace) && loaders.has(namespace)) use(loadNamespace(namespace));
+  const t = useMemo(() => fixedT(library, language, namespace), [language, namespace]);
+  return { t, i18n: language === chosen ? i18n : { ...i18n, language } };
+}

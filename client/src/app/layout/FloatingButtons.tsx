@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ArrowUp, MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useShop } from '../shop';
 
 const SHOW_SCROLL_TOP_AFTER_PX = 400;

@@ -1,6 +1,6 @@
 import { Clock, Leaf, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { FREE_SHIPPING_ABOVE_RUPEES, formatRupees } from '@kesh/shared';
 import { formatPhone, useShop } from '../shop';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Leaf, Menu, ShoppingCart, UserRound, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../session';
 import { useShop } from '../shop';
 import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
@@ -16,6 +16,28 @@ const NAV_ITEMS = [
 ] as const;
 
 const scrollToTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+
+/** The five pages, as the desktop bar and the mobile menu each style them. */
+function NavItems({
+  className,
+  linkClass,
+}: {
+  className: string;
+  linkClass: (state: { isActive: boolean }) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={scrollToTop}>
+            {t(`nav.${item.key}`)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Header() {
   const { t } = useTranslation();
@@ -46,53 +68,32 @@ export function Header() {
         </Link>
 
         <nav aria-label={t('nav.label')} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={scrollToTop}>
-                  {t(`nav.${item.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavItems className="flex items-center gap-1" linkClass={linkClass} />
         </nav>
 
         <div className="flex items-center gap-1.5 sm:gap-2">
           <LanguageSelector className="hidden md:flex" />
           <CartButton />
           <UserButton />
-          <button
-            type="button"
-            className="flex size-10 items-center justify-center rounded-full text-brand-950 hover:bg-brand-50 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? t('header.closeMenu') : t('header.openMenu')}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
-          </button>
+          {/* A disclosure the browser opens and closes itself, so the menu works before (or without) script. */}
+          <details className="group lg:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+            <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full text-brand-950 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+              <Menu className="size-6 group-open:hidden" aria-hidden="true" />
+              <X className="hidden size-6 group-open:block" aria-hidden="true" />
+              <span className="sr-only">{menuOpen ? t('header.closeMenu') : t('header.openMenu')}</span>
+            </summary>
+            <nav
+              id="mobile-menu"
+              aria-label={t('nav.label')}
+              className="absolute inset-x-0 top-full border-t border-stone-200 bg-white px-4 pt-2 pb-5 shadow-lg"
+            >
+              <NavItems className="space-y-1" linkClass={mobileLinkClass} />
+              <LanguageSelector className="mt-4 px-4 md:hidden" />
+            </nav>
+          </details>
         </div>
       </div>
       <NeedsJavaScript action="login" className="bg-amber-50 px-4 py-2 text-center" />
-
-      {menuOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label={t('nav.label')}
-          className="border-t border-stone-200 bg-white px-4 pt-2 pb-5 shadow-lg lg:hidden"
-        >
-          <ul className="space-y-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={mobileLinkClass} onClick={scrollToTop}>
-                  {t(`nav.${item.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <LanguageSelector className="mt-4 px-4 md:hidden" />
-        </nav>
-      )}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /**
  * Says, in a page read without JavaScript (the server's HTML alone), that an action next to it needs

@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** The dark-green band at the top of inner pages: title plus a breadcrumb back to Home. */
 export function PageHero({ title, subtitle }: { title: string; subtitle?: string }) {

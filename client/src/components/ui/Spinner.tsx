@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 export function Spinner({ className = '' }: { className?: string }) {
   const { t } = useTranslation();

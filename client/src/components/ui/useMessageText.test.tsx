@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import i18n from 'i18next';
 import { MESSAGES } from '@kesh/shared';
 import { useMessageText } from './useMessageText';
-import '../../i18n';
+import i18n from '../../i18n';
 
 /** Validation texts the server can send to the storefront, as a shopper reads them in each language. */
 const SERVER_TEXTS = [

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { MESSAGES } from '@kesh/shared';
 
 const KEY_OF_TEXT = new Map<string, string>(

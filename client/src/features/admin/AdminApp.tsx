@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { addCatalogue } from '../../i18n';
 import adminCatalogue from './i18n';
 import { AdminLayout } from './components/AdminLayout';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
 import { KeyRound, Leaf, X } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import { MESSAGES, PASSWORD_MIN_LENGTH, signupSchema } from '@kesh/shared';
 import { forgotPassword, login, signup, verifyOtp } from '../../api/auth';

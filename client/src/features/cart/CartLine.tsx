@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { MAX_LINE_QUANTITY, formatRupees, unitPrice, type CartItem } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft, ShieldCheck, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { formatRupees } from '@kesh/shared';

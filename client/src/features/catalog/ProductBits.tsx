@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { formatRupees, stockBadge } from '@kesh/shared';
 import type { ProductCardData } from './productCard';
 

@@ -1,6 +1,6 @@
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { IMAGE_SIZES, isOutOfStock } from '@kesh/shared';
 import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowLeft, CircleCheckBig, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { IMAGE_SIZES, MAX_LINE_QUANTITY, isOutOfStock } from '@kesh/shared';
 import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';

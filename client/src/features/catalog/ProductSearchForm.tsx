@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH, type ProductSort } from '@kesh/shared';
 import { buttonPrimary, inputClass } from '../../components/ui/classes';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { CircleCheck } from 'lucide-react';
 
 /** Spec section 2: 'Order Confirmed' with the thank-you text and a Continue button. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { CONTACT_STATUS_MS, EMAIL_PATTERN, MESSAGES } from '@kesh/shared';
 import { sendContactMessage } from '../../api/contact';
 import { formatPhone, useShop } from '../../app/shop';

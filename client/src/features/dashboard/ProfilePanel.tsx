@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { LoaderCircle, Mail, MapPin, Pencil, Phone, Plus, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { MESSAGES, type UserProfile } from '@kesh/shared';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Expand } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { GALLERY_EAGER_TILES, IMAGE_SIZES, MESSAGES } from '@kesh/shared';
 import { fetchGallery } from '../../api/catalog';
 import { isNetworkError } from '../../api/http';

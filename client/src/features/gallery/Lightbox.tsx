@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { GalleryItem } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 

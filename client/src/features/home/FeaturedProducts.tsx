@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { FEATURED_PRODUCT_COUNT, HOME_TOAST_MS } from '@kesh/shared';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useMessageText } from '../../components/ui/useMessageText';

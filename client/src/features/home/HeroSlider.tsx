@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Leaf, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { IMAGE_SIZES, SLIDER_AUTOPLAY_MS, SLIDER_LOCK_MS, type Slider } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { useCarousel } from '../../components/ui/useCarousel';

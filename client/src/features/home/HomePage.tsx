@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { MESSAGES } from '@kesh/shared';
 import { fetchSliders } from '../../api/catalog';
 import { isNetworkError } from '../../api/http';

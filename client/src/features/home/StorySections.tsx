@@ -1,6 +1,6 @@
 import { HeartHandshake, Leaf, Phone, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import oilImage from '../../components/ui/art/oil.svg';
 
 export function AboutTeaser() {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Quote, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { TESTIMONIAL_LOCK_MS } from '@kesh/shared';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useCarousel } from '../../components/ui/useCarousel';

@@ -1,6 +1,6 @@
 import { Leaf } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 
 export default function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { FileText, Headset } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PageHero } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 

@@ -1,5 +1,5 @@
 import { Award, CalendarDays, Package, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { COUNTER_TARGETS } from '@kesh/shared';
 import { useCountUp } from './useCountUp';
 

@@ -1,6 +1,6 @@
 import { BadgeCheck, Compass, Eye, Flame, Leaf, Sprout, Target, UserRoundCheck, Boxes } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PageHero } from '../../components/ui/PageHero';
 import { SectionHeading } from '../../components/ui/SectionHeading';
 import { usePageMeta } from '../../components/ui/usePageMeta';

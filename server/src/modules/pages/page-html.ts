@@ -1,4 +1,4 @@
-import { INITIAL_DATA_ELEMENT_ID } from '@kesh/shared';
+import { INITIAL_DATA_ELEMENT_ID, PAGE_MODULES_ELEMENT_ID } from '@kesh/shared';
 
 /** A picture the page shows first and largest: preloaded with the srcset and sizes of its <img>. */
 export interface ImagePreload {
@@ -8,7 +8,10 @@ export interface ImagePreload {
 }
 
 export interface PageHead {
-  /** Script files (from the build manifest) the page's code needs, fetched alongside the entry. */
+  /**
+   * Script files (from the build manifest) the page's code needs: listed in an inert <template> that
+   * the entry turns into modulepreloads once the page has painted (client/src/main.tsx).
+   */
   scripts: readonly string[];
   images: readonly ImagePreload[];
   /** A JSON object text (shared InitialData) the client seeds its query cache with. */
@@ -45,6 +48,24 @@ function withMeta(html: string, { title, description }: { title: string; descrip
  */
 export const scriptSafeJson = (json: string) => json.replace(/</g, '\\u003c');
 
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * index.html with its stylesheets written into it: a phone on a slow network paints the server's
+ * page from the HTML alone, without a second round trip for styles. The link stays, `disabled` (so
+ * never fetched): the client's loader of lazy chunks looks for it before linking the file itself.
+ * `read` gives a file's text by its URL path (undefined when it is missing, and then the link stays).
+ */
+export function inlineStylesheets(template: string, read: (href: string) => string | undefined): string {
+  return template.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = read(href);
+    // "</style" inside the text would end the element early; such a file stays a link.
+    if (css === undefined || /<\/style/i.test(css)) return link;
+    const opening = link.slice(0, link.endsWith('/>') ? -2 : -1).trimEnd();
+    return `<style>${css.trim()}</style>${opening} disabled>`;
+  });
+}
+
 function imageLink({ src, srcSet, sizes }: ImagePreload): string {
   const set = srcSet ? ` imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeAttribute(src)}"${set} fetchpriority="high">`;
@@ -66,11 +87,12 @@ export function renderPage(template: string, head: PageHead): string {
     html = withMeta(html, head.body).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   }
   if (head.language) html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(head.language!)}"`);
+  const modules = head.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
   const links = [
     ...head.images.map(imageLink),
-    ...head.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
     // React's own preloads repeat ours when we have them (same pictures, same priority).
     ...(hoisted && head.images.length === 0 ? [hoisted] : []),
+    ...(modules.length > 0 ? [`<template id="${PAGE_MODULES_ELEMENT_ID}">${modules.join('')}</template>`] : []),
   ];
   if (links.length > 0) html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   if (head.data !== undefined) {

@@ -21,6 +21,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Kesh</title>
     <script type="module" crossorigin src="/assets/index-e1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-r1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-c1.css">
   </head>
   <body>
     <div id="root"></div>
@@ -52,6 +53,11 @@ function initialData(html: string): InitialData {
 }
 const modulePreloads = (html: string) =>
   [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+/** The page's own code, listed for the entry to fetch once the page has painted (not before). */
+const pageModules = (html: string) =>
+  modulePreloads(/<template id="page-modules">(.*?)<\/template>/.exec(html)?.[1] ?? '');
+const withoutPageModules = (html: string) => html.replace(/<template id="page-modules">.*?<\/template>/, '');
+const STYLES = 'body{margin:0}.hero{color:#14532d}';
 const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
 
 async function writeClient(dir: string) {
@@ -63,6 +69,7 @@ async function writeClient(dir: string) {
   await writeFile(path.join(dir, 'assets/HomePage-h1.js.br'), brotliCompressSync(SCRIPT));
   await writeFile(path.join(dir, 'assets/HomePage-h1.js.gz'), gzipSync(SCRIPT));
   await writeFile(path.join(dir, 'assets/plain-x1.css'), 'body{margin:0}');
+  await writeFile(path.join(dir, 'assets/index-c1.css'), `${STYLES}\n`);
 }
 
 describe('storefront pages: index.html with the data, code and picture the page shows first', () => {
@@ -120,8 +127,9 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(data.shop).toEqual((await http.get('/api/shop')).body);
     expect(data.gallery).toBeUndefined();
 
-    expect(modulePreloads(res.text)).toEqual([
-      '/assets/react-r1.js',
+    // What index.html preloads itself stays; the page's code waits in an inert template.
+    expect(modulePreloads(withoutPageModules(res.text))).toEqual(['/assets/react-r1.js']);
+    expect(pageModules(res.text)).toEqual([
       '/assets/HomePage-h1.js',
       '/assets/SafeImage-s1.js',
       '/assets/i18n-home1.js',
@@ -130,6 +138,11 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(imagePreloads(res.text)).toEqual([
       `<link rel="preload" as="image" href="/uploads/hero-a1.jpg" imagesrcset="/uploads/hero-a1-w800.webp 800w, /uploads/hero-a1-w1600.webp 1600w" imagesizes="${IMAGE_SIZES.hero}" fetchpriority="high">`,
     ]);
+    // The stylesheet is in the page: nothing but the HTML and the picture before the first paint.
+    expect(res.text).toContain(
+      `<style>${STYLES}</style><link rel="stylesheet" crossorigin href="/assets/index-c1.css" disabled>`,
+    );
+    expect(res.text.match(/rel="stylesheet"/g)).toHaveLength(1);
     // The additions sit inside <head> and <body>, the rest of the file is untouched.
     expect(res.text.indexOf('fetchpriority="high"')).toBeLessThan(res.text.indexOf('</head>'));
     expect(res.text).toContain('<div id="root"></div>');
@@ -170,8 +183,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
     const neem = await MainCategory.create({ title: 'Neem', imageKey: 'neem-2.jpg', imageVariants: [400] });
 
     const list = await page('/products');
-    expect(modulePreloads(list.text)).toEqual([
-      '/assets/react-r1.js',
+    expect(pageModules(list.text)).toEqual([
       '/assets/ProductsPage-p1.js',
       '/assets/SafeImage-s1.js',
       '/assets/i18n-catalog1.js',
@@ -205,7 +217,8 @@ describe('storefront pages: index.html with the data, code and picture the page 
     const contact = await page('/contact');
     expect(Object.keys(initialData(contact.text))).toEqual(['language', 'shop']);
     expect(imagePreloads(contact.text)).toEqual([]);
-    expect(modulePreloads(contact.text)).toEqual(['/assets/react-r1.js']);
+    expect(pageModules(contact.text)).toEqual([]);
+    expect(contact.text).not.toContain('<template');
   });
 
   it('sends the build’s brotli or gzip copy of a script to a browser that accepts it', async () => {
@@ -263,7 +276,7 @@ describe('storefront pages when the catalogue cannot be read', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(initialData(res.text))).toEqual(['language', 'shop']);
     expect(imagePreloads(res.text)).toEqual([]);
-    expect(modulePreloads(res.text)).toContain('/assets/HomePage-h1.js');
+    expect(pageModules(res.text)).toContain('/assets/HomePage-h1.js');
   });
 
   it('do not wait for a database that hangs, and keep the lists that did load', async () => {

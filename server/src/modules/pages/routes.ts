@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request } from 'express';
 import {
   IMAGE_SIZES,
+  isLanguageCode,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGE_SWITCH_PATH,
   LANGUAGES,
   negotiateLanguage,
   productListQuerySchema,
@@ -22,7 +26,7 @@ import { searchCategories } from '../catalog/service.js';
 import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/service.js';
 import { shopSettings } from '../shop/routes.js';
 import { chunkFiles, readManifest } from './manifest.js';
-import { renderPage, type ImagePreload } from './page-html.js';
+import { inlineStylesheets, renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
 import { loadRenderer } from './renderer.js';
 
@@ -120,6 +124,13 @@ const clientRendered = (pagePath: string) =>
 
 const INDEXED_PATHS = new Set<string>(INDEXED_PAGES.map((p) => p.path));
 
+/** A page of this site to return to ("/products?id=1"), never another host ("//evil", "/\\evil", "https:"). */
+function sameSitePath(back: unknown): string {
+  if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//')) return '/';
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  return /[\\\u0000-\u001f]/.test(back) ? '/' : back;
+}
+
 const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
 
 /**
@@ -141,7 +152,10 @@ export function clientRoutes(
   // reads off the file system (it cost the catalogue a third of its throughput).
   router.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const template = inlineStylesheets(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), (href) => {
+    const file = path.join(clientDir, href);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  });
   const manifest = readManifest(clientDir);
   const shopJson = JSON.stringify(shopSettings(deps));
   // What index.html loads itself needs no preload (the bundler may split the entry into several files).
@@ -250,6 +264,16 @@ export function clientRoutes(
     if (cacheKey !== undefined && result.status === 200 && (body || !ssr)) rendered.set(cacheKey, result);
     return result;
   }
+
+  // The language selector without JavaScript (a GET form): the cookie the next pages are rendered by,
+  // then back to the page it was sent from. Only a path on this site is followed back.
+  router.get(LANGUAGE_SWITCH_PATH, (req, res) => {
+    const { lang, back } = req.query;
+    if (isLanguageCode(lang)) {
+      res.cookie(LANGUAGE_COOKIE, lang, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_S * 1000, sameSite: 'lax' });
+    }
+    res.set('Cache-Control', 'no-store').redirect(303, sameSitePath(back));
+  });
 
   router.get(/^\/(?!api\/|uploads\/)[^.]*$/, async (req, res, next) => {
     if (!(req.headers.accept ?? '').includes('text/html')) {

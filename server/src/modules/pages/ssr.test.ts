@@ -144,6 +144,30 @@ describe('server-rendered storefront pages', () => {
     expect(root((await page('/').set('Cookie', 'lang=hi')).text)).toContain('<h1>hi /</h1>');
   });
 
+  it('switches the language without JavaScript: sets the cookie and returns to the page, rendered in it', async () => {
+    const res = await http.get('/language').query({ lang: 'mr', back: '/products?id=p1' }).set('Accept', 'text/html');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/products?id=p1');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^lang=mr; Max-Age=31536000; Path=\/; Expires=[^;]+; SameSite=Lax$/);
+    const page = await http.get('/products').set('Accept', 'text/html').set('Cookie', cookie.split(';')[0]!);
+    expect(page.text).toContain('<html lang="mr">');
+    expect(root(page.text)).toContain('<h1>mr /products</h1>');
+  });
+
+  it('keeps the language when the choice is not one of the four, and returns only to a page of this site', async () => {
+    const unknown = await http.get('/language').query({ lang: 'fr', back: '/gallery' });
+    expect(unknown.status).toBe(303);
+    expect(unknown.headers.location).toBe('/gallery');
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+    for (const back of ['https://evil.example/', '//evil.example/', '/\\evil.example/', 'products', undefined]) {
+      const res = await http.get('/language').query({ lang: 'gu', ...(back === undefined ? {} : { back }) });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/');
+      expect(String(res.headers['set-cookie'])).toMatch(/^lang=gu;/);
+    }
+  });
+
   it('renders a page once while its lists are unchanged, and answers the same ETag with 304', async () => {
     const first = await page('/gallery').set('Cookie', 'lang=mr');
     const before = renders();

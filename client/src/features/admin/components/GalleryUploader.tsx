@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { ImagePlus, Loader2, Upload, X } from 'lucide-react';
 import { IMAGE_MIME_TYPES, MESSAGES } from '@kesh/shared';

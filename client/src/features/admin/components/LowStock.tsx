@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { fetchLowStock } from '../../../api/admin';
 import { Panel } from './ui';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';

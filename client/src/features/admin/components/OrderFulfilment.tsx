@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import i18n from 'i18next';
+import i18n, { useTranslation } from '../../../i18n';
 import { Download, MessageCircle } from 'lucide-react';
 import { formatRupees, whatsappLink, type Order, type OrderShipment } from '@kesh/shared';
 import { downloadOrderInvoice } from '../../../api/admin';

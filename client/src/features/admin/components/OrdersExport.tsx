@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { FileDown } from 'lucide-react';
 import { ORDER_STATUSES, type OrderStatus } from '@kesh/shared';
 import { downloadOrdersCsv } from '../../../api/admin';

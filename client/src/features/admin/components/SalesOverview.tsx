@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { formatRupees, paiseToRupees, type SalesStats } from '@kesh/shared';
 import { fetchSalesStats } from '../../../api/admin';
 import { serverReason } from '../../../api/http';

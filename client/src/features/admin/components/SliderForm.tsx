@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { IMAGE_MIME_TYPES, MESSAGES, sliderFieldsSchema, type Slider } from '@kesh/shared';
 import { addSlider, updateSlider } from '../../../api/admin';

@@ -1,5 +1,5 @@
 import { Loader2, Pencil, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { primaryButton, secondaryButton, smallButton } from './ui';
 
 /** A table row's Edit and Delete buttons; both wait while the row (or any row) is busy. */

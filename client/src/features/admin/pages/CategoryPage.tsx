@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { Package } from 'lucide-react';
 import { MESSAGES, formatRupees, type Product } from '@kesh/shared';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { TicketPercent } from 'lucide-react';
 import {
@@ -216,7 +216,10 @@ export default function CouponsPage() {
       ) : !data?.length ? (
         <EmptyState>{t('empty')}</EmptyState>
       ) : (
-        <AdminTable label={t('tableLabel')} columns={Object.values(t('columns', { returnObjects: true }))}>
+        <AdminTable
+          label={t('tableLabel')}
+          columns={Object.values(t('columns', { returnObjects: true }) as Record<string, string>)}
+        >
           {data.map((c) => (
             <tr key={c._id}>
               <td className={`${tdClass} font-mono font-semibold`}>{c.code}</td>

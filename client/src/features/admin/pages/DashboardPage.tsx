@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Images, LayoutDashboard, Package, PanelsTopLeft, Users } from 'lucide-react';
 import { LowStock } from '../components/LowStock';
 import { SalesOverview } from '../components/SalesOverview';

@@ -1,6 +1,6 @@
 import { Fragment, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { Plus, Truck, Upload } from 'lucide-react';
 import {

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { Images, Loader2, Save, X } from 'lucide-react';
 import { IMAGE_MIME_TYPES, MESSAGES, type GalleryItem } from '@kesh/shared';

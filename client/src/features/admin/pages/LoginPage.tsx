@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Loader2, LockKeyhole } from 'lucide-react';
 import { MESSAGES } from '@kesh/shared';
 import { adminLogin } from '../../../api/admin';

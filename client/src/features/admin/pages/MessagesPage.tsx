@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Mail, Phone } from 'lucide-react';
 import { fetchContactMessages } from '../../../api/admin';
 import { EmptyState, PageHeading, Panel, Spinner } from '../components/ui';

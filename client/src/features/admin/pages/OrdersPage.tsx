@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { ShoppingBag } from 'lucide-react';
 import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderShipment, type OrderStatus } from '@kesh/shared';

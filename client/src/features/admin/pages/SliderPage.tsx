@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { AlertCircle, PanelsTopLeft } from 'lucide-react';
 import { MESSAGES, SLIDER_LIMIT, type Slider } from '@kesh/shared';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Users } from 'lucide-react';
 import { MESSAGES } from '@kesh/shared';
 import { fetchUsers } from '../../../api/admin';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../../i18n';
+import type { TFunction } from '../../../i18n';
 import { TicketPercent, X } from 'lucide-react';
 import { COUPON_REFUSALS, formatRupees, paiseToRupees, type CouponQuote, type CouponRefusal } from '@kesh/shared';
 import { applyCoupon } from '../../../api/coupons';
