@@ -11,22 +11,12 @@
  * again: its unsynced pages may be gone, as PostgreSQL learned the hard way).
  *
  * Group commit: records queue up while the previous batch is being written and
- * synced; the next batch takes everything queued, in one synchronous write (the
- * segment is opened with O_DSYNC: write(2) returns once the bytes are on stable
- * storage, as write + fdatasync would; where O_DSYNC does not exist, a plain write
- * and an fdatasync). A record is durable, and its waiters are told, only after
- * that returned.
+ * fsynced; the next batch takes everything queued, in one write and one fdatasync.
+ * A record is durable, and its waiters are told, only after its fdatasync returned.
  */
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import {
-  errnoOf,
-  SYNCED_CREATE,
-  syncDirectory,
-  writeFully,
-  type StorageFileHandle,
-  type StorageFs,
-} from './storage-fs.js';
+import { errnoOf, syncDirectory, writeFully, type StorageFileHandle, type StorageFs } from './storage-fs.js';
 
 const MAGIC = 0x4b4a5231; // "KJR1"
 export const RECORD_HEADER_BYTES = 20;
@@ -247,7 +237,7 @@ export class JournalWriter {
     if (!this.handle) throw new Error('no journal segment is open');
     const bytes = batch.length === 1 ? (batch[0] as JournalRecord).bytes : Buffer.concat(batch.map((r) => r.bytes));
     await writeFully(this.handle, bytes);
-    if (SYNCED_CREATE === undefined) await this.handle.datasync(); // else each write was synchronous
+    await this.handle.datasync();
     this.markDurable((batch[batch.length - 1] as JournalRecord).lsn);
     this.onDurable(bytes.length);
   }
@@ -263,7 +253,7 @@ export class JournalWriter {
   private async openSegment(firstLsn: number): Promise<void> {
     const file = path.join(this.dir, segmentName(firstLsn, this.generation));
     this.generation += 1;
-    const handle = await this.fs.open(file, SYNCED_CREATE ?? 'wx');
+    const handle = await this.fs.open(file, 'wx');
     try {
       await syncDirectory(this.fs, this.dir);
     } catch (err) {

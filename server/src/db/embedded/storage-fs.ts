@@ -3,7 +3,6 @@
  * that tests can make any of them fail (disk full, read-only, EIO on fsync,
  * short writes) the way a real disk does. Production passes node:fs/promises.
  */
-import { constants } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import path from 'node:path';
 
@@ -16,36 +15,12 @@ export interface StorageFileHandle {
 }
 
 export interface StorageFs {
-  /** `flags` as fs.open takes them: a string such as 'wx', or O_* constants (see SYNCED_CREATE). */
-  open(file: string, flags: string | number): Promise<StorageFileHandle>;
+  open(file: string, flags: string): Promise<StorageFileHandle>;
   readFile(file: string): Promise<Buffer>;
   readdir(dir: string): Promise<string[]>;
   mkdir(dir: string, options: { recursive: true }): Promise<unknown>;
   rename(from: string, to: string): Promise<void>;
   unlink(file: string): Promise<void>;
-}
-
-/**
- * Flags of a new file whose every write returns only once its bytes (and the size needed to
- * read them back) are on stable storage: write(2) with O_DSYNC, which POSIX defines as the
- * write followed by fdatasync. One system call instead of two per group commit, and on Linux
- * the kernel can use FUA writes instead of a full cache flush. Undefined where the platform
- * has no O_DSYNC (Windows): then the journal writes and calls fdatasync itself.
- */
-export const SYNCED_CREATE: number | undefined =
-  constants.O_DSYNC === undefined
-    ? undefined
-    : constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DSYNC;
-
-/** Whether `flags` open a file for synchronous data writes (see SYNCED_CREATE). */
-export function isSyncedWrite(flags: string | number): boolean {
-  return typeof flags === 'number' && constants.O_DSYNC !== undefined && (flags & constants.O_DSYNC) !== 0;
-}
-
-/** Whether `flags` open a file for writing. */
-export function isWriting(flags: string | number): boolean {
-  if (typeof flags === 'string') return /[wa+x]/.test(flags);
-  return (flags & (constants.O_WRONLY | constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC)) !== 0;
 }
 
 export const realFs: StorageFs = {

@@ -4,21 +4,20 @@
  * remounted read-only (EROFS), fsync reporting EIO, writes that store only part of
  * what they were given.
  */
-import { isSyncedWrite, isWriting, realFs, type StorageFileHandle, type StorageFs } from './storage-fs.js';
+import { realFs, type StorageFileHandle, type StorageFs } from './storage-fs.js';
 
 function errno(code: string, call: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: injected failure, ${call}`), { code, syscall: call });
 }
+
+const WRITING_FLAGS = /[wa+x]/;
 
 export class FaultyFs implements StorageFs {
   /** Bytes that can still be written; writes past this store part, then fail with ENOSPC. */
   freeBytes = Number.POSITIVE_INFINITY;
   /** Every call that would change the disk fails with EROFS. */
   readOnly = false;
-  /**
-   * The next N fsync/fdatasync calls fail with EIO; on a file opened with O_DSYNC, where each
-   * write is its own fdatasync, the next N writes do.
-   */
+  /** The next N fsync/fdatasync calls fail with EIO. */
   failingSyncs = 0;
   /** Each write stores at most half of what it is given (legal for write(2)). */
   shortWrites = false;
@@ -29,20 +28,13 @@ export class FaultyFs implements StorageFs {
     if (this.readOnly) throw errno('EROFS', call);
   }
 
-  async open(file: string, flags: string | number): Promise<StorageFileHandle> {
-    if (isWriting(flags)) this.guard('open');
+  async open(file: string, flags: string): Promise<StorageFileHandle> {
+    if (WRITING_FLAGS.test(flags)) this.guard('open');
     const handle = await realFs.open(file, flags);
-    const synced = isSyncedWrite(flags);
     return {
       write: async (buffer, offset, length) => {
         this.guard('write');
         if (this.freeBytes <= 0) throw errno('ENOSPC', 'write');
-        if (synced && this.failingSyncs > 0) {
-          // The data may have reached the file, but its sync failed: write(2) reports EIO.
-          this.failingSyncs -= 1;
-          await handle.write(buffer, offset, length);
-          throw errno('EIO', 'write');
-        }
         let n = Math.min(length, this.freeBytes);
         if (this.shortWrites && n > 1) n = Math.ceil(n / 2);
         const result = await handle.write(buffer, offset, n);
