@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_SETTINGS, MESSAGES, type Order, type Product } from '@kesh/shared';
 import {
-  adminApiToken,
+  adminToken,
   api,
   baseUrl,
   browserPerTest,
@@ -27,7 +27,7 @@ async function productWithStock(title: string, price: number, stock: number): Pr
   form.append('stock', String(stock));
   const res = await fetch(`${baseUrl}/api/main-category`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${await adminApiToken()}` },
+    headers: { Authorization: `Bearer ${await adminToken()}` },
     body: form,
   });
   if (res.status !== 201) throw new Error(`product not created: ${res.status} ${await res.text()}`);
@@ -49,7 +49,7 @@ const created: string[] = [];
 describe('cash on delivery and stock', () => {
   afterAll(async () => {
     // Journeys share one store: the next files get the default settings and the seeded catalogue back.
-    const token = await adminApiToken();
+    const token = await adminToken();
     await api('/api/admin/delivery', { method: 'PUT', token, body: DEFAULT_DELIVERY_SETTINGS });
     for (const id of created) await api(`/api/main-category/${id}`, { method: 'DELETE', token });
   });
@@ -57,7 +57,7 @@ describe('cash on delivery and stock', () => {
   it('places a cash-on-delivery order to a PIN that allows it, and the owner sees what to collect', async () => {
     await api('/api/admin/delivery', {
       method: 'PUT',
-      token: await adminApiToken(),
+      token: await adminToken(),
       body: {
         ...DEFAULT_DELIVERY_SETTINGS,
         areas: [{ pins: '360', cod: true, etaDays: [1, 2] }],

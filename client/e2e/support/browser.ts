@@ -111,11 +111,6 @@ export async function api<T>(
   return data;
 }
 
-/** The owner's API token, through the spec's admin login. */
-export async function adminApiToken(): Promise<string> {
-  return (await api<{ token: string }>('/logAdmin', { body: ADMIN })).token;
-}
-
 /** Logs the owner in through the admin login form and opens an admin page from its navigation. */
 export async function openAdminPage(page: Page, link: string): Promise<void> {
   await page.goto('/admin');
@@ -175,14 +170,9 @@ export async function adminToken(): Promise<string> {
   return (await api<{ token: string }>('/logAdmin', { body: ADMIN })).token;
 }
 
-/** Signs the owner in at /admin and opens one screen from the admin navigation. */
+/** Signs the owner in at /admin and opens one screen whose heading is its navigation link's name. */
 export async function openAdminScreen(page: Page, link: string): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${baseUrl}/admin/dashboard`);
-  await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: link }).click();
+  await openAdminPage(page, link);
   await page.getByRole('heading', { level: 1, name: link }).waitFor();
 }
 
