@@ -62,6 +62,17 @@ export async function newPage(width = 1280, height = 900): Promise<BrowserPage> 
     return response;
   };
   const pageErrors: string[] = [];
+  // React reports an error it recovered from (its #520, #418 …) with the real one as `cause`, which
+  // Playwright's pageerror does not carry: the page logs it, and the journey reports both.
+  await page.addInitScript(() => {
+    addEventListener('error', (event) => {
+      const cause = (event.error as { cause?: unknown } | undefined)?.cause;
+      if (cause) console.error(`[cause] ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('[cause] ')) pageErrors.push(message.text());
+  });
   page.on('pageerror', (err) => pageErrors.push(err.message));
   return { browser, page, pageErrors, close: () => browser.close() };
 }

@@ -1,7 +1,7 @@
 import { Clock, Leaf, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
-import { FREE_SHIPPING_ABOVE_RUPEES, formatRupees } from '@kesh/shared';
+import { FOOTER_ELEMENT_ID, FREE_SHIPPING_ABOVE_RUPEES, formatRupees } from '@kesh/shared';
 import { formatPhone, useShop } from '../shop';
 
 const QUICK_LINKS = [
@@ -27,7 +27,7 @@ export function Footer() {
   const { t } = useTranslation();
   const shop = useShop();
   return (
-    <footer className="bg-brand-950 text-brand-50">
+    <footer id={FOOTER_ELEMENT_ID} className="bg-brand-950 text-brand-50">
       <div className="border-b border-white/10">
         <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 text-center text-sm font-semibold text-gold-400 sm:px-6 md:grid-cols-4">
           <li>{t('footer.claimNatural')}</li>

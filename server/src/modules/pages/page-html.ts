@@ -1,4 +1,4 @@
-import { INITIAL_DATA_ELEMENT_ID, PAGE_MODULES_ELEMENT_ID } from '@kesh/shared';
+import { FOOTER_ELEMENT_ID, INITIAL_DATA_ELEMENT_ID, PAGE_MODULES_ELEMENT_ID } from '@kesh/shared';
 
 /** A picture the page shows first and largest: preloaded with the srcset and sizes of its <img>. */
 export interface ImagePreload {
@@ -89,6 +89,11 @@ export function renderPage(template: string, head: PageHead): string {
   if (head.language) html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeAttribute(head.language!)}"`);
   const modules = head.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`);
   const links = [
+    // The first paint waits until the page's content is parsed (see FOOTER_ELEMENT_ID); a browser
+    // without `expect` links ignores this one.
+    ...(head.body?.html.includes(`id="${FOOTER_ELEMENT_ID}"`)
+      ? [`<link rel="expect" href="#${FOOTER_ELEMENT_ID}" blocking="render">`]
+      : []),
     ...head.images.map(imageLink),
     // React's own preloads repeat ours when we have them (same pictures, same priority).
     ...(hoisted && head.images.length === 0 ? [hoisted] : []),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InitialData, PageRenderRequest, Product } from '@kesh/shared';
+import { FOOTER_ELEMENT_ID, type InitialData, type PageRenderRequest, type Product } from '@kesh/shared';
 import { cachedJson } from '../../lib/response-cache.js';
 import { startTestApp, type TestContext } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
@@ -40,8 +40,9 @@ export async function render(request) {
   if (path === '/broken') throw new Error('a component failed');
   const known = ['/', '/products', '/gallery', '/profile', '/contact'].includes(path);
   const products = (request.data.products ?? []).map((p) => p.title).join(', ');
+  const footer = path === '/contact' ? '<footer id="site-footer">Rajkot</footer>' : '';
   return {
-    html: '<link rel="preload" as="image" href="/hoisted.jpg"><h1>' + request.language + ' ' + path + '</h1><p>' + products + '</p>',
+    html: '<link rel="preload" as="image" href="/hoisted.jpg"><h1>' + request.language + ' ' + path + '</h1><p>' + products + '</p>' + footer,
     title: 'Page <' + request.language + '> | Kesh & Co',
     description: 'About "' + path + '"',
     status: known ? 200 : 404,
@@ -180,6 +181,17 @@ describe('server-rendered storefront pages', () => {
     const res = await page('/no-such-page');
     expect(res.status).toBe(404);
     expect(root(res.text)).toContain('<h1>en /no-such-page</h1>');
+  });
+
+  it("holds the first paint until the page's content is parsed: a render-blocking expect link to its footer", async () => {
+    const expectLink = `<link rel="expect" href="#${FOOTER_ELEMENT_ID}" blocking="render">`;
+    const res = await page('/contact');
+    expect(root(res.text)).toContain(`<footer id="${FOOTER_ELEMENT_ID}">Rajkot</footer>`);
+    expect(res.text.indexOf(expectLink)).toBeGreaterThan(0);
+    expect(res.text.indexOf(expectLink)).toBeLessThan(res.text.indexOf('</head>'));
+    // A page without that footer, or rendered in the browser, would only wait for the end of the file.
+    expect((await page('/products')).text).not.toContain('rel="expect"');
+    expect((await page('/cart')).text).not.toContain('rel="expect"');
   });
 
   it('leaves the pages behind a login to the browser, in the right language', async () => {
