@@ -48,6 +48,10 @@ export async function newPage(width = 1280, height = 900): Promise<BrowserPage> 
   // Third-party hosts are unreachable here; fail them fast instead of waiting.
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
+  if (process.env.E2E_CPU_THROTTLE) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.E2E_CPU_THROTTLE) });
+  }
   // Journeys act right after loading a page, so loading means: loaded and hydrated.
   const goto = page.goto.bind(page);
   page.goto = async (...args: Parameters<Page['goto']>) => {

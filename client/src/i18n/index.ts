@@ -35,6 +35,11 @@ for (const [file, load] of Object.entries(featureCatalogues)) {
 /** Every feature namespace the storefront can fetch. */
 export const FEATURE_NAMESPACES = [...loaders.keys()];
 
+/** Registers a namespace whose catalogue is fetched when a component first asks for its words. */
+export function addNamespaceLoader(namespace: string, load: () => Promise<{ default: Catalogue }>) {
+  loaders.set(namespace, load);
+}
+
 const commonLoaders: Partial<Record<LanguageCode, () => Promise<{ default: Words }>>> = {
   hi: () => import('./common.hi'),
   mr: () => import('./common.mr'),
@@ -68,6 +73,14 @@ function once(id: string, load: () => Promise<void>): Promise<void> {
 }
 
 const hasNamespace = (namespace: string) => namespace === 'common' || library.en?.[namespace] !== undefined;
+
+/** A promise React's use() reads at once: already settled, in the shape React records a settled one in. */
+const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
+/** What useTranslation waits for: the namespace's load, or SETTLED when its words are in (or it has none to load). */
+function namespaceReady(namespace: string): Promise<void> {
+  return hasNamespace(namespace) || !loaders.has(namespace) ? SETTLED : loadNamespace(namespace);
+}
 
 function loadNamespace(namespace: string): Promise<void> {
   if (hasNamespace(namespace)) return Promise.resolve();
@@ -162,7 +175,10 @@ export function useTranslation(namespace = 'common'): {
 } {
   const chosen = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
   const language = useContext(LanguageContext) ?? chosen;
-  if (!hasNamespace(namespace) && loaders.has(namespace)) use(loadNamespace(namespace));
+  // Called on every render, loaded or not: React replays a component that suspended here once the
+  // words arrive, and a replay that skipped this call would meet useMemo as an update on a first
+  // render and fail (React error 467, recovered with 520).
+  use(namespaceReady(namespace));
   const t = useMemo(() => fixedT(library, language, namespace), [language, namespace]);
   return { t, i18n: language === chosen ? i18n : { ...i18n, language } };
 }
