@@ -2,6 +2,7 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compileHints } from './build/compile-hints';
 import { precompress } from './build/precompress';
 
 const API = process.env.API_URL ?? 'http://localhost:3000';
@@ -23,7 +24,7 @@ const apiOnly = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), compileHints(['app']), precompress()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,
