@@ -45,12 +45,8 @@ function sourcesOf(file) {
 }
 
 function adminSources(file) {
-  const map = `${file}.map`;
+  if (existsSync(`${file}.map`)) return sourcesOf(file).filter((s) => ADMIN_SOURCE.test(s));
   const name = path.basename(file);
-  if (existsSync(map)) {
-    const sources = JSON.parse(readFileSync(map, 'utf8')).sources ?? [];
-    return sources.filter((s) => ADMIN_SOURCE.test(s));
-  }
   return /admin/i.test(name) ? [name] : [];
 }
 
