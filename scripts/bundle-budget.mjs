@@ -11,6 +11,16 @@ import { gzipSync } from 'node:zlib';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'client/dist');
 const BUDGET_BYTES = 100 * 1000;
+/**
+ * The server-rendered pages a shopper lands on (spec: the public pages). What they load to hydrate
+ * must not hold the form validator: zod is 85 kB and building its schemas is a long task on a phone.
+ */
+const LANDING_PAGES = [
+  'src/features/home/HomePage.tsx',
+  'src/features/catalog/ProductsPage.tsx',
+  'src/features/gallery/GalleryPage.tsx',
+];
+const FORM_VALIDATOR = /node_modules\/zod\//;
 /** Source folders whose code belongs to the owner's panel only. */
 const ADMIN_SOURCE = /\/features\/admin\//;
 
@@ -48,6 +58,22 @@ function adminSources(file) {
   if (existsSync(`${file}.map`)) return sourcesOf(file).filter((s) => ADMIN_SOURCE.test(s));
   const name = path.basename(file);
   return /admin/i.test(name) ? [name] : [];
+}
+
+/** A page's file and every file it imports statically, by the build's manifest. */
+function pageFiles(source) {
+  const manifestFile = path.join(DIST, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const seen = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...seen].map((key) => path.join(DIST, manifest[key].file));
 }
 
 function main() {
@@ -119,7 +145,25 @@ function main() {
     console.error(`FAIL: ${path.relative(DIST, shell.file)} does not start with V8's eager compile hint.`);
     failed = true;
   }
-  if (!failed) console.log('OK: within budget, no admin code on the storefront, the app shell compiles eagerly.');
+  for (const page of LANDING_PAGES) {
+    const files = pageFiles(page);
+    if (files.length === 0) {
+      console.error(`FAIL: the build's manifest has no ${page}.`);
+      failed = true;
+    }
+    const zod = files.filter((file) => sourcesOf(file).some((source) => FORM_VALIDATOR.test(source)));
+    for (const file of zod) {
+      console.error(
+        `FAIL: ${page} loads ${path.relative(DIST, file)}, which holds zod (keep schemas out of its imports).`,
+      );
+      failed = true;
+    }
+  }
+  if (!failed) {
+    console.log(
+      'OK: within budget, no admin code on the storefront, the app shell compiles eagerly, no zod on the landing pages.',
+    );
+  }
   process.exit(failed ? 1 : 0);
 }
 

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { i18nReady } from './i18n';
+import { startI18n } from './i18n';
 import { App } from './app/App';
 import { startHydration } from './app/hydration';
 
@@ -18,7 +18,7 @@ const app = (
  * checkout, dashboard, admin) arrive empty and render here. Either way the work runs in a transition, in slices that give the main
  * thread back every few milliseconds, so a slow phone can answer a tap meanwhile.
  */
-await i18nReady;
+await startI18n();
 // A task of its own for hydration, apart from evaluating this file: two shorter tasks instead of one long.
 await new Promise((resolve) => setTimeout(resolve, 0));
 startTransition(() => {

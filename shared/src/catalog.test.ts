@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, productListQuerySchema, searchWords, sortProducts } from './catalog.js';
+import { matchesSearch, searchWords, sortProducts } from './catalog.js';
+import { productListQuerySchema } from './schemas.js';
 import { MESSAGES } from './messages.js';
 
 describe('search words', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { MESSAGES } from './messages.js';
 import { discountPercent, unitPrice } from './money.js';
 
 /** The orders of the products page's sort select, as `?sort=` spells them; none = oldest first. */
@@ -7,16 +5,8 @@ export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'discount'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const SEARCH_QUERY_MAX_LENGTH = 100;
-
-/** `GET /api/main-category?q=&sort=` and the /products page's address. Empty values mean "not set". */
-export const productListQuerySchema = z.object({
-  q: z.string(MESSAGES.invalidSearch).max(SEARCH_QUERY_MAX_LENGTH, MESSAGES.invalidSearch).optional(),
-  sort: z
-    .union([z.literal(''), z.enum(PRODUCT_SORTS)], { error: MESSAGES.invalidProductSort })
-    .optional()
-    .transform((s) => s || undefined),
-});
-export type ProductListQuery = z.output<typeof productListQuerySchema>;
+// Its schema, productListQuerySchema, is in schemas.ts: this file stays free of zod, because the
+// storefront's product cards use it and zod's 85 kB would otherwise load with the home page.
 
 /** Characters that join or separate Indic letters without being letters themselves (ZWNJ, ZWJ). */
 const JOINERS = /[\u200C\u200D]/g;

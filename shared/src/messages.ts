@@ -1,4 +1,5 @@
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MAX_LINE_QUANTITY } from './constants.js';
+import { formatIndianNumber } from './money.js';
 
 /**
  * User-facing texts of spec sections 5 and 8, exactly as written there. The server answers with
@@ -141,7 +142,7 @@ export const MESSAGES = {
   contactMessageRequired: 'Message is required.',
   invalidSearch: 'Please search with at most 100 characters of text.',
   invalidProductSort: 'Sort must be one of price-asc, price-desc or discount.',
-  imageTooManyPixels: `Images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, with no side longer than ${MAX_IMAGE_SIDE_PX.toLocaleString('en-IN')} pixels.`,
+  imageTooManyPixels: `Images may be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, with no side longer than ${formatIndianNumber(MAX_IMAGE_SIDE_PX)} pixels.`,
   imageUnreadable: 'This image could not be read. Please choose another file.',
   loggedOut: 'You have been logged out.',
   loggedOutEverywhere: 'You have been logged out on every device.',

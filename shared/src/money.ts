@@ -9,13 +9,45 @@ export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
 
+/**
+ * Digits in the Indian grouping ("1,23,45,678.5"), exactly as `toLocaleString('en-IN', …)` writes
+ * them, without Intl: a page's first Intl number format costs 20-60 ms on this machine's Chromium
+ * (ICU loads its number data), one long task on a phone before any price can hydrate. `fractionDigits`
+ * is the most decimals kept; with `keepZeros` they are always written (min = max), otherwise trailing
+ * zeros go. Rounding is ICU's: on the shortest decimal that reads back as the number (0.285 → 0.29),
+ * halves away from zero. money.test.ts compares it with toLocaleString over many values.
+ */
+export function formatIndianNumber(value: number, fractionDigits = 0, keepZeros = false): string {
+  const decimal = String(Math.abs(value));
+  if (!Number.isFinite(value) || decimal.includes('e')) {
+    return value.toLocaleString('en-IN', {
+      minimumFractionDigits: keepZeros ? fractionDigits : 0,
+      maximumFractionDigits: fractionDigits,
+    });
+  }
+  const point = decimal.indexOf('.');
+  let whole = point < 0 ? decimal : decimal.slice(0, point);
+  let fraction = point < 0 ? '' : decimal.slice(point + 1);
+  if (fraction.length > fractionDigits) {
+    const roundUp = fraction.charCodeAt(fractionDigits) >= 53; // '5'
+    let digits = whole + fraction.slice(0, fractionDigits);
+    if (roundUp) digits = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
+    whole = digits.slice(0, digits.length - fractionDigits) || '0';
+    fraction = digits.slice(digits.length - fractionDigits);
+  }
+  if (keepZeros) fraction = fraction.padEnd(fractionDigits, '0');
+  else while (fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  // The last three digits, then pairs: 1,23,45,678.
+  let grouped = whole.slice(-3);
+  for (let end = whole.length - 3; end > 0; end -= 2) grouped = `${whole.slice(Math.max(0, end - 2), end)},${grouped}`;
+  return sign + grouped + (fraction ? `.${fraction}` : '');
+}
+
 /** "₹1,299" or "₹1,299.50" in the Indian digit grouping. */
 export function formatRupees(rupees: number): string {
   const hasFraction = Math.round(rupees * 100) % 100 !== 0;
-  return `₹${rupees.toLocaleString('en-IN', {
-    minimumFractionDigits: hasFraction ? 2 : 0,
-    maximumFractionDigits: 2,
-  })}`;
+  return `₹${formatIndianNumber(rupees, 2, hasFraction)}`;
 }
 
 /** Percent off, rounded; 0 when either price is missing (spec section 3, derived product card). */

@@ -14,6 +14,7 @@ import type { CancellationQuote, OrderRefund, OrderShipment, OrderTimelineEntry 
 import type { LanguageCode, PaymentMethod } from './constants.js';
 import { DEFAULT_SHOP } from './shop.js';
 import { shopperCouponCodeSchema } from './coupons.js';
+import { PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './catalog.js';
 
 /**
  * Request and response bodies of spec section 7. The server validates with these schemas and the
@@ -165,6 +166,16 @@ export interface AddressResponse {
 }
 
 // ---------- catalogue ----------
+
+/** `GET /api/main-category?q=&sort=` and the /products page's address. Empty values mean "not set". */
+export const productListQuerySchema = z.object({
+  q: z.string(MESSAGES.invalidSearch).max(SEARCH_QUERY_MAX_LENGTH, MESSAGES.invalidSearch).optional(),
+  sort: z
+    .union([z.literal(''), z.enum(PRODUCT_SORTS)], { error: MESSAGES.invalidProductSort })
+    .optional()
+    .transform((s) => s || undefined),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 export interface Product {
   _id: string;

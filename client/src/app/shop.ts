@@ -10,17 +10,23 @@ import { fetchShop } from '../api/shop';
 export const ShopContext = createContext<ShopSettings | undefined>(undefined);
 
 // Every page the server sends carries the settings; only the dev server's pages ask the API for them.
-let known: ShopSettings | undefined = typeof document === 'undefined' ? undefined : pageData().shop;
+// Read on first use, not as this file loads (i18n/index.ts, startI18n, says why).
+let known: ShopSettings | undefined;
+let read = false;
 let asking = false;
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const snapshot = () => known;
+const snapshot = () => {
+  if (!read && typeof document !== 'undefined') known = pageData().shop;
+  read = true;
+  return known;
+};
 
 function askOnce() {
-  if (known || asking) return;
+  if (snapshot() || asking) return;
   asking = true;
   fetchShop().then(
     (shop) => {

@@ -109,7 +109,9 @@ function initialLanguage(): LanguageCode {
   return candidates.find(isLanguageCode) ?? DEFAULT_LANGUAGE;
 }
 
-let current = initialLanguage();
+let current: LanguageCode | undefined;
+/** The page's language, worked out on first use rather than while this file loads (see startI18n). */
+const currentLanguage = (): LanguageCode => (current ??= initialLanguage());
 const listeners = new Set<() => void>();
 
 /** The choice goes to the page, to this browser and to the cookie the server renders the next page by. */
@@ -121,7 +123,7 @@ function rememberLanguage(code: LanguageCode) {
 
 const i18n = {
   get language(): LanguageCode {
-    return current;
+    return currentLanguage();
   },
   /** Fetches the language's common words, then shows every page in it. */
   async changeLanguage(code: string): Promise<void> {
@@ -150,20 +152,24 @@ const i18n = {
 export default i18n;
 
 /**
- * Settles once the first language's common words are in: at once for English, after one small
- * fetch for the others. boot.tsx renders (or hydrates) only then, so the first render is complete.
+ * Starts the translator: the page's language on <html lang>, and a promise that settles once its
+ * common words are in (at once for English, after one small fetch for the others). boot.tsx calls it
+ * and renders (or hydrates) only then, so the first render is complete. Called, not run as this file
+ * loads: the app shell's top level touches no DOM, cookie or network, because every such call made
+ * while a 300 kB file's top level is on the stack costs a re-parse of the whole file (tens of ms on
+ * the main thread) whenever Chromium records stacks (Lighthouse's trace, DevTools, long-frame reports).
  */
-export const i18nReady: Promise<void> = loadCommon(current);
-
-if (typeof document !== 'undefined') document.documentElement.lang = current;
+export function startI18n(): Promise<void> {
+  const language = currentLanguage();
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  return loadCommon(language);
+}
 
 /**
  * The language a subtree renders in, when it is not the browser's choice: the server renders each
  * request in its shopper's language, several at once.
  */
 export const LanguageContext = createContext<LanguageCode | undefined>(undefined);
-
-const currentLanguage = () => current;
 
 /**
  * react-i18next's hook, for this translator: `t` for the namespace (suspending while its words are
