@@ -25,23 +25,20 @@ export function formatIndianNumber(value: number, fractionDigits = 0, keepZeros 
       maximumFractionDigits: fractionDigits,
     });
   }
-  const point = decimal.indexOf('.');
-  let whole = point < 0 ? decimal : decimal.slice(0, point);
-  let fraction = point < 0 ? '' : decimal.slice(point + 1);
-  if (fraction.length > fractionDigits) {
-    const roundUp = fraction.charCodeAt(fractionDigits) >= 53; // '5'
-    let digits = whole + fraction.slice(0, fractionDigits);
-    if (roundUp) digits = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
-    whole = digits.slice(0, digits.length - fractionDigits) || '0';
-    fraction = digits.slice(digits.length - fractionDigits);
-  }
-  if (keepZeros) fraction = fraction.padEnd(fractionDigits, '0');
-  else while (fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  const [whole = '', fraction = ''] = decimal.split('.');
+  // All digits kept as one integer (BigInt: no float on the way), plus one when the next digit is 5-9.
+  const scaled =
+    BigInt(whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0')) +
+    (fraction.charCodeAt(fractionDigits) >= 53 ? 1n : 0n);
+  const digits = String(scaled).padStart(fractionDigits + 1, '0');
+  const int = digits.slice(0, digits.length - fractionDigits);
+  let decimals = digits.slice(int.length);
+  if (!keepZeros) while (decimals.endsWith('0')) decimals = decimals.slice(0, -1);
   // The last three digits, then pairs: 1,23,45,678.
-  let grouped = whole.slice(-3);
-  for (let end = whole.length - 3; end > 0; end -= 2) grouped = `${whole.slice(Math.max(0, end - 2), end)},${grouped}`;
-  return sign + grouped + (fraction ? `.${fraction}` : '');
+  let grouped = int.slice(-3);
+  for (let end = int.length - 3; end > 0; end -= 2) grouped = `${int.slice(Math.max(0, end - 2), end)},${grouped}`;
+  // 1 / value is negative for negative numbers and for -0, which toLocaleString writes as "-0".
+  return (1 / value < 0 ? '-' : '') + grouped + (decimals ? `.${decimals}` : '');
 }
 
 /** "₹1,299" or "₹1,299.50" in the Indian digit grouping. */

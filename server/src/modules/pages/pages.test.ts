@@ -33,6 +33,8 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_react-r1.js'] },
   '_react-r1.js': { file: 'assets/react-r1.js' },
   '_SafeImage-s1.js': { file: 'assets/SafeImage-s1.js', imports: ['_react-r1.js'] },
+  'src/shell.ts': { file: 'assets/shell-x1.js', imports: ['_app-a1.js'] },
+  '_app-a1.js': { file: 'assets/app-a1.js', imports: ['_react-r1.js'] },
   'src/features/home/HomePage.tsx': {
     file: 'assets/HomePage-h1.js',
     imports: ['index.html', '_react-r1.js', '_SafeImage-s1.js'],
@@ -129,7 +131,10 @@ describe('storefront pages: index.html with the data, code and picture the page 
 
     // What index.html preloads itself stays; the page's code waits in an inert template.
     expect(modulePreloads(withoutPageModules(res.text))).toEqual(['/assets/react-r1.js']);
+    // The app shell first (boot.tsx imports it once React is in), then the page's own code.
     expect(pageModules(res.text)).toEqual([
+      '/assets/shell-x1.js',
+      '/assets/app-a1.js',
       '/assets/HomePage-h1.js',
       '/assets/SafeImage-s1.js',
       '/assets/i18n-home1.js',
@@ -184,6 +189,8 @@ describe('storefront pages: index.html with the data, code and picture the page 
 
     const list = await page('/products');
     expect(pageModules(list.text)).toEqual([
+      '/assets/shell-x1.js',
+      '/assets/app-a1.js',
       '/assets/ProductsPage-p1.js',
       '/assets/SafeImage-s1.js',
       '/assets/i18n-catalog1.js',
@@ -217,8 +224,9 @@ describe('storefront pages: index.html with the data, code and picture the page 
     const contact = await page('/contact');
     expect(Object.keys(initialData(contact.text))).toEqual(['language', 'shop']);
     expect(imagePreloads(contact.text)).toEqual([]);
-    expect(pageModules(contact.text)).toEqual([]);
-    expect(contact.text).not.toContain('<template');
+    expect(pageModules(contact.text)).toEqual(['/assets/shell-x1.js', '/assets/app-a1.js']);
+    // A page left to the browser needs the app shell at once, so it is named there too.
+    expect(pageModules((await page('/cart')).text)).toEqual(['/assets/shell-x1.js', '/assets/app-a1.js']);
   });
 
   it('sends the build’s brotli or gzip copy of a script to a browser that accepts it', async () => {

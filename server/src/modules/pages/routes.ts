@@ -161,7 +161,12 @@ export function clientRoutes(
   // What index.html loads itself needs no preload (the bundler may split the entry into several files).
   const chunksOf = (sources: readonly string[]) =>
     manifest ? chunkFiles(manifest, sources).filter((file) => !template.includes(`/${file}"`)) : [];
-  const scripts = new Map(Object.entries(PAGES).map(([page, spec]) => [page, chunksOf(spec.sources)]));
+  // Every page needs the app shell, which boot.tsx imports only once React is in (client/src/shell.ts):
+  // named here, it downloads alongside React rather than after it.
+  const shellScripts = chunksOf(['src/shell.ts']);
+  const scripts = new Map(
+    Object.entries(PAGES).map(([page, spec]) => [page, [...new Set([...shellScripts, ...chunksOf(spec.sources)])]]),
+  );
   // The common words of a language other than English are their own chunk (client/src/i18n).
   const languageScripts = new Map(LANGUAGES.map(({ code }) => [code, chunksOf([`src/i18n/common.${code}.ts`])]));
   const rendered = new Map<string, RenderedPage>();
@@ -253,7 +258,7 @@ export function clientRoutes(
       ...(search ? [`"productSearch":${JSON.stringify(search)}`] : []),
     ];
     const html = renderPage(template, {
-      scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? [])],
+      scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? shellScripts)],
       images: spec ? spec.images(loaded, req) : [],
       data: `{${data.join(',')}}`,
       language,
