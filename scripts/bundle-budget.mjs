@@ -60,11 +60,14 @@ function adminSources(file) {
   return /admin/i.test(name) ? [name] : [];
 }
 
-/** A page's file and every file it imports statically, by the build's manifest. */
-function pageFiles(source) {
+/** The build's manifest (source → file and static imports), or {} when the build wrote none. */
+function readManifest() {
   const manifestFile = path.join(DIST, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return [];
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  return existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+}
+
+/** A page's file and every file it imports statically, by the build's manifest. */
+function pageFiles(manifest, source) {
   const seen = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
@@ -157,8 +160,9 @@ function main() {
       failed = true;
     }
   }
+  const manifest = readManifest();
   for (const page of LANDING_PAGES) {
-    const files = pageFiles(page);
+    const files = pageFiles(manifest, page);
     if (files.length === 0) {
       console.error(`FAIL: the build's manifest has no ${page}.`);
       failed = true;

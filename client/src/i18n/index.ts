@@ -155,9 +155,9 @@ export default i18n;
  * Starts the translator: the page's language on <html lang>, and a promise that settles once its
  * common words are in (at once for English, after one small fetch for the others). boot.tsx calls it
  * and renders (or hydrates) only then, so the first render is complete. Called, not run as this file
- * loads: the app shell's top level touches no DOM, cookie or network, because every such call made
- * while a 300 kB file's top level is on the stack costs a re-parse of the whole file (tens of ms on
- * the main thread) whenever Chromium records stacks (Lighthouse's trace, DevTools, long-frame reports).
+ * loads: the app shell's top level touches no DOM, cookie or network, because such a call made while
+ * a bundled file's top level is on the stack costs a re-parse of that whole file (milliseconds per
+ * 10 kB on the main thread) whenever Chromium records stacks (Lighthouse's trace, DevTools).
  */
 export function startI18n(): Promise<void> {
   const language = currentLanguage();
