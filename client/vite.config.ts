@@ -17,6 +17,15 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler|use-sync-external-sto
 const APP_SHELL =
   /node_modules[\\/](react-router|react-router-dom)[\\/]|client[\\/]src[\\/](shell\.ts|app[\\/](?!queries|.*\.test\.)|i18n[\\/](index|translate|common)\.ts|api[\\/](http|pageData|cart|catalog|shop)\.ts)/;
 
+/**
+ * The shop's illustrations (components/ui/art) stay files instead of being inlined as data: URLs, as
+ * Vite does with anything under 4 kB: Chromium decodes a data: SVG while it parses the HTML (a whole
+ * SVG document per picture, 5-10 ms each on the main thread, before the first paint) and cannot load
+ * it lazily. As files, the ones below the fold wait for the shopper to scroll to them. The SSR build
+ * names the same hashed files, so server and client markup agree.
+ */
+const assetsInlineLimit = (file: string) => (/[\\/]ui[\\/]art[\\/][^\\/]+\.svg$/.test(file) ? false : undefined);
+
 /** In dev, a browser asking for HTML gets the app; scripts asking for JSON go to the API. */
 const apiOnly = {
   target: API,
@@ -44,9 +53,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
   // The manifest tells the server which chunks each page needs, so its HTML can preload them.
   build: isSsrBuild
-    ? { outDir: 'dist-ssr', sourcemap: true, target: 'node20', copyPublicDir: false }
+    ? { outDir: 'dist-ssr', sourcemap: true, target: 'node20', copyPublicDir: false, assetsInlineLimit }
     : {
         outDir: 'dist',
+        assetsInlineLimit,
         sourcemap: true,
         // The app shell holds React and the router; npm run budget guards its gzipped size.
         chunkSizeWarningLimit: 500,

@@ -3,7 +3,7 @@
 // (index.html's entry script, its modulepreloads, boot.tsx that the entry imports once the page has
 // painted, the app shell boot imports once React is in, and all their static imports) must stay within 100 kB gzipped, and none of it may be
 // admin code. Reads client/dist: run `npm run build` first.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +21,11 @@ const LANDING_PAGES = [
   'src/features/gallery/GalleryPage.tsx',
 ];
 const FORM_VALIDATOR = /node_modules\/zod\//;
+/**
+ * The shop's illustrations: files of their own (lazy below the fold), never data: URLs that the
+ * browser decodes while it parses the page's HTML (client/vite.config.ts, assetsInlineLimit).
+ */
+const ART_DIR = path.join(ROOT, 'client/src/components/ui/art');
 /** Source folders whose code belongs to the owner's panel only. */
 const ADMIN_SOURCE = /\/features\/admin\//;
 
@@ -175,9 +180,17 @@ function main() {
       failed = true;
     }
   }
+  const emitted = existsSync(path.join(DIST, 'assets')) ? readdirSync(path.join(DIST, 'assets')) : [];
+  for (const art of readdirSync(ART_DIR).filter((name) => name.endsWith('.svg'))) {
+    const stem = art.replace(/\.svg$/, '');
+    if (!emitted.some((name) => name.startsWith(`${stem}-`) && name.endsWith('.svg'))) {
+      console.error(`FAIL: ${art} is not a file in client/dist/assets: the build inlined it as a data: URL.`);
+      failed = true;
+    }
+  }
   if (!failed) {
     console.log(
-      'OK: within budget, no admin code on the storefront, React and the app shell compile eagerly, no zod on the landing pages.',
+      'OK: within budget, no admin code on the storefront, React and the app shell compile eagerly, no zod on the landing pages, illustrations as files.',
     );
   }
   process.exit(failed ? 1 : 0);

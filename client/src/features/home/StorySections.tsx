@@ -12,6 +12,9 @@ export function AboutTeaser() {
           <img
             src={oilImage}
             alt={t('about.imageAlt')}
+            width={600}
+            height={600}
+            loading="lazy"
             className="aspect-square w-full rounded-[2rem] object-cover shadow-xl"
           />
           <p className="absolute -bottom-5 left-6 rounded-2xl bg-gold-400 px-5 py-3 font-semibold text-brand-950 shadow-lg sm:left-auto sm:right-6">

@@ -31,7 +31,14 @@ export default function ProfilePage() {
           <p className="mt-6 text-lg leading-relaxed text-stone-700">{t('intro.text1')}</p>
           <p className="mt-4 leading-relaxed text-stone-700">{t('intro.text2')}</p>
         </div>
-        <img src={mortarImage} alt="" className="reveal aspect-[4/3] w-full rounded-[2rem] object-cover shadow-xl" />
+        <img
+          src={mortarImage}
+          alt=""
+          width={800}
+          height={600}
+          loading="lazy"
+          className="reveal aspect-[4/3] w-full rounded-[2rem] object-cover shadow-xl"
+        />
       </section>
 
       <section className="bg-[#f6f1e4] py-20">
