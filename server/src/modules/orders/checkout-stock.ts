@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../lib/errors.js';
 import { takeStock } from '../catalog/stock.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
+import { notifySoldOutRefund } from './notifications.js';
 
 const WAIT_STEP_MS = 25;
 const WAIT_LIMIT_MS = 5000;
@@ -45,7 +46,10 @@ async function settledStockState(id: unknown): Promise<string | null | undefined
   }
 }
 
-/** Gives a sold-out checkout's payment back in full; a refusal is logged for the owner to settle by hand. */
+/**
+ * Gives a sold-out checkout's payment back in full and tells the shopper so by mail; a refusal is
+ * logged and mailed to the shop for the owner to settle by hand. Runs once per checkout (the claim).
+ */
 async function refundSoldOutPayment(deps: AppDeps, checkout: CheckoutDocument, paymentId: string): Promise<void> {
   const amountPaise = checkout.amountPaise;
   await PendingCheckout.updateOne(
@@ -79,4 +83,13 @@ async function refundSoldOutPayment(deps: AppDeps, checkout: CheckoutDocument, p
     { _id: checkout._id },
     { $set: { 'refund.id': refund.id, 'refund.status': refund.status } },
   );
+  notifySoldOutRefund(deps, {
+    razorpayOrderId: checkout.razorpayOrderId,
+    paymentId,
+    amountPaise,
+    lines: checkout.lines,
+    userDetails: checkout.userDetails,
+    language: checkout.language,
+    refundFailed: refund.status === 'failed',
+  });
 }

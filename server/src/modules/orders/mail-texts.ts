@@ -23,6 +23,9 @@ export interface OrderMailWords {
   deliverTo: string;
   questions: string;
   codToPay: (amount: string) => string;
+  soldOutSubject: (shop: string) => string;
+  soldOutIntro: string;
+  soldOutRefund: (amount: string) => string;
 }
 
 const en: OrderMailWords = {
@@ -47,6 +50,10 @@ const en: OrderMailWords = {
   deliverTo: 'Deliver to',
   questions: 'Questions? Reply to this mail or call us.',
   codToPay: (amount) => `Cash on delivery: please keep ${amount} ready for the courier.`,
+  soldOutSubject: (shop) => `Your ${shop} payment is being refunded`,
+  soldOutIntro:
+    'We are sorry: by the time your payment reached us, an item you paid for had just sold out, so no order was placed.',
+  soldOutRefund: (amount) => `The full ${amount} goes back to your original payment method within 5-7 business days.`,
 };
 
 const hi: OrderMailWords = {
@@ -71,6 +78,9 @@ const hi: OrderMailWords = {
   deliverTo: 'डिलीवरी का पता',
   questions: 'कोई सवाल? इस मेल का जवाब दें या हमें कॉल करें।',
   codToPay: (amount) => `कैश ऑन डिलीवरी: कृपया कूरियर के लिए ${amount} तैयार रखें।`,
+  soldOutSubject: (shop) => `आपके ${shop} भुगतान का रिफ़ंड किया जा रहा है`,
+  soldOutIntro: 'क्षमा करें: आपका भुगतान हम तक पहुँचने तक आपका चुना एक उत्पाद बिक चुका था, इसलिए कोई ऑर्डर नहीं बना।',
+  soldOutRefund: (amount) => `पूरे ${amount} 5-7 कार्यदिवसों में आपके मूल भुगतान माध्यम में लौट आएँगे।`,
 };
 
 const mr: OrderMailWords = {
@@ -95,6 +105,9 @@ const mr: OrderMailWords = {
   deliverTo: 'डिलिव्हरीचा पत्ता',
   questions: 'काही प्रश्न? या मेलला उत्तर द्या किंवा आम्हाला कॉल करा.',
   codToPay: (amount) => `कॅश ऑन डिलिव्हरी: कृपया कुरिअरसाठी ${amount} तयार ठेवा.`,
+  soldOutSubject: (shop) => `तुमच्या ${shop} पेमेंटचा परतावा केला जात आहे`,
+  soldOutIntro: 'क्षमस्व: तुमचे पेमेंट आमच्यापर्यंत पोहोचेपर्यंत तुम्ही निवडलेले एक उत्पादन संपले होते, त्यामुळे ऑर्डर झाली नाही.',
+  soldOutRefund: (amount) => `संपूर्ण ${amount} 5-7 कामकाजाच्या दिवसांत तुमच्या मूळ पेमेंट पद्धतीत जमा होतील.`,
 };
 
 const gu: OrderMailWords = {
@@ -119,6 +132,9 @@ const gu: OrderMailWords = {
   deliverTo: 'ડિલિવરીનું સરનામું',
   questions: 'કોઈ પ્રશ્ન? આ મેલનો જવાબ આપો અથવા અમને ફોન કરો.',
   codToPay: (amount) => `કેશ ઓન ડિલિવરી: કૃપા કરીને કુરિયર માટે ${amount} તૈયાર રાખો.`,
+  soldOutSubject: (shop) => `તમારી ${shop} ચુકવણીનું રિફંડ કરવામાં આવી રહ્યું છે`,
+  soldOutIntro: 'માફ કરશો: તમારી ચુકવણી અમારા સુધી પહોંચી ત્યાં સુધીમાં તમે પસંદ કરેલી એક વસ્તુ વેચાઈ ગઈ હતી, તેથી ઓર્ડર બન્યો નથી.',
+  soldOutRefund: (amount) => `પૂરા ${amount} 5-7 કામકાજના દિવસોમાં તમારી મૂળ ચુકવણી પદ્ધતિમાં પાછા આવશે.`,
 };
 
 export const ORDER_MAIL_WORDS: Record<LanguageCode, OrderMailWords> = { en, hi, mr, gu };

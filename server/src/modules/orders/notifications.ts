@@ -1,4 +1,4 @@
-import { ORDER_ID_DISPLAY_LENGTH, formatRupees, paiseToRupees } from '@kesh/shared';
+import { DEFAULT_LANGUAGE, ORDER_ID_DISPLAY_LENGTH, formatRupees, isLanguageCode, paiseToRupees } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { MailAttachment, MailMessage } from '../../lib/mailer.js';
 import { isCod, languageOf, paymentTextOf, type OrderRecord } from './dto.js';
@@ -79,6 +79,57 @@ export function shopperMail(
     '',
   ].join('\n');
   return { to: details.email, subject, text, ...(attachments?.length ? { attachments } : {}) };
+}
+
+/** What a payment that came too late for its last unit tells the shopper: refunded, and no order. */
+export interface SoldOutPayment {
+  razorpayOrderId: string;
+  paymentId: string;
+  amountPaise: number;
+  lines: readonly { title: string; quantity: number; unitPricePaise: number }[];
+  userDetails?: { username?: string | null; email?: string | null } | null;
+  language?: string | null;
+  refundFailed: boolean;
+}
+
+/**
+ * Tells the shopper (in their language) that their payment went back because a line sold out first,
+ * whichever of verify, POST /api/orders and the webhook met it: the webhook answers Razorpay, not
+ * the shopper, whose browser may be long closed. A refund the gateway refused is the owner's to make
+ * by hand, so the shop is told too; the shopper is told the money comes back either way.
+ */
+export function notifySoldOutRefund(deps: AppDeps, payment: SoldOutPayment): void {
+  const context = { razorpayOrderId: payment.razorpayOrderId, event: 'sold-out-refund' };
+  const email = payment.userDetails?.email;
+  if (email) {
+    const words = ORDER_MAIL_WORDS[isLanguageCode(payment.language) ? payment.language : DEFAULT_LANGUAGE];
+    const shop = deps.config.shop;
+    const text = [
+      words.hello(payment.userDetails?.username || email),
+      '',
+      words.soldOutIntro,
+      '',
+      ...payment.lines.map((l) => `- ${l.title} × ${l.quantity}: ${rupees(l.unitPricePaise * l.quantity)}`),
+      `${words.total}: ${rupees(payment.amountPaise)}`,
+      words.soldOutRefund(rupees(payment.amountPaise)),
+      '',
+      words.questions,
+      shop.name,
+      `${shop.phone} · ${shop.email}`,
+      '',
+    ].join('\n');
+    deps.mailer.sendInBackground({ to: email, subject: words.soldOutSubject(shop.name), text }, context);
+  }
+  if (payment.refundFailed) {
+    deps.mailer.sendInBackground(
+      {
+        to: deps.config.shopNotifyEmail,
+        subject: `Refund of a sold-out payment failed (${payment.paymentId})`,
+        text: `Payment ${payment.paymentId} (Razorpay order ${payment.razorpayOrderId}) of ${rupees(payment.amountPaise)} arrived after a line sold out, and its automatic refund failed. Refund it from the Razorpay dashboard.\n`,
+      },
+      { ...context, event: 'shop-sold-out-refund-failed' },
+    );
+  }
 }
 
 /** Mails the shopper in the background: a failed mail is logged and retried, never fails the caller. */

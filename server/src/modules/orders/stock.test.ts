@@ -18,12 +18,15 @@ describe('stock', () => {
   let ctx: TestContext;
   let admin: string;
   const refunds: { paymentId: string; amountPaise: number }[] = [];
+  /** Set to make the gateway refuse refunds, as Razorpay does when the account's balance is short. */
+  let refundsFail = false;
 
   beforeAll(async () => {
     const simulator = createSimulatorGateway();
     const payments: PaymentGateway = {
       ...simulator,
       async refund(input) {
+        if (refundsFail) throw new Error('Razorpay: insufficient balance for the refund');
         refunds.push({ paymentId: input.paymentId, amountPaise: input.amountPaise });
         return simulator.refund(input);
       },
@@ -41,7 +44,19 @@ describe('stock', () => {
   afterAll(() => ctx.close());
   beforeEach(() => {
     refunds.length = 0;
+    refundsFail = false;
   });
+
+  const SOLD_OUT_SUBJECT = 'Your Kesh Ayurveda payment is being refunded';
+  /** The mails to `to` once `count` of them have left the background queue. */
+  async function mailsTo(to: string, count: number, subject?: string) {
+    for (let waited = 0; waited < 5000; waited += 20) {
+      const mails = ctx.deps.mailer.outbox.filter((m) => m.to === to && (!subject || m.subject === subject));
+      if (mails.length >= count) return mails;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return ctx.deps.mailer.outbox.filter((m) => m.to === to && (!subject || m.subject === subject));
+  }
 
   const product = (title: string, stock: number | null, pricePaise = 25000) =>
     MainCategory.create({ title, mainPricePaise: pricePaise, ...(stock === null ? {} : { stock }) });
@@ -55,10 +70,11 @@ describe('stock', () => {
   const placeCod = (shopper: Shopper) =>
     ctx.http.post('/api/orders/cod').set(bearer(shopper.token)).send({ address: RAJKOT });
   /** Pays for the cart online through the simulator: create-order, then Razorpay's window hands back a signed payment. */
-  async function payOnline(shopper: Shopper) {
+  async function payOnline(shopper: Shopper, language = 'en') {
     const created = await ctx.http
       .post('/api/payment/create-order')
       .set(bearer(shopper.token))
+      .set('Accept-Language', language)
       .send({ address: RAJKOT });
     expect(created.status).toBe(200);
     const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
@@ -201,6 +217,12 @@ describe('stock', () => {
       // The refused shoppers keep their cart, so they can see what is gone.
       const refusedShopper = shoppers[answers.findIndex((a) => a.status === 409)]!;
       expect((await ctx.http.get('/api/cart/cart').set(bearer(refusedShopper.token))).body.cartCount).toBe(1);
+      // Each refunded shopper is told once by mail, with what they paid; the five who got the oil are not.
+      for (const [i, shopper] of shoppers.entries()) {
+        const mails = await mailsTo(shopper.email, answers[i]!.status === 409 ? 1 : 0, SOLD_OUT_SUBJECT);
+        expect(mails, shopper.email).toHaveLength(answers[i]!.status === 409 ? 1 : 0);
+        if (mails[0]) expect(mails[0].text).toContain('Last Batch Oil × 1: ₹399');
+      }
     }, 60_000);
 
     it('answers a sold-out payment the same way again, through verify, POST /api/orders and the webhook', async () => {
@@ -231,6 +253,58 @@ describe('stock', () => {
       expect(hook.status).toBe(200);
       expect(refunds).toHaveLength(1);
       expect(await Order.countDocuments({ 'products.productId': oil._id })).toBe(1);
+      // Told once, however many times the payment was reported.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await mailsTo(second.email, 1, SOLD_OUT_SUBJECT)).toHaveLength(1);
+    });
+
+    it("tells a shopper whose browser closed after paying, by mail in the store's language, when the webhook finds the line sold out", async () => {
+      const oil = await product('Webhook Oil', 1, 45000);
+      const [first, second] = [await signUpCustomer(ctx), await signUpCustomer(ctx)];
+      await addToCart(first, oil._id);
+      await addToCart(second, oil._id);
+      const secondPaid = await payOnline(second, 'hi');
+      expect((await verify(first, await payOnline(first))).status).toBe(200);
+      // Razorpay's webhook is all that arrives for the second shopper: no verify, no POST /api/orders.
+      const body = JSON.stringify({
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: secondPaid.paymentId, order_id: secondPaid.orderId, amount: 45000 } } },
+      });
+      const hook = await ctx.http
+        .post('/api/payment/webhook')
+        .set('Content-Type', 'application/json')
+        .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
+        .send(body);
+      expect(hook.status).toBe(200);
+      expect(refunds).toEqual([{ paymentId: secondPaid.paymentId, amountPaise: 45000 }]);
+      const [mail] = await mailsTo(second.email, 1);
+      expect(mail?.subject).toBe('आपके Kesh Ayurveda भुगतान का रिफ़ंड किया जा रहा है');
+      expect(mail?.text).toContain('Webhook Oil × 1: ₹450');
+      expect(mail?.text).toContain('पूरे ₹450 5-7 कार्यदिवसों में');
+      expect(await Order.countDocuments({ userId: second.userId })).toBe(0);
+    });
+
+    it('tells the shop when the automatic refund of a sold-out payment fails, and still tells the shopper', async () => {
+      const oil = await product('Unrefunded Oil', 1);
+      const [first, second] = [await signUpCustomer(ctx), await signUpCustomer(ctx)];
+      await addToCart(first, oil._id);
+      await addToCart(second, oil._id);
+      const secondPaid = await payOnline(second);
+      expect((await verify(first, await payOnline(first))).status).toBe(200);
+      refundsFail = true;
+      const answer = await verify(second, secondPaid);
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toBe(MESSAGES.soldOutRefunded);
+      const checkout = await PendingCheckout.findOne({ razorpayOrderId: secondPaid.orderId }).lean();
+      expect(checkout?.refund?.status).toBe('failed');
+      const shopMails = await mailsTo(
+        ctx.deps.config.shopNotifyEmail,
+        1,
+        `Refund of a sold-out payment failed (${secondPaid.paymentId})`,
+      );
+      expect(shopMails).toHaveLength(1);
+      expect(shopMails[0]!.text).toContain('Refund it from the Razorpay dashboard');
+      expect(await mailsTo(second.email, 1, SOLD_OUT_SUBJECT)).toHaveLength(1);
     });
   });
 
