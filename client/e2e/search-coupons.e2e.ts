@@ -163,6 +163,18 @@ describe('a coupon on the shipping page', () => {
     });
     const [coupon] = await api<Coupon[]>('/api/admin/coupons', { token: await adminToken() });
     expect(coupon).toMatchObject({ code: 'DIWALI10', usedCount: 1 });
+
+    // The shopper's Orders tab and the owner's order table say which coupon took what off.
+    const saved = `Coupon DIWALI10: −${rupees(discountPaise)}`;
+    await page.goto('/userdashbord');
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('table').getByText(saved).waitFor();
+    a11y.push(...(await axeViolations(page, 'dashboard-orders-coupon-1280')));
+    await shot(page, 'dashboard-orders-coupon-1280');
+    await page.goto('/admin/orders');
+    await page.getByRole('table').getByRole('row').filter({ hasText: shopper.email }).getByText(saved).waitFor();
+    a11y.push(...(await axeViolations(page, 'admin-orders-coupon-1280')));
+    await shot(page, 'admin-orders-coupon-1280');
     expect(a11y).toEqual([]);
   }, 120_000);
 });

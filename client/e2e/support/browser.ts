@@ -107,6 +107,21 @@ export async function latestMailTo(email: string, timeoutMs = 10_000, after = 0)
   throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
 }
 
+/**
+ * The mail to `email` with this subject, waiting for it up to `timeoutMs`: mails leave from a queue
+ * after the answer, so the newest one in the catcher may still be the one before it.
+ */
+export async function mailWithSubject(email: string, subject: string, timeoutMs = 10_000): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = JSON.parse(await readFile(inject('mailFile'), 'utf8')) as CapturedMail[];
+    const found = mails.findLast((m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.subject === subject);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail "${subject}" to ${email} within ${timeoutMs} ms`);
+}
+
 /** Calls the API directly (for setting up state a journey does not test). */
 export async function api<T>(
   pathname: string,

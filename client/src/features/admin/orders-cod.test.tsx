@@ -62,6 +62,22 @@ describe('admin orders: cash on delivery', () => {
   });
 });
 
+describe('admin orders: coupons', () => {
+  it("shows the coupon an order used and what it took off under the order's total", async () => {
+    vi.mocked(fetchAllOrders).mockResolvedValue([
+      order('c3', { coupon: 'DIWALI10', discountPaise: 6000, discount: 60, totalAmount: 589 }),
+      order('d4', {}),
+    ]);
+    renderAdmin(<OrdersPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Delivered/ }));
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[0]!).getByText('Coupon DIWALI10: −₹60')).toBeInTheDocument();
+    expect(rows[1]).not.toHaveTextContent('Coupon');
+  });
+});
+
 describe('admin dashboard: running low', () => {
   it('lists the products running low, sold out first', async () => {
     vi.mocked(fetchLowStock).mockResolvedValue([

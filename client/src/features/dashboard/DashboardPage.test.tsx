@@ -290,6 +290,20 @@ describe('DashboardPage orders', () => {
     expect(within(table).getAllByText('₹598')).toHaveLength(2);
   });
 
+  it('shows the coupon an order used and what it took off, beside the total', async () => {
+    vi.mocked(fetchMyOrders).mockResolvedValue([
+      order({ coupon: 'DIWALI10', discountPaise: 6650, discount: 66.5, totalAmount: 598.5 }),
+      order({ _id: '665f1c2e9b1e8a0012ab0002' }),
+    ]);
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Orders' }));
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[0]!).getByText('Coupon DIWALI10: −₹66.50')).toBeInTheDocument();
+    expect(rows[1]).not.toHaveTextContent('Coupon');
+  });
+
   it('shows the timeline and tracking link, and the refund before the shopper confirms a cancel', async () => {
     const processing = order({
       cancellation: {

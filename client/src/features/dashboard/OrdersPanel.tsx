@@ -105,6 +105,11 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
             </td>
             <td data-label={t('total')} className={`${cell} font-semibold whitespace-nowrap text-brand-950`}>
               {formatRupees(order.totalAmount)}
+              {order.coupon && (
+                <span className="block text-xs font-normal text-green-800">
+                  {t('couponApplied', { code: order.coupon, amount: formatRupees(order.discount ?? 0) })}
+                </span>
+              )}
             </td>
             <td data-label={t('address')} className={`${cell} text-stone-700 md:max-w-56`}>
               {order.userDetails.address || t('noAddress')}

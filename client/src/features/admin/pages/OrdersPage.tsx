@@ -179,6 +179,11 @@ export default function OrdersPage() {
                     </td>
                     <td className={`${tdClass} min-w-24`}>
                       <p className="font-semibold whitespace-nowrap text-gray-900">{formatRupees(order.totalAmount)}</p>
+                      {order.coupon && (
+                        <p className="text-xs whitespace-nowrap text-green-800">
+                          {t('orders.couponApplied', { code: order.coupon, amount: formatRupees(order.discount ?? 0) })}
+                        </p>
+                      )}
                       <PaymentNote order={order} />
                     </td>
                     <td className={`${tdClass} min-w-28 text-xs`}>
