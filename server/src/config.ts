@@ -84,6 +84,8 @@ const envSchema = z.object({
   CORS_ORIGINS: optionalString,
   RATE_LIMIT: bool.default(true),
   SEED_ON_EMPTY: bool.default(true),
+  /** How old a claim on stock must be before it counts as its process's, dead since (ms). */
+  STOCK_CLAIM_STALE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -109,6 +111,8 @@ export interface Config {
   corsOrigins: string[];
   rateLimit: boolean;
   seedOnEmpty: boolean;
+  /** A stock claim older than this (ms) was made by a process that has died: recovery gives it back. */
+  stockClaimStaleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -184,5 +188,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     rateLimit: e.RATE_LIMIT,
     seedOnEmpty: e.SEED_ON_EMPTY,
+    stockClaimStaleMs: e.STOCK_CLAIM_STALE_MS,
   };
 }

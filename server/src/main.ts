@@ -13,6 +13,7 @@ import { createLogger } from './lib/logger.js';
 import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
+import { startStockRecovery } from './modules/orders/stock-recovery.js';
 import { adminsWithPassword } from './modules/admin/service.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  let stopRecovery: (() => void) | undefined;
   const server: Server = app.listen(config.port, config.host, (err?: Error) => {
     if (err) {
       // Express hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
@@ -100,6 +102,8 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(`store listening on http://localhost:${port} (payments: ${deps.payments.mode})`);
+    // Orders a stopped process left half placed: their stock goes back, or stays with the order.
+    stopRecovery = startStockRecovery(deps);
     if (config.razorpay && !config.razorpay.webhookSecret) {
       logger.warn(
         'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
@@ -132,6 +136,7 @@ async function main(): Promise<void> {
     // Those connections are answered (with `Connection: close`) or time out as idle instead.
     net.Server.prototype.close.call(server, () => {
       clearTimeout(force);
+      stopRecovery?.();
       stopDatabase().then(
         () => {
           logger.info('stopped');

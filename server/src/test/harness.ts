@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../config.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes, type DatabaseEngine } from '../db/index.js';
 import type { AppDeps } from '../deps.js';
 import { createMailer } from '../lib/mailer.js';
+import { DeliverySettingsRecord } from '../modules/shipping/delivery-settings.model.js';
 import { createDiskStorage } from '../lib/storage.js';
 import { issueToken } from '../lib/tokens.js';
 import { createSimulatorGateway } from '../modules/payments/gateway.js';
@@ -159,4 +160,14 @@ export async function buyWithSimulator(
   const verified = await ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid.body);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   return verified.body.order as Order;
+}
+
+/** Delivery everywhere in India, with cash on delivery in PINs starting 360 (Rajkot) in 1-3 days. */
+export async function allowCashOnDeliveryIn360(): Promise<void> {
+  await DeliverySettingsRecord.create({
+    key: 'delivery',
+    servesAllIndia: true,
+    etaDays: [3, 7],
+    areas: [{ pins: '360', cod: true, etaDays: [1, 3] }],
+  });
 }

@@ -29,6 +29,21 @@ const categorySchema = new Schema(
       min: 0,
       validate: { validator: (v: unknown) => v === null || Number.isInteger(v), message: 'stock must be an integer' },
     },
+    /**
+     * Units taken off `stock` for an order or a checkout that is still being placed, one entry per
+     * claim (`ref`: "order:<id>" or "checkout:<id>"), written by the same update as the decrement.
+     * Once the order exists they are dropped; a claim whose process died keeps them, so recovery
+     * knows exactly what to put back (modules/catalog/stock.ts). Empty nearly always.
+     */
+    stockHolds: {
+      type: [
+        new Schema(
+          { ref: { type: String, required: true }, quantity: { type: Number, required: true }, at: Date },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
     /** Widths of the WebP variants stored beside the image (lib/image-variants); older documents have none. */
     imageVariants: { type: [Number], default: undefined },
     /** Beginnings of the words of title, subtitle and description (./search.ts); written by the service. */
@@ -48,5 +63,7 @@ categorySchema.pre('validate', function () {
 });
 // The owner's dashboard lists the products running out.
 categorySchema.index({ stock: 1 }, { sparse: true });
+// Recovery and settling find a claim's units by its ref.
+categorySchema.index({ 'stockHolds.ref': 1 }, { sparse: true });
 
 export const MainCategory = model('MainCategory', categorySchema);

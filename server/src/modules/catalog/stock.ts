@@ -9,33 +9,74 @@ export interface StockLine {
 }
 
 /**
- * Takes every line's quantity off the shelf, or none of it. Each line is one conditional
- * decrement ({stock >= quantity} then $inc), so concurrent orders can never take more than is
- * there, on any engine and without transactions. A product whose stock is not counted (null or
- * absent) is never short. When a line is short, the lines already taken are put back and the
- * result is false.
+ * Takes every line's quantity off the shelf for the claim `ref` ("order:<id>", "checkout:<id>"), or
+ * none of it. Each line is one conditional update of its product: {stock >= quantity, no hold of
+ * this ref} then $inc and a hold {ref, quantity} pushed in the same write, so concurrent orders can
+ * never take more than is there, on any engine and without transactions, and a claim taken twice
+ * (a retry) takes once. A product whose stock is not counted (null or absent) is never short and
+ * holds nothing. When a line is short, or a write fails, what the claim holds is put back (false,
+ * or the error). If the process dies half-way, the holds say what to put back
+ * (recoverInterruptedStock); once the order exists, settleHolds drops them.
  */
-export async function takeStock(lines: readonly StockLine[]): Promise<boolean> {
-  const taken: StockLine[] = [];
-  for (const line of mergedLines(lines)) {
-    const took = await MainCategory.updateOne(
-      { _id: line.productId, stock: { $gte: line.quantity } },
-      { $inc: { stock: -line.quantity } },
-    );
-    if (took.modifiedCount === 1) {
-      taken.push(line);
-      continue;
+export async function takeStockFor(ref: string, lines: readonly StockLine[], at = new Date()): Promise<boolean> {
+  try {
+    for (const line of mergedLines(lines)) {
+      const took = await MainCategory.updateOne(
+        { _id: line.productId, stock: { $gte: line.quantity }, 'stockHolds.ref': { $ne: ref } },
+        { $inc: { stock: -line.quantity }, $push: { stockHolds: { ref, quantity: line.quantity, at } } },
+      );
+      if (took.modifiedCount === 1) continue;
+      // Not taken: this claim already holds it (a retry), nobody counts it, or there is too little.
+      const held = await MainCategory.exists({ _id: line.productId, 'stockHolds.ref': ref });
+      if (held) continue;
+      const counted = await MainCategory.exists({ _id: line.productId, stock: { $ne: null } });
+      if (!counted) continue;
+      await returnHeld(ref);
+      return false;
     }
-    // Not taken: either nobody counts this product's stock, or there is too little of it.
-    const counted = await MainCategory.exists({ _id: line.productId, stock: { $ne: null } });
-    if (!counted) continue;
-    await returnStock(taken);
-    return false;
+    return true;
+  } catch (err) {
+    // Best effort: with the database refusing writes this fails too, and recovery puts it back later.
+    await returnHeld(ref).catch(() => undefined);
+    throw err;
   }
-  return true;
 }
 
-/** Puts an order's quantities back on the shelf (a cancellation, or a rollback). Uncounted stock stays uncounted. */
+/**
+ * Puts back every unit the claim `ref` holds, each product once (the hold is removed by the same
+ * write that adds its units back, so running it again, or after a crash half-way, adds nothing twice).
+ */
+export async function returnHeld(ref: string): Promise<void> {
+  const holders = await MainCategory.find({ 'stockHolds.ref': ref }, { stockHolds: 1 }).lean();
+  for (const product of holders) {
+    for (const hold of (product.stockHolds ?? []).filter((h) => h.ref === ref)) {
+      const mine = { _id: product._id, stockHolds: { $elemMatch: { ref, quantity: hold.quantity } } };
+      const back = await MainCategory.updateOne(
+        { ...mine, stock: { $ne: null } },
+        { $inc: { stock: hold.quantity }, $pull: { stockHolds: { ref } } },
+      );
+      // The owner stopped counting this product meanwhile: nothing to add back to.
+      if (back.matchedCount === 0) await MainCategory.updateOne(mine, { $pull: { stockHolds: { ref } } });
+    }
+  }
+}
+
+/** The claim's order exists: its units are sold, and the holds that recorded them go. */
+export async function settleHolds(ref: string): Promise<void> {
+  await MainCategory.updateMany({ 'stockHolds.ref': ref }, { $pull: { stockHolds: { ref } } });
+}
+
+/** The claims that hold units since before `before`: candidates for recovery. */
+export async function staleHoldRefs(before: Date): Promise<string[]> {
+  const holders = await MainCategory.find({ 'stockHolds.at': { $lt: before } }, { stockHolds: 1 }).lean();
+  const refs = new Set<string>();
+  for (const product of holders) {
+    for (const hold of product.stockHolds ?? []) if (hold.at && hold.at < before) refs.add(hold.ref);
+  }
+  return [...refs];
+}
+
+/** Puts a cancelled order's quantities back on the shelf. Uncounted stock stays uncounted. */
 export async function returnStock(lines: readonly StockLine[]): Promise<void> {
   for (const line of mergedLines(lines)) {
     await MainCategory.updateOne({ _id: line.productId, stock: { $ne: null } }, { $inc: { stock: line.quantity } });

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../lib/errors.js';
-import { takeStock } from '../catalog/stock.js';
-import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
+import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
+import { PendingCheckout, type CheckoutDocument, type CheckoutRecord } from '../payments/checkout.model.js';
 import { notifySoldOutRefund } from './notifications.js';
 
 const WAIT_STEP_MS = 25;
@@ -13,35 +13,84 @@ export const soldOutError = () => new HttpError(409, MESSAGES.soldOutRefunded, u
 
 export const isSoldOutError = (err: unknown) => err instanceof HttpError && err.message === MESSAGES.soldOutRefunded;
 
+/** The stock claim of a checkout, as its products' holds name it. */
+export const checkoutStockRef = (checkoutId: unknown) => `checkout:${String(checkoutId)}`;
+
 /**
  * Takes a paid checkout's stock exactly once, however many of verify, POST /api/orders and the
  * webhook arrive at once: the first to move stockState from unset to 'taking' takes it, the others
  * wait for its outcome. When a line is gone by now, the payment is refunded through the gateway,
- * the checkout ends 'soldOut' and every caller is answered soldOutError().
+ * the checkout ends 'soldOut' and every caller is answered soldOutError(). A claim that failed
+ * (the database refused a write) is given back at once; one whose process died is given back by
+ * the first caller or recovery sweep that finds it older than `stockClaimStaleMs`, so a retry of
+ * Razorpay's webhook places the order instead of meeting "still being taken" forever.
  */
 export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocument, paymentId: string): Promise<void> {
-  const claimed = await PendingCheckout.findOneAndUpdate(
-    { _id: checkout._id, stockState: null },
-    { $set: { stockState: 'taking' } },
-  );
-  if (!claimed) {
-    const state = await settledStockState(checkout._id);
-    if (state === 'taken') return;
-    if (state === 'soldOut') throw soldOutError();
-    throw new HttpError(503, MESSAGES.internalError, 'the stock of this payment is still being taken');
+  const ref = checkoutStockRef(checkout._id);
+  for (let attempt = 0; ; attempt += 1) {
+    const claimedAt = new Date();
+    const claimed = await PendingCheckout.findOneAndUpdate(
+      { _id: checkout._id, stockState: null },
+      { $set: { stockState: 'taking', stockClaimedAt: claimedAt } },
+    );
+    if (claimed) break;
+    const settled = await settledStockState(checkout._id, deps.config.stockClaimStaleMs);
+    if (settled?.stockState === 'taken') return;
+    if (settled?.stockState === 'soldOut') throw soldOutError();
+    const stale = new Date(Date.now() - deps.config.stockClaimStaleMs);
+    if (attempt > 0 || !settled || !(await giveBackStaleClaim(deps, checkout._id, stale))) {
+      throw new HttpError(503, MESSAGES.internalError, 'the stock of this payment is still being taken');
+    }
   }
-  if (await takeStock(checkout.lines)) {
+  let taken: boolean;
+  try {
+    taken = await takeStockFor(ref, checkout.lines);
+  } catch (err) {
+    // takeStockFor put back what it could; the claim goes too, so the next try starts afresh.
+    await PendingCheckout.updateOne(
+      { _id: checkout._id, stockState: 'taking' },
+      { $set: { stockState: null, stockClaimedAt: null } },
+    ).catch(() => undefined);
+    throw err;
+  }
+  if (taken) {
     await PendingCheckout.updateOne({ _id: checkout._id }, { $set: { stockState: 'taken' } });
+    await settleHolds(ref).catch((err: unknown) =>
+      deps.logger.warn({ err, ref }, 'stock taken; its holds are dropped by the next recovery sweep'),
+    );
     return;
   }
   await refundSoldOutPayment(deps, checkout, paymentId);
   throw soldOutError();
 }
 
-async function settledStockState(id: unknown): Promise<string | null | undefined> {
+/**
+ * A checkout's 'taking' claim made before `before` by a process that is gone: what it holds goes
+ * back on the shelf and the claim is cleared, so the next caller takes the stock afresh. True when
+ * this call cleared it.
+ */
+export async function giveBackStaleClaim(deps: AppDeps, checkoutId: unknown, before: Date): Promise<boolean> {
+  const stale = {
+    _id: checkoutId,
+    stockState: 'taking' as const,
+    $or: [{ stockClaimedAt: { $lt: before } }, { stockClaimedAt: null }],
+  };
+  if (!(await PendingCheckout.exists(stale))) return false;
+  await returnHeld(checkoutStockRef(checkoutId));
+  const cleared = await PendingCheckout.updateOne(stale, { $set: { stockState: null, stockClaimedAt: null } });
+  if (cleared.modifiedCount === 1) {
+    deps.logger.warn({ checkoutId: String(checkoutId) }, 'an interrupted stock claim of a payment was given back');
+  }
+  return cleared.modifiedCount === 1;
+}
+
+/** The checkout once its claim is settled, found stale, or WAIT_LIMIT_MS have passed. */
+async function settledStockState(id: unknown, staleMs: number) {
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
-    const checkout = await PendingCheckout.findById(id, { stockState: 1 }).lean();
-    if (checkout?.stockState !== 'taking' || waited >= WAIT_LIMIT_MS) return checkout?.stockState;
+    const checkout = await PendingCheckout.findById(id, { stockState: 1, stockClaimedAt: 1 }).lean();
+    if (checkout?.stockState !== 'taking' || waited >= WAIT_LIMIT_MS) return checkout;
+    const claimedAt = checkout.stockClaimedAt?.getTime() ?? 0;
+    if (claimedAt < Date.now() - staleMs) return checkout;
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
   }
 }
@@ -49,9 +98,10 @@ async function settledStockState(id: unknown): Promise<string | null | undefined
 /**
  * Gives a sold-out checkout's payment back in full and tells the shopper so by mail; a refusal is
  * logged and mailed to the shop for the owner to settle by hand. Runs once per checkout (the claim).
+ * The checkout records the refund as owed before the gateway is asked, so a process that dies in
+ * between leaves a refund that retryInterruptedRefunds requests later, never a payment kept.
  */
 async function refundSoldOutPayment(deps: AppDeps, checkout: CheckoutDocument, paymentId: string): Promise<void> {
-  const amountPaise = checkout.amountPaise;
   await PendingCheckout.updateOne(
     { _id: checkout._id },
     {
@@ -59,10 +109,22 @@ async function refundSoldOutPayment(deps: AppDeps, checkout: CheckoutDocument, p
         status: 'soldOut',
         stockState: 'soldOut',
         paymentId,
-        refund: { id: null, amountPaise, status: 'pending' },
+        refund: { id: null, amountPaise: checkout.amountPaise, status: 'pending' },
+        refundClaimedAt: new Date(),
       },
     },
   );
+  await requestSoldOutRefund(deps, checkout, paymentId);
+}
+
+type SoldOutCheckout = Pick<
+  CheckoutRecord,
+  'razorpayOrderId' | 'amountPaise' | 'lines' | 'userDetails' | 'language'
+> & { _id: unknown };
+
+/** Asks the gateway for a sold-out checkout's refund, records what it answered, and tells the shopper. */
+async function requestSoldOutRefund(deps: AppDeps, checkout: SoldOutCheckout, paymentId: string): Promise<void> {
+  const amountPaise = checkout.amountPaise;
   let refund: { id: string | null; status: 'pending' | 'processed' | 'failed' };
   try {
     const made = await deps.payments.refund({
@@ -92,4 +154,28 @@ async function refundSoldOutPayment(deps: AppDeps, checkout: CheckoutDocument, p
     language: checkout.language,
     refundFailed: refund.status === 'failed',
   });
+}
+
+/**
+ * Sold-out refunds recorded as owed before `before` that the gateway was never asked for (their
+ * process died in between): each is claimed by one caller and requested now. The count requested.
+ */
+export async function retryInterruptedRefunds(deps: AppDeps, before: Date): Promise<number> {
+  const owed = {
+    stockState: 'soldOut' as const,
+    'refund.status': 'pending' as const,
+    'refund.id': null,
+    $or: [{ refundClaimedAt: { $lt: before } }, { refundClaimedAt: null }],
+  };
+  let requested = 0;
+  for (const checkout of await PendingCheckout.find(owed).lean()) {
+    const claimed = await PendingCheckout.updateOne(
+      { _id: checkout._id, ...owed },
+      { $set: { refundClaimedAt: new Date() } },
+    );
+    if (claimed.modifiedCount !== 1 || !checkout.paymentId) continue;
+    await requestSoldOutRefund(deps, checkout, checkout.paymentId);
+    requested += 1;
+  }
+  return requested;
 }

@@ -3,7 +3,7 @@ import { MESSAGES, type LanguageCode, type Order as OrderDto } from '@kesh/share
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { removePaidLines } from '../cart/service.js';
-import { returnStock, takeStock } from '../catalog/stock.js';
+import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
 import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/service.js';
 import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';
 import { User } from '../users/user.model.js';
@@ -12,6 +12,9 @@ import { toOrderDto, type OrderRecord } from './dto.js';
 import { Order } from './order.model.js';
 import { priceCart } from './pricing.js';
 import { confirmOrder, gstOfProducts, nowOf } from './service.js';
+
+/** The stock claim of a cash-on-delivery order being placed, as its products' holds name it. */
+export const codStockRef = (orderId: unknown) => `order:${String(orderId)}`;
 
 /**
  * POST /api/orders/cod: an order from the caller's server-side cart, paid in cash on delivery.
@@ -43,11 +46,11 @@ export async function placeCodOrder(
     if (coupon.totalPaise + priced.codFeePaise > settings.codCapPaise) throw badRequest(MESSAGES.codOverCap);
     if (!(await claimCodSlot(userId, orderId))) throw conflict(MESSAGES.codTooManyOpen);
     try {
-      if (!(await takeStock(priced.lines))) throw conflict(MESSAGES.outOfStock);
+      if (!(await takeStockFor(codStockRef(orderId), priced.lines))) throw conflict(MESSAGES.outOfStock);
       try {
         order = await createCodOrder(deps, orderId, userId, priced, coupon, user, address, language);
       } catch (err) {
-        await returnStock(priced.lines);
+        await returnHeld(codStockRef(orderId));
         throw err;
       }
     } catch (err) {
@@ -58,6 +61,12 @@ export async function placeCodOrder(
     await releaseRedemption(coupon.redemptionId);
     throw err;
   }
+  await settleHolds(codStockRef(orderId)).catch((err: unknown) =>
+    deps.logger.warn(
+      { err, orderId: String(orderId) },
+      'COD order placed; its stock holds are dropped by the next sweep',
+    ),
+  );
   await confirmRedemption(deps, { redemptionId: coupon.redemptionId, orderId, userId, coupon: coupon.coupon });
   try {
     await removePaidLines(userId, order.products);

@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order as OrderDto, type Product } from '@kesh/shared';
 import type { PaymentGateway } from '../../lib/payments.js';
-import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import {
+  allowCashOnDeliveryIn360,
+  bearer,
+  createAdminToken,
+  signUpCustomer,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
 import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
-import { DeliverySettingsRecord } from '../shipping/delivery-settings.model.js';
 import { Order } from './order.model.js';
 
 const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
@@ -33,13 +39,8 @@ describe('stock', () => {
     };
     ctx = await startTestApp({}, { payments });
     admin = (await createAdminToken(ctx)).token;
-    // Cash on delivery everywhere in 360, so both ways of paying can be exercised.
-    await DeliverySettingsRecord.create({
-      key: 'delivery',
-      servesAllIndia: true,
-      etaDays: [3, 7],
-      areas: [{ pins: '360', cod: true, etaDays: [1, 3] }],
-    });
+    // Cash on delivery in 360, so both ways of paying can be exercised.
+    await allowCashOnDeliveryIn360();
   });
   afterAll(() => ctx.close());
   beforeEach(() => {

@@ -43,6 +43,8 @@ const checkoutSchema = new Schema(
     discountPaise: { type: Number, min: 0 },
     couponRedemptionId: { type: Schema.Types.ObjectId },
     stockState: { type: String, enum: STOCK_STATES },
+    /** When the 'taking' claim was made: one older than STOCK_CLAIM_STALE_MS belongs to a dead process. */
+    stockClaimedAt: { type: Date },
     /** The automatic refund of a payment that arrived for a sold-out line. */
     refund: {
       type: new Schema(
@@ -55,6 +57,8 @@ const checkoutSchema = new Schema(
       ),
       default: undefined,
     },
+    /** When the refund above was last claimed for a request to the gateway (recovery retries old ones). */
+    refundClaimedAt: { type: Date },
     /** The store language the shopper paid in; the order's mails use it. */
     language: { type: String, enum: LANGUAGES.map((l) => l.code) },
   },
@@ -62,6 +66,8 @@ const checkoutSchema = new Schema(
 );
 checkoutSchema.index({ razorpayOrderId: 1 }, { unique: true });
 checkoutSchema.index({ userId: 1, status: 1, updatedAt: -1 });
+// The recovery sweep looks for claims left 'taking' by a process that died.
+checkoutSchema.index({ stockState: 1, stockClaimedAt: 1 }, { sparse: true });
 
 export type CheckoutRecord = InferSchemaType<typeof checkoutSchema>;
 export type CheckoutDocument = HydratedDocument<CheckoutRecord>;

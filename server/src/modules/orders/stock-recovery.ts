@@ -1,0 +1,106 @@
+import type { AppDeps } from '../../deps.js';
+import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/stock.js';
+import { PendingCheckout } from '../payments/checkout.model.js';
+import { giveBackStaleClaim, retryInterruptedRefunds } from './checkout-stock.js';
+import { CodSlot } from './cod-slot.model.js';
+import { Order } from './order.model.js';
+
+export interface RecoveryReport {
+  /** Claims whose units went back on the shelf (their order was never made). */
+  returned: number;
+  /** Claims whose order exists: their holds were dropped, the units stay sold. */
+  settled: number;
+  /** Cash-on-delivery slots freed because their order was never made, or is closed. */
+  slotsFreed: number;
+  /** Sold-out refunds owed but never asked of the gateway, asked now. */
+  refundsRequested: number;
+}
+
+/**
+ * Finishes what a process that died while placing orders left half done. Every claim on stock made
+ * before `before` is decided by whether its order exists: the units of an order that exists stay
+ * sold (their holds go); the units of one that was never made go back on the shelf, and a checkout's
+ * claim is cleared so Razorpay's next webhook (or the shopper's retry) takes the stock afresh and
+ * places the order. A cash-on-delivery slot whose order was never made, or was delivered or
+ * cancelled without the slot being freed, is freed. A sold-out payment's refund that was recorded as
+ * owed but never asked of the gateway is asked now. Safe to run at any time and from several
+ * processes: every step is a conditional write that does nothing the second time.
+ */
+export async function recoverInterruptedStock(
+  deps: AppDeps,
+  before = new Date(Date.now() - deps.config.stockClaimStaleMs),
+): Promise<RecoveryReport> {
+  const report: RecoveryReport = { returned: 0, settled: 0, slotsFreed: 0, refundsRequested: 0 };
+  for (const ref of await staleHoldRefs(before)) {
+    const [kind, id] = ref.split(':') as [string, string];
+    if (kind === 'order') {
+      if (await Order.exists({ _id: id })) {
+        await settleHolds(ref);
+        report.settled += 1;
+      } else {
+        await returnHeld(ref);
+        report.slotsFreed += (await CodSlot.deleteOne({ orderId: id })).deletedCount;
+        report.returned += 1;
+      }
+    } else if (kind === 'checkout') {
+      const checkout = await PendingCheckout.findById(id, { stockState: 1 }).lean();
+      if (checkout?.stockState === 'taken') {
+        await settleHolds(ref);
+        report.settled += 1;
+      } else if (checkout?.stockState === 'taking') {
+        if (await giveBackStaleClaim(deps, id, before)) report.returned += 1;
+      } else if (!checkout || checkout.stockState === 'soldOut') {
+        // No claim can be made on it any more: what it still holds belongs to nobody.
+        await returnHeld(ref);
+        report.returned += 1;
+      }
+      // An unclaimed checkout never holds units: a claim is cleared only after they went back.
+    }
+  }
+  // Claims that died before taking anything hold no units, but still block the checkout.
+  const stuck = await PendingCheckout.find(
+    { stockState: 'taking', $or: [{ stockClaimedAt: { $lt: before } }, { stockClaimedAt: null }] },
+    { _id: 1 },
+  ).lean();
+  for (const checkout of stuck) if (await giveBackStaleClaim(deps, checkout._id, before)) report.returned += 1;
+
+  const slots = await CodSlot.find({ createdAt: { $lt: before } }, { orderId: 1 }).lean();
+  const open = new Set(
+    (
+      await Order.find(
+        { _id: { $in: slots.map((s) => s.orderId) }, status: { $nin: ['Delivered', 'Cancelled'] } },
+        { _id: 1 },
+      ).lean()
+    ).map((o) => String(o._id)),
+  );
+  for (const slot of slots.filter((s) => !open.has(String(s.orderId)))) {
+    report.slotsFreed += (await CodSlot.deleteOne({ _id: slot._id, orderId: slot.orderId })).deletedCount;
+  }
+  report.refundsRequested = await retryInterruptedRefunds(deps, before);
+  if (report.returned + report.settled + report.slotsFreed + report.refundsRequested > 0) {
+    deps.logger.warn({ ...report }, 'finished orders that a stopped process left half placed');
+  }
+  return report;
+}
+
+/**
+ * Runs recoverInterruptedStock now and then every half of STOCK_CLAIM_STALE_MS, so what a crash
+ * left behind is settled within a minute of the restart. A sweep the database refuses (a full disk)
+ * is logged and tried again at the next one. Returns the function that stops it.
+ */
+export function startStockRecovery(deps: AppDeps): () => void {
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
+    recoverInterruptedStock(deps)
+      .catch((err: unknown) => deps.logger.error({ err }, 'stock recovery sweep failed; trying again later'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, Math.max(1000, deps.config.stockClaimStaleMs / 2));
+  timer.unref();
+  return () => clearInterval(timer);
+}
