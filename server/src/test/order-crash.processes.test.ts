@@ -1,5 +1,5 @@
 /**
- * kill -9 of the app while shoppers pay online and place cash-on-delivery orders, at a random
+ * kill -9 of the app while shoppers pay online, place cash-on-delivery orders and cancel, at a random
  * moment, ORDER_CRASH_ROUNDS times (default 3). The database is `npm run db` in a process of its
  * own, so it outlives every kill, as MongoDB would; what a kill can break is the app's sequence of
  * writes (claim, stock, order). After each restart the shoppers' retries are sent (a browser
@@ -26,6 +26,7 @@ import { freePort, startScript, startServer, type Run } from './server-process.j
 const ROUNDS = Number(process.env.ORDER_CRASH_ROUNDS ?? 3);
 const ONLINE = 6;
 const COD = 4;
+const CANCELS = 3;
 const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const STALE_MS = 300;
 
@@ -130,6 +131,14 @@ describe('kill -9 of the app while orders are being placed', () => {
       const comb = await MainCategory.create({ title: `Comb ${round}`, mainPricePaise: 10000 });
       const counted = [String(amla._id), String(neem._id)];
       const lines = [...counted, String(comb._id)];
+      // Orders placed earlier, which their shoppers cancel in the same moment.
+      const cancelling: { shopper: Shopper; orderId: string }[] = [];
+      for (let i = 0; i < CANCELS; i += 1) {
+        const shopper = await shopperWithCart([String(amla._id), String(comb._id)]);
+        const placed = await post('/api/orders/cod', { address: ADDRESS }, shopper.token);
+        expect(placed.status).toBe(201);
+        cancelling.push({ shopper, orderId: ((await placed.json()) as { order: { _id: string } }).order._id });
+      }
       const before = await unitsAccountedFor(counted);
 
       const online = await Promise.all(Array.from({ length: ONLINE }, () => shopperWithCart(lines)));
@@ -160,6 +169,7 @@ describe('kill -9 of the app while orders are being placed', () => {
             answered.push({ kind: 'cod', status: res.status, orderId: body.order?._id, shopper: i });
           }),
         ),
+        ...cancelling.map(({ shopper, orderId }) => post(`/api/orders/${orderId}/cancel`, {}, shopper.token)),
       ].map((p) => p.catch(() => undefined));
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
       app!.child.kill('SIGKILL');
@@ -197,11 +207,20 @@ describe('kill -9 of the app while orders are being placed', () => {
         if (earlier?.status === 200) expect(status).toBe(200);
       }
 
-      // The sweep settles what the kill left: no holds, no claim 'taking', no slot without its open order.
-      await until('no stock is held and no claim is left taking', async () => {
-        const held = await MainCategory.countDocuments({ 'stockHolds.0': { $exists: true } });
+      // The cancels are sent again where the kill cut them off.
+      for (const { shopper, orderId } of cancelling) {
+        expect((await post(`/api/orders/${orderId}/cancel`, {}, shopper.token)).status).toBe(200);
+      }
+
+      // The sweep settles what the kill left: no holds, no claim 'taking', no cancellation half
+      // undone, no slot without its open order.
+      await until('no stock is held and nothing is left half done', async () => {
+        const held = await MainCategory.countDocuments({
+          $or: [{ 'stockHolds.0': { $exists: true } }, { 'stockReturns.0': { $exists: true } }],
+        });
         const taking = await PendingCheckout.countDocuments({ stockState: 'taking' });
-        return held === 0 && taking === 0;
+        const undoing = await Order.countDocuments({ undoPending: true });
+        return held === 0 && taking === 0 && undoing === 0;
       });
       await until('every cash-on-delivery slot has its open order', async () => {
         for (const slot of await CodSlot.find().lean()) {

@@ -44,6 +44,12 @@ const categorySchema = new Schema(
       ],
       default: undefined,
     },
+    /**
+     * Cancelled orders ("cancel:<id>") whose units this product took back, each written by the
+     * same update as the increment, so a cancellation finished again after a crash adds nothing
+     * twice; dropped once the order records its stock as returned.
+     */
+    stockReturns: { type: [String], default: undefined },
     /** Widths of the WebP variants stored beside the image (lib/image-variants); older documents have none. */
     imageVariants: { type: [Number], default: undefined },
     /** Beginnings of the words of title, subtitle and description (./search.ts); written by the service. */
@@ -65,5 +71,6 @@ categorySchema.pre('validate', function () {
 categorySchema.index({ stock: 1 }, { sparse: true });
 // Recovery and settling find a claim's units by its ref.
 categorySchema.index({ 'stockHolds.ref': 1 }, { sparse: true });
+categorySchema.index({ stockReturns: 1 }, { sparse: true });
 
 export const MainCategory = model('MainCategory', categorySchema);

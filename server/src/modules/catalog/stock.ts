@@ -76,11 +76,29 @@ export async function staleHoldRefs(before: Date): Promise<string[]> {
   return [...refs];
 }
 
-/** Puts a cancelled order's quantities back on the shelf. Uncounted stock stays uncounted. */
-export async function returnStock(lines: readonly StockLine[]): Promise<void> {
+/**
+ * Puts a cancelled order's quantities back on the shelf, once per product however often it runs:
+ * each increment records `ref` ("cancel:<orderId>") in the product's stockReturns in the same
+ * write. Uncounted stock stays uncounted. forgetReturns drops the records once the order says so.
+ */
+export async function returnStockOnce(ref: string, lines: readonly StockLine[]): Promise<void> {
   for (const line of mergedLines(lines)) {
-    await MainCategory.updateOne({ _id: line.productId, stock: { $ne: null } }, { $inc: { stock: line.quantity } });
+    await MainCategory.updateOne(
+      { _id: line.productId, stock: { $ne: null }, stockReturns: { $ne: ref } },
+      { $inc: { stock: line.quantity }, $push: { stockReturns: ref } },
+    );
   }
+}
+
+/** The cancelled order now records its stock as returned: the per-product records can go. */
+export async function forgetReturns(ref: string): Promise<void> {
+  await MainCategory.updateMany({ stockReturns: ref }, { $pull: { stockReturns: ref } });
+}
+
+/** The return records on the shelf (normally none: each lives for the length of one cancellation). */
+export async function returnRefs(): Promise<string[]> {
+  const products = await MainCategory.find({ 'stockReturns.0': { $exists: true } }, { stockReturns: 1 }).lean();
+  return [...new Set(products.flatMap((p) => p.stockReturns ?? []))];
 }
 
 /** True when some line asks for more than is on the shelf right now (a hint before payment, not a claim). */

@@ -1,7 +1,7 @@
 import { MESSAGES, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { returnStock } from '../catalog/stock.js';
+import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/stock.js';
 import { releaseCouponOfOrder } from '../coupons/service.js';
 import { releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, type OrderRecord } from './dto.js';
@@ -47,6 +47,7 @@ export async function cancelOrder(
       $set: {
         status: 'Cancelled',
         cancelledAt: now,
+        undoPending: true,
         cancelledBy: by.role,
         ...refund,
       },
@@ -68,20 +69,77 @@ export async function cancelOrder(
       { $push: { timeline: { $each: [{ status: 'Processing', at: claimed.createdAt }], $position: 0 } } },
     );
   }
-  await releaseCouponOfOrder(claimed._id).catch((err: unknown) =>
-    deps.logger.error({ err, orderId: id }, 'cancelled order kept its coupon use'),
-  );
-  if (claimed.stockTaken) await returnStock(claimed.products);
+  await undoPlacing(deps, claimed);
   if (cod) {
-    await releaseCodSlot(claimed._id);
     notifyShopper(deps, claimed, 'cancelled');
     return { order: await toOrderDto(claimed, now), cancelledNow: true };
   }
-  const refunded = await requestRefund(deps, claimed, refundPaise);
+  const refunded = await refundCancelled(deps, claimed, refundPaise);
+  return { order: await toOrderDto(refunded, now), cancelledNow: true };
+}
+
+/** Asks for a cancelled online order's refund and tells the shopper (and the shop if it failed). */
+async function refundCancelled(deps: AppDeps, order: OrderRecord, amountPaise: number): Promise<OrderRecord> {
+  const refunded = await requestRefund(deps, order, amountPaise);
   notifyShopper(deps, refunded, 'cancelled');
   if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');
   if (refunded.refund?.status === 'failed') notifyShopOfFailedRefund(deps, refunded);
-  return { order: await toOrderDto(refunded, now), cancelledNow: true };
+  return refunded;
+}
+
+const returnRef = (orderId: unknown) => `cancel:${String(orderId)}`;
+
+/**
+ * What cancelling undoes: the coupon use goes back, the stock goes back on the shelf (once per
+ * product, however often this runs), the cash-on-delivery slot is freed; then the order records it
+ * all as done (undoPending unset). Each step is safe to repeat, so recovery can run it again after
+ * a process died half-way.
+ */
+async function undoPlacing(deps: AppDeps, order: OrderRecord): Promise<void> {
+  await releaseCouponOfOrder(order._id).catch((err: unknown) =>
+    deps.logger.error({ err, orderId: String(order._id) }, 'cancelled order kept its coupon use'),
+  );
+  if (order.stockTaken) await returnStockOnce(returnRef(order._id), order.products);
+  if (isCod(order)) await releaseCodSlot(order._id);
+  await Order.updateOne(
+    { _id: order._id },
+    { $unset: { undoPending: 1 }, ...(order.stockTaken ? { $set: { stockTaken: false } } : {}) },
+  );
+  await forgetReturns(returnRef(order._id));
+}
+
+/**
+ * Cancellations a process died in the middle of, cancelled before `before`: what they undo is
+ * undone, and a refund recorded as owed but never asked of the gateway is asked now (claimed by one
+ * caller, the shopper told as a live cancellation tells them).
+ */
+export async function finishInterruptedCancellations(
+  deps: AppDeps,
+  before: Date,
+): Promise<{ undone: number; refundsRequested: number }> {
+  let undone = 0;
+  for (const order of await Order.find({ undoPending: true, cancelledAt: { $lt: before } }).lean<OrderRecord[]>()) {
+    await undoPlacing(deps, order);
+    undone += 1;
+  }
+  for (const ref of await returnRefs()) {
+    const orderId = ref.slice('cancel:'.length);
+    if (!(await Order.exists({ _id: orderId, undoPending: true }))) await forgetReturns(ref);
+  }
+  const owed = {
+    status: 'Cancelled' as const,
+    'refund.status': 'pending' as const,
+    'refund.id': null,
+    'refund.updatedAt': { $lt: before },
+  };
+  let refundsRequested = 0;
+  for (const order of await Order.find(owed).lean<OrderRecord[]>()) {
+    const claimed = await Order.updateOne({ _id: order._id, ...owed }, { $set: { 'refund.updatedAt': new Date() } });
+    if (claimed.modifiedCount !== 1 || !order.refund) continue;
+    await refundCancelled(deps, order, order.refund.amountPaise);
+    refundsRequested += 1;
+  }
+  return { undone, refundsRequested };
 }
 
 /**

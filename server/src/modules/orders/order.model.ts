@@ -51,6 +51,12 @@ const orderSchema = new Schema(
       default: undefined,
     },
     cancelledAt: { type: Date },
+    /**
+     * Set by the write that cancels the order, unset once what cancelling undoes (the coupon use,
+     * the stock, the cash-on-delivery slot) is undone: one still set long after cancelledAt belongs
+     * to a process that died in between, and recovery finishes it.
+     */
+    undoPending: { type: Boolean },
     cancelledBy: { type: String, enum: ['customer', 'admin'] },
     refund: {
       type: new Schema(
@@ -85,6 +91,8 @@ orderSchema.index({ status: 1, createdAt: -1 });
 orderSchema.index({ createdAt: 1 });
 // Refund webhooks find their order by the provider's refund id.
 orderSchema.index({ 'refund.id': 1 }, { sparse: true });
+// Recovery finds cancellations a stopped process left half done.
+orderSchema.index({ undoPending: 1 }, { sparse: true });
 orderSchema.index({ invoiceNumber: 1 }, { unique: true, sparse: true });
 
 export const Order = model('Order', orderSchema);

@@ -15,7 +15,7 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
-import { takeStockFor } from '../catalog/stock.js';
+import { returnStockOnce, takeStockFor } from '../catalog/stock.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
 import { hmacHex } from '../payments/gateway.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
@@ -33,6 +33,7 @@ const recovered = (counts: Partial<RecoveryReport>): RecoveryReport => ({
   settled: 0,
   slotsFreed: 0,
   refundsRequested: 0,
+  cancellationsFinished: 0,
   ...counts,
 });
 
@@ -163,6 +164,52 @@ describe('orders a stopped process left half placed', () => {
     // Asked once: the next sweep finds nothing owed.
     expect((await recoverInterruptedStock(ctx.deps)).refundsRequested).toBe(0);
     expect((await verify(shopper, paid)).body.message).toBe(MESSAGES.soldOutRefunded);
+  });
+
+  it('finishes a cancellation a dead process left half done: each unit back once, the refund asked, the shopper told', async () => {
+    const amla = await product('Cancelled Amla Oil', 5);
+    const neem = await product('Cancelled Neem Oil', 5);
+    const shopper = await shopperWith(amla._id, neem._id);
+    const placed = await verify(shopper, await payOnline(shopper));
+    expect(placed.status).toBe(200);
+    const order = placed.body.order as OrderDto;
+    expect([await shelf(amla._id), await shelf(neem._id)]).toEqual([
+      { stock: 4, holds: 0 },
+      { stock: 4, holds: 0 },
+    ]);
+    // What kill -9 leaves after the cancelling write and the first line's return, before the second
+    // line, the refund request and the mails.
+    await Order.updateOne(
+      { _id: order._id },
+      {
+        $set: {
+          status: 'Cancelled',
+          cancelledAt: A_MINUTE_AGO(),
+          cancelledBy: 'customer',
+          undoPending: true,
+          refund: { id: null, amountPaise: 40000, status: 'pending', updatedAt: A_MINUTE_AGO() },
+        },
+      },
+    );
+    await returnStockOnce(`cancel:${order._id}`, [{ productId: amla._id, quantity: 1 }]);
+
+    expect(await recoverInterruptedStock(ctx.deps)).toEqual(
+      recovered({ cancellationsFinished: 1, refundsRequested: 1 }),
+    );
+    expect([await shelf(amla._id), await shelf(neem._id)]).toEqual([
+      { stock: 5, holds: 0 },
+      { stock: 5, holds: 0 },
+    ]);
+    const stored = (await Order.findById(order._id).lean())!;
+    expect([stored.undoPending, stored.stockTaken, stored.refund?.status]).toEqual([undefined, false, 'processed']);
+    expect(await MainCategory.countDocuments({ 'stockReturns.0': { $exists: true } })).toBe(0);
+    const shortId = String(order._id).slice(-8);
+    for (const subject of [`Your order #${shortId} has been cancelled`, `Refund for order #${shortId} processed`]) {
+      expect(ctx.deps.mailer.outbox.filter((m) => m.to === shopper.email && m.subject === subject)).toHaveLength(1);
+    }
+    // Run again: nothing left, nothing done twice.
+    expect(await recoverInterruptedStock(ctx.deps)).toEqual(recovered({}));
+    expect(await shelf(amla._id)).toEqual({ stock: 5, holds: 0 });
   });
 
   it('leaves a claim younger than STOCK_CLAIM_STALE_MS to the process still working on it', async () => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/stock.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
+import { finishInterruptedCancellations } from './cancellation.js';
 import { giveBackStaleClaim, retryInterruptedRefunds } from './checkout-stock.js';
 import { CodSlot } from './cod-slot.model.js';
 import { Order } from './order.model.js';
@@ -12,8 +13,10 @@ export interface RecoveryReport {
   settled: number;
   /** Cash-on-delivery slots freed because their order was never made, or is closed. */
   slotsFreed: number;
-  /** Sold-out refunds owed but never asked of the gateway, asked now. */
+  /** Sold-out and cancellation refunds owed but never asked of the gateway, asked now. */
   refundsRequested: number;
+  /** Cancellations whose coupon, stock and slot were not all given back yet, finished now. */
+  cancellationsFinished: number;
 }
 
 /**
@@ -23,14 +26,21 @@ export interface RecoveryReport {
  * claim is cleared so Razorpay's next webhook (or the shopper's retry) takes the stock afresh and
  * places the order. A cash-on-delivery slot whose order was never made, or was delivered or
  * cancelled without the slot being freed, is freed. A sold-out payment's refund that was recorded as
- * owed but never asked of the gateway is asked now. Safe to run at any time and from several
+ * owed but never asked of the gateway is asked now, and so is a cancellation's; a cancellation that
+ * had not yet given back its coupon use, stock and slot gives them back. Safe to run at any time and from several
  * processes: every step is a conditional write that does nothing the second time.
  */
 export async function recoverInterruptedStock(
   deps: AppDeps,
   before = new Date(Date.now() - deps.config.stockClaimStaleMs),
 ): Promise<RecoveryReport> {
-  const report: RecoveryReport = { returned: 0, settled: 0, slotsFreed: 0, refundsRequested: 0 };
+  const report: RecoveryReport = {
+    returned: 0,
+    settled: 0,
+    slotsFreed: 0,
+    refundsRequested: 0,
+    cancellationsFinished: 0,
+  };
   for (const ref of await staleHoldRefs(before)) {
     const [kind, id] = ref.split(':') as [string, string];
     if (kind === 'order') {
@@ -76,8 +86,10 @@ export async function recoverInterruptedStock(
   for (const slot of slots.filter((s) => !open.has(String(s.orderId)))) {
     report.slotsFreed += (await CodSlot.deleteOne({ _id: slot._id, orderId: slot.orderId })).deletedCount;
   }
-  report.refundsRequested = await retryInterruptedRefunds(deps, before);
-  if (report.returned + report.settled + report.slotsFreed + report.refundsRequested > 0) {
+  const cancellations = await finishInterruptedCancellations(deps, before);
+  report.cancellationsFinished = cancellations.undone;
+  report.refundsRequested = (await retryInterruptedRefunds(deps, before)) + cancellations.refundsRequested;
+  if (Object.values(report).some((n) => n > 0)) {
     deps.logger.warn({ ...report }, 'finished orders that a stopped process left half placed');
   }
   return report;
