@@ -204,6 +204,22 @@ describe('cash on delivery', () => {
       expect((await placeCod(shopper)).status).toBe(201);
     });
 
+    it('counts a delivered order again when the owner moves it back, so the shopper stays within two open', async () => {
+      const shopper = await shopperWithCart();
+      const first = (await placeCod(shopper).expect(201)).body.order as OrderDto;
+      await setStatus(first._id, 'Delivered').expect(200);
+      expect(await CodSlot.countDocuments({ userId: shopper.userId })).toBe(0);
+      // Marked delivered by mistake: back on its way, it holds a slot again.
+      await setStatus(first._id, 'Dispatched').expect(200);
+      expect(await CodSlot.countDocuments({ orderId: first._id })).toBe(1);
+      await addToCart(shopper, 1);
+      await placeCod(shopper).expect(201);
+      await addToCart(shopper, 1);
+      const third = await placeCod(shopper);
+      expect(third.status).toBe(409);
+      expect(third.body.error).toBe(MESSAGES.codTooManyOpen);
+    });
+
     it('of 5 sent at once by a shopper with none open, places exactly 2', async () => {
       const shopper = await shopperWithCart();
       const answers = await Promise.all(Array.from({ length: 5 }, () => placeCod(shopper)));

@@ -18,7 +18,7 @@ import { confirmRedemption } from '../coupons/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
 import { cancelOrder } from './cancellation.js';
 import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
-import { releaseCodSlot } from './cod-slots.js';
+import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { buildInvoice, renderInvoicePdf } from './invoice.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
@@ -101,8 +101,13 @@ export async function updateOrderStatus(deps: AppDeps, rawId: unknown, body: Ord
     );
   }
   const order = (await Order.findById(id).lean<OrderRecord>())!;
-  // A delivered cash-on-delivery order no longer counts against the shopper's open ones.
+  // A delivered cash-on-delivery order no longer counts against the shopper's open ones; moved back
+  // from Delivered (marked by mistake), it counts again. The owner's correction stands even when
+  // the shopper has two others open meanwhile: it is logged rather than refused.
   if (status === 'Delivered' && isCod(order)) await releaseCodSlot(order._id);
+  if (before.status === 'Delivered' && isCod(order) && !(await claimCodSlot(String(order.userId), order._id))) {
+    deps.logger.warn({ orderId: id }, 'a COD order moved back from Delivered while its shopper has two others open');
+  }
   const event = MAIL_OF_STATUS[status];
   if (event) notifyShopper(deps, order, event);
   return toOrderDto(order, now);
