@@ -102,6 +102,8 @@ export interface Coupon {
   usesPerCustomer: number;
   /** Orders placed (or being paid) with it; a cancelled order gives its use back. */
   usedCount: number;
+  /** Of usedCount, the uses held by payments that have not arrived yet (their order does not exist). */
+  heldCount: number;
   active: boolean;
   createdAt: string;
 }

@@ -26,6 +26,7 @@ const DIWALI: Coupon = {
   totalUses: 50,
   usesPerCustomer: 1,
   usedCount: 12,
+  heldCount: 0,
   active: true,
   createdAt: '2026-10-01T00:00:00.000Z',
 };
@@ -51,6 +52,13 @@ describe('admin Coupons page', () => {
       '1',
       'Active',
     ]);
+  });
+
+  it('says how many uses are only held by payments under way', async () => {
+    vi.mocked(fetchCoupons).mockResolvedValue([{ ...DIWALI, usedCount: 13, heldCount: 2 }]);
+    renderAdmin(<CouponsPage />);
+    const row = (await screen.findByRole('cell', { name: 'DIWALI' })).closest('tr')!;
+    expect(within(row).getByText('13 of 50', { exact: false }).textContent).toBe('13 of 50, 2 awaiting payment');
   });
 
   it('creates a percent coupon: rupees become paise and Indian days become instants', async () => {

@@ -96,6 +96,7 @@ describe('coupons', () => {
         totalUses: 100,
         usesPerCustomer: 2,
         usedCount: 0,
+        heldCount: 0,
         active: true,
         message: COUPON_TEXTS.saved('SAVE10', 'added'),
       });
@@ -233,6 +234,9 @@ describe('coupons', () => {
       expect(created.status).toBe(200);
       expect(created.body.amount).toBe(89820);
       expect(await usedCount()).toBe(1);
+      // The owner sees the use as held by a payment under way until the order exists.
+      const listed = async () => (await ctx.http.get('/api/admin/coupons').set(bearer(admin))).body[0];
+      expect(await listed()).toMatchObject({ code: 'SAVE10', usedCount: 1, heldCount: 1 });
 
       const verified = await pay(shopper, created.body.id);
       expect(verified.status).toBe(200);
@@ -246,6 +250,7 @@ describe('coupons', () => {
       expect(stored).toMatchObject({ coupon: 'SAVE10', discountPaise: 9980, totalPaise: 89820 });
       expect(await CouponRedemption.find().lean()).toMatchObject([{ status: 'redeemed', orderId: stored!._id }]);
       expect(await usedCount()).toBe(1);
+      expect(await listed()).toMatchObject({ usedCount: 1, heldCount: 0 });
     });
 
     it('ignores the amount the browser sends: only the server prices the discount', async () => {

@@ -29,7 +29,7 @@ function refused(reason: CouponRefusal, coupon?: Pick<CouponRecord, 'minOrderPai
   return new HttpError(400, COUPON_REFUSAL_TEXTS[reason], undefined, { reason });
 }
 
-export function couponDto(c: CouponRecord): CouponDto {
+export function couponDto(c: CouponRecord, heldCount = 0): CouponDto {
   return {
     _id: String(c._id),
     code: c.code,
@@ -42,6 +42,7 @@ export function couponDto(c: CouponRecord): CouponDto {
     totalUses: c.totalUses ?? null,
     usesPerCustomer: c.usesPerCustomer ?? 1,
     usedCount: c.usedCount ?? 0,
+    heldCount,
     active: c.active ?? true,
     createdAt: c.createdAt.toISOString(),
   };
@@ -64,9 +65,20 @@ const storedValues = (v: CouponValues) => ({
   endsAt: v.endsAt ? new Date(v.endsAt) : null,
 });
 
+/** Per coupon id, how many of its uses are only held by a payment under way (`match` narrows it). */
+async function heldUses(match: Record<string, unknown> = {}): Promise<Map<string, number>> {
+  const held = await CouponRedemption.aggregate<{ _id: unknown; n: number }>([
+    { $match: { ...match, status: 'reserved' } },
+    { $group: { _id: '$couponId', n: { $sum: 1 } } },
+  ]);
+  return new Map(held.map((h) => [String(h._id), h.n]));
+}
+
+/** Every coupon, newest first, with how many of its uses are only held by a payment under way. */
 export async function listCoupons(): Promise<CouponDto[]> {
   const coupons = await Coupon.find().sort({ createdAt: -1, _id: -1 }).lean<CouponRecord[]>();
-  return coupons.map(couponDto);
+  const held = await heldUses();
+  return coupons.map((c) => couponDto(c, held.get(String(c._id)) ?? 0));
 }
 
 export async function createCoupon(values: CouponValues): Promise<CouponDto> {
@@ -92,7 +104,7 @@ export async function updateCoupon(rawId: unknown, values: CouponValues): Promis
       },
     ).lean<CouponRecord>();
     if (!updated) throw notFound(COUPON_TEXTS.notFound);
-    return couponDto(updated);
+    return couponDto(updated, (await heldUses({ couponId: updated._id })).get(String(updated._id)) ?? 0);
   } catch (err) {
     if (isDuplicateKey(err)) throw conflict(COUPON_TEXTS.codeTaken);
     throw err;

@@ -243,6 +243,12 @@ export default function CouponsPage() {
                 {c.totalUses === null
                   ? t('usedNoLimit', { used: c.usedCount })
                   : t('usedOf', { used: c.usedCount, total: c.totalUses })}
+                {c.heldCount > 0 && (
+                  <>
+                    <span className="sr-only">, </span>
+                    <span className="block text-xs text-amber-800">{t('awaitingPayment', { count: c.heldCount })}</span>
+                  </>
+                )}
               </td>
               <td className={tdClass}>{c.usesPerCustomer}</td>
               <td className={tdClass}>
