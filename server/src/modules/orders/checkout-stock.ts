@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../lib/errors.js';
 import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
 import { PendingCheckout, type CheckoutDocument, type CheckoutRecord } from '../payments/checkout.model.js';
-import { notifySoldOutRefund } from './notifications.js';
+import { notifyShopOfFailedSoldOutRefund, notifySoldOutRefund } from './notifications.js';
 
 const WAIT_STEP_MS = 25;
 const WAIT_LIMIT_MS = 5000;
@@ -178,4 +178,30 @@ export async function retryInterruptedRefunds(deps: AppDeps, before: Date): Prom
     requested += 1;
   }
   return requested;
+}
+
+/**
+ * Razorpay's refund.processed / refund.failed for a sold-out payment's refund (it lives on the
+ * checkout, there being no order). Only a change of status is written; a failure is mailed to the
+ * shop once. False when no sold-out refund has this id.
+ */
+export async function applySoldOutRefundEvent(
+  deps: AppDeps,
+  refundId: string,
+  status: 'processed' | 'failed',
+): Promise<boolean> {
+  const checkout = await PendingCheckout.findOneAndUpdate(
+    { 'refund.id': refundId, 'refund.status': { $ne: status } },
+    { $set: { 'refund.status': status } },
+    { returnDocument: 'after' },
+  ).lean();
+  if (!checkout?.refund) return false;
+  if (status === 'failed') {
+    notifyShopOfFailedSoldOutRefund(deps, {
+      razorpayOrderId: checkout.razorpayOrderId,
+      paymentId: checkout.paymentId ?? '',
+      amountPaise: checkout.refund.amountPaise,
+    });
+  }
+  return true;
 }

@@ -120,16 +120,22 @@ export function notifySoldOutRefund(deps: AppDeps, payment: SoldOutPayment): voi
     ].join('\n');
     deps.mailer.sendInBackground({ to: email, subject: words.soldOutSubject(shop.name), text }, context);
   }
-  if (payment.refundFailed) {
-    deps.mailer.sendInBackground(
-      {
-        to: deps.config.shopNotifyEmail,
-        subject: `Refund of a sold-out payment failed (${payment.paymentId})`,
-        text: `Payment ${payment.paymentId} (Razorpay order ${payment.razorpayOrderId}) of ${rupees(payment.amountPaise)} arrived after a line sold out, and its automatic refund failed. Refund it from the Razorpay dashboard.\n`,
-      },
-      { ...context, event: 'shop-sold-out-refund-failed' },
-    );
-  }
+  if (payment.refundFailed) notifyShopOfFailedSoldOutRefund(deps, payment);
+}
+
+/** Tells the shop a sold-out payment's refund failed (at once, or later by Razorpay's webhook). */
+export function notifyShopOfFailedSoldOutRefund(
+  deps: AppDeps,
+  payment: Pick<SoldOutPayment, 'razorpayOrderId' | 'paymentId' | 'amountPaise'>,
+): void {
+  deps.mailer.sendInBackground(
+    {
+      to: deps.config.shopNotifyEmail,
+      subject: `Refund of a sold-out payment failed (${payment.paymentId})`,
+      text: `Payment ${payment.paymentId} (Razorpay order ${payment.razorpayOrderId}) of ${rupees(payment.amountPaise)} arrived after a line sold out, and its automatic refund failed. Refund it from the Razorpay dashboard.\n`,
+    },
+    { razorpayOrderId: payment.razorpayOrderId, event: 'shop-sold-out-refund-failed' },
+  );
 }
 
 /** Mails the shopper in the background: a failed mail is logged and retried, never fails the caller. */

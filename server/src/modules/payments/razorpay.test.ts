@@ -503,6 +503,24 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
     });
   });
 
+  function refundWebhook(event: 'refund.processed' | 'refund.failed', refundId: string, paymentId: string) {
+    const body = JSON.stringify({
+      entity: 'event',
+      event,
+      contains: ['refund', 'payment'],
+      payload: {
+        refund: {
+          entity: { id: refundId, entity: 'refund', amount: 124800, payment_id: paymentId, status: event.slice(7) },
+        },
+      },
+    });
+    return ctx.http
+      .post('/api/payment/webhook')
+      .set('Content-Type', 'application/json')
+      .set('X-Razorpay-Signature', signWebhook(body))
+      .send(body);
+  }
+
   describe('refunds through Razorpay', () => {
     /** An order paid with `paymentId`, through verify. */
     async function paidOrder(paymentId: string) {
@@ -511,24 +529,6 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       const res = await verify(shopper.token, id, paymentId);
       expect(res.status).toBe(200);
       return { shopper, order: res.body.order as { _id: string } };
-    }
-
-    function refundWebhook(event: 'refund.processed' | 'refund.failed', refundId: string, paymentId: string) {
-      const body = JSON.stringify({
-        entity: 'event',
-        event,
-        contains: ['refund', 'payment'],
-        payload: {
-          refund: {
-            entity: { id: refundId, entity: 'refund', amount: 124800, payment_id: paymentId, status: event.slice(7) },
-          },
-        },
-      });
-      return ctx.http
-        .post('/api/payment/webhook')
-        .set('Content-Type', 'application/json')
-        .set('X-Razorpay-Signature', signWebhook(body))
-        .send(body);
     }
 
     it('asks Razorpay to refund the payment, then takes refund.processed once', async () => {
@@ -625,6 +625,20 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       paymentId: 'pay_LastOne02',
       refund: { id: 'rfnd_LastOne02', amountPaise: 45000, status: 'pending' },
     });
+
+    // Razorpay says later how the refund went: recorded on the checkout, and a failure mailed to the shop.
+    await refundWebhook('refund.processed', 'rfnd_LastOne02', 'pay_LastOne02').expect(200);
+    expect((await PendingCheckout.findOne({ razorpayOrderId: secondOrder.id }).lean())!.refund).toMatchObject({
+      id: 'rfnd_LastOne02',
+      status: 'processed',
+    });
+    await refundWebhook('refund.failed', 'rfnd_LastOne02', 'pay_LastOne02').expect(200);
+    await refundWebhook('refund.failed', 'rfnd_LastOne02', 'pay_LastOne02').expect(200);
+    expect((await PendingCheckout.findOne({ razorpayOrderId: secondOrder.id }).lean())!.refund!.status).toBe('failed');
+    const shopMails = ctx.deps.mailer.outbox.filter(
+      (m) => m.subject === 'Refund of a sold-out payment failed (pay_LastOne02)',
+    );
+    expect(shopMails).toHaveLength(1);
   });
 
   it('offers no simulator while Razorpay keys are set', async () => {

@@ -14,6 +14,7 @@ import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.
 import { anyLineShort } from '../catalog/stock.js';
 import { priceCheckout, releaseRedemption } from '../coupons/service.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
+import { applySoldOutRefundEvent } from '../orders/checkout-stock.js';
 import { isSoldOutError } from '../orders/checkout-stock.js';
 import { priceCart } from '../orders/pricing.js';
 import { placeOrderFromCheckout } from '../orders/service.js';
@@ -168,7 +169,9 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
   if (refundStatus) {
     const refundId = event.payload?.refund?.entity?.id;
     if (typeof refundId !== 'string') return;
-    const changed = await applyRefundEvent(deps, refundId, refundStatus);
+    const changed =
+      (await applyRefundEvent(deps, refundId, refundStatus)) ||
+      (await applySoldOutRefundEvent(deps, refundId, refundStatus));
     if (changed) deps.logger.info({ refundId, status: refundStatus }, 'refund status from the webhook');
     return;
   }
