@@ -90,6 +90,7 @@ async function main(): Promise<void> {
   }
 
   let stopRecovery: (() => void) | undefined;
+  let stopMailQueue: (() => void) | undefined;
   const server: Server = app.listen(config.port, config.host, (err?: Error) => {
     if (err) {
       // Express hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
     logger.info(`store listening on http://localhost:${port} (payments: ${deps.payments.mode})`);
     // Orders a stopped process left half placed: their stock goes back, or stays with the order.
     stopRecovery = startStockRecovery(deps);
+    // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
+    stopMailQueue = deps.mailer.startQueue?.();
     if (config.razorpay && !config.razorpay.webhookSecret) {
       logger.warn(
         'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
@@ -137,6 +140,7 @@ async function main(): Promise<void> {
     net.Server.prototype.close.call(server, () => {
       clearTimeout(force);
       stopRecovery?.();
+      stopMailQueue?.();
       stopDatabase().then(
         () => {
           logger.info('stopped');

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import type { Logger } from './logger.js';
 import { createMailer } from './mailer.js';
 import { createDiskStorage, type ImageStorage } from './storage.js';
+import { createDurableMailer } from '../modules/mail/durable-mailer.js';
 import { createPaymentGateway } from '../modules/payments/gateway.js';
 
 export async function createStorage(config: Config): Promise<ImageStorage> {
@@ -22,7 +23,7 @@ export async function buildDeps(config: Config, logger: Logger, clientDir?: stri
   return {
     config,
     logger,
-    mailer: createMailer({ from: config.mailFrom, smtp: config.smtp, logger }),
+    mailer: createDurableMailer(createMailer({ from: config.mailFrom, smtp: config.smtp, logger }), logger),
     storage: await createStorage(config),
     payments: createPaymentGateway(config),
     clientDir: clientDir ? path.resolve(clientDir) : undefined,

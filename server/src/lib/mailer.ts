@@ -24,6 +24,11 @@ export interface Mailer {
   sendInBackground(message: MailMessage, context?: Record<string, unknown>): void;
   /** Mails sent by the in-memory dev transport (newest last); empty with SMTP. */
   readonly outbox: readonly MailMessage[];
+  /**
+   * A mailer whose background mails wait in a queue (modules/mail) starts sending what is due,
+   * now and periodically, including mails a stopped process left; returns the function that stops it.
+   */
+  startQueue?(): () => void;
 }
 
 const OUTBOX_LIMIT = 50;

@@ -376,11 +376,11 @@ describe('coupons', () => {
       expect(pdf.status).toBe(200);
       const doc = await getDocumentProxy(new Uint8Array(pdf.body as Buffer));
       const text = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
-      expect(text).toContain('Value before discount: Rs. 998.00');
-      expect(text).toContain('Coupon SAVE10: - Rs. 99.80');
+      expect(text).toContain('Value before discount: ₹998.00');
+      expect(text).toContain('Coupon SAVE10: −₹99.80');
       // 898.20 including 18 % GST: taxable 761.19, tax 137.01 split CGST/SGST (Rajkot is in Gujarat).
-      expect(text).toContain('Taxable value: Rs. 761.19');
-      expect(text).toContain('Invoice total: Rs. 898.20');
+      expect(text).toContain('Taxable value: ₹761.19');
+      expect(text).toContain('Invoice total: ₹898.20');
     });
   });
 });

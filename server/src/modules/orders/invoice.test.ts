@@ -77,11 +77,11 @@ describe('GST tax invoices', () => {
     expect(text).toContain(RAJKOT);
     expect(text).toContain('3305');
     // ₹998 including 18 %: taxable 998 / 1.18 = 845.76, tax 152.24 = CGST 76.12 + SGST 76.12
-    expect(text).toContain('Taxable value: Rs. 845.76');
-    expect(text).toContain('CGST: Rs. 76.12');
-    expect(text).toContain('SGST: Rs. 76.12');
+    expect(text).toContain('Taxable value: ₹845.76');
+    expect(text).toContain('CGST: ₹76.12');
+    expect(text).toContain('SGST: ₹76.12');
     expect(text).not.toContain('IGST');
-    expect(text).toContain('Invoice total: Rs. 998.00');
+    expect(text).toContain('Invoice total: ₹998.00');
     expect(text).toContain('Nine Hundred Ninety Eight Rupees Only');
   });
 
@@ -92,10 +92,10 @@ describe('GST tax invoices', () => {
     expect(text).toContain('121190');
     expect(text).toContain('5%');
     // oil 499.00 at 18 %: taxable 422.88, tax 76.12; powder 250.00 at 5 %: taxable 238.10, tax 11.90
-    expect(text).toContain('Taxable value: Rs. 660.98');
-    expect(text).toContain('IGST: Rs. 88.02');
+    expect(text).toContain('Taxable value: ₹660.98');
+    expect(text).toContain('IGST: ₹88.02');
     expect(text).not.toContain('CGST');
-    expect(text).toContain('Invoice total: Rs. 749.00');
+    expect(text).toContain('Invoice total: ₹749.00');
     expect(text).toContain('Seven Hundred Forty Nine Rupees Only');
   });
 
