@@ -57,6 +57,8 @@ export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omi
   });
 export const markOrderPaid = (id: string) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/paid`, { method: 'PUT', ...withAdmin() });
+export const retryOrderRefund = (id: string) =>
+  apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/refund`, { method: 'POST', ...withAdmin() });
 export const fetchLowStock = () => apiRequest<LowStockProduct[]>('/api/admin/low-stock', withAdmin());
 export const downloadOrderInvoice = (id: string) =>
   downloadFile(`/api/orders/${encodeURIComponent(id)}/invoice`, adminToken(), `invoice-${id}.pdf`);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Order } from '@kesh/shared';
-import { fetchAllOrders, fetchLowStock, markOrderPaid } from '../../api/admin';
+import { fetchAllOrders, fetchLowStock, markOrderPaid, retryOrderRefund } from '../../api/admin';
 import { LowStock } from './components/LowStock';
 import OrdersPage from './pages/OrdersPage';
 import { renderAdmin } from './testing';
@@ -11,6 +11,7 @@ vi.mock('../../api/admin', () => ({
   fetchAllOrders: vi.fn(),
   fetchLowStock: vi.fn(),
   markOrderPaid: vi.fn(),
+  retryOrderRefund: vi.fn(),
   updateOrderStatus: vi.fn(),
   downloadOrderInvoice: vi.fn(),
   downloadOrdersCsv: vi.fn(),
@@ -75,6 +76,31 @@ describe('admin orders: coupons', () => {
       .slice(1);
     expect(within(rows[0]!).getByText('Coupon DIWALI10: −₹60')).toBeInTheDocument();
     expect(rows[1]).not.toHaveTextContent('Coupon');
+  });
+});
+
+describe('admin orders: a failed refund', () => {
+  it('asks for it again from the row, then shows the refund as done', async () => {
+    const refund = (status: 'failed' | 'processed') => ({ id: null, amountPaise: 64900, amount: 649, status });
+    const failed = order('e5', {
+      status: 'Cancelled',
+      paymentMethod: 'online',
+      razorpayPaymentId: 'pay_1',
+      refund: refund('failed'),
+    });
+    vi.mocked(fetchAllOrders)
+      .mockResolvedValueOnce([failed])
+      .mockResolvedValue([{ ...failed, refund: refund('processed') }]);
+    vi.mocked(retryOrderRefund).mockResolvedValue({ ...failed, refund: refund('processed') });
+    renderAdmin(<OrdersPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: /Cancelled/ }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Refund ₹649 FAILED: settle it in the Razorpay dashboard')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Request the refund of order 000000e5 again' }));
+    expect(retryOrderRefund).toHaveBeenCalledWith(failed._id);
+    expect(await screen.findByText('Refund of order 000000e5 requested again')).toBeInTheDocument();
+    expect(await screen.findByText('Refunded ₹649')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Request the refund/ })).not.toBeInTheDocument();
   });
 });
 

@@ -162,6 +162,45 @@ describe('cancellation and refunds', () => {
       expect(shopMail?.text).toContain(order.razorpayPaymentId);
     });
 
+    it('lets the owner request a failed refund again: once however often clicked, mailed when processed', async () => {
+      const order = await place();
+      gateway.state.mode = 'throw';
+      expect((await cancel(order._id, asha.token)).body.order.refund.status).toBe('failed');
+      gateway.state.mode = 'processed';
+      gateway.state.requests = [];
+      const retry = () => ctx.http.post(`/api/orders/${order._id}/refund`).set(bearer(admin.token));
+
+      const [first, second] = await Promise.all([retry(), retry()]);
+      expect([first.status, second.status].sort()).toEqual([200, 409]);
+      const answered = first.status === 200 ? first : second;
+      expect(answered.body.refund).toMatchObject({ status: 'processed', amountPaise: 33333 });
+      expect((first.status === 409 ? first : second).body.error).toBe(MESSAGES.refundNotFailed);
+      expect(gateway.state.requests).toEqual([{ paymentId: order.razorpayPaymentId, amountPaise: 33333 }]);
+      expect((await Order.findById(order._id).lean())!.refund).toMatchObject({ status: 'processed' });
+      const refundedMail = ctx.deps.mailer.outbox.filter(
+        (m) => m.to === asha.email && m.subject === `Refund for order #${order._id.slice(-8)} processed`,
+      );
+      expect(refundedMail).toHaveLength(1);
+      // Nothing failed any more: asking again is refused and asks the provider for nothing.
+      expect((await retry()).status).toBe(409);
+      expect(gateway.state.requests).toHaveLength(1);
+    });
+
+    it('refuses a refund retry for an order that is not cancelled, an unknown or malformed id, and anyone but the owner', async () => {
+      const order = await place();
+      const retry = (id: string, token?: string) => {
+        const req = ctx.http.post(`/api/orders/${id}/refund`);
+        return token ? req.set(bearer(token)) : req;
+      };
+      const open = await retry(order._id, admin.token);
+      expect([open.status, open.body.error]).toEqual([409, MESSAGES.refundNotFailed]);
+      expect((await retry('665f1c2e9b1e8a0012ab9999', admin.token)).status).toBe(404);
+      expect((await retry('not-an-id', admin.token)).status).toBe(400);
+      expect((await retry(order._id, asha.token)).status).toBe(403);
+      expect((await retry(order._id)).status).toBe(401);
+      expect(gateway.state.requests).toEqual([]);
+    });
+
     it('mails the shopper the cancellation with the refund and the fee', async () => {
       const order = await place(3);
       clock.now = new Date(PLACED_AT.getTime() + FREE_CANCELLATION_MS + 60_000);

@@ -184,6 +184,30 @@ async function requestRefund(deps: AppDeps, order: OrderRecord, amountPaise: num
 }
 
 /**
+ * The owner asks again for a refund the gateway refused (Razorpay's balance was short, the network
+ * failed). Only the failed refund of a cancelled order; one conditional update claims it, so two
+ * clicks ask once. Marked pending with no id while asking, so a process that dies meanwhile leaves a
+ * refund that recovery requests. The shopper is mailed once it is processed; a new failure is
+ * mailed to the shop again.
+ */
+export async function retryFailedRefund(deps: AppDeps, id: string): Promise<OrderDto> {
+  const now = clock(deps);
+  const claimed = await Order.findOneAndUpdate(
+    { _id: id, status: 'Cancelled', 'refund.status': 'failed' },
+    { $set: { 'refund.status': 'pending', 'refund.id': null, 'refund.updatedAt': now } },
+    { returnDocument: 'after' },
+  ).lean<OrderRecord>();
+  if (!claimed?.refund) {
+    if (!(await Order.exists({ _id: id }))) throw notFound(MESSAGES.orderNotFound);
+    throw conflict(MESSAGES.refundNotFailed);
+  }
+  const refunded = await requestRefund(deps, claimed, claimed.refund.amountPaise);
+  if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');
+  if (refunded.refund?.status === 'failed') notifyShopOfFailedRefund(deps, refunded);
+  return toOrderDto(refunded, now);
+}
+
+/**
  * Razorpay's `refund.processed` / `refund.failed` webhook. Idempotent: only a change of status is
  * written, and only that change mails anyone, however often the event is delivered.
  */

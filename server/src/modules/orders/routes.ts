@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.js';
 import { authOf, requireAdmin, requireAnyRole, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
 import { lowStockProducts } from '../catalog/stock.js';
-import { cancelOrder } from './cancellation.js';
+import { cancelOrder, retryFailedRefund } from './cancellation.js';
 import { placeCodOrder } from './cod.js';
 import { buildInvoice, renderInvoicePdf } from './invoice.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
@@ -76,6 +76,11 @@ export function ordersRoutes(deps: AppDeps): Router {
       claims.role === 'admin' ? ({ role: 'admin' } as const) : ({ role: 'customer', userId: claims.sub } as const);
     const { order } = await cancelOrder(deps, by, id);
     res.json({ message: MESSAGES.orderCancelled, order });
+  });
+
+  // The owner asks the payment provider again for a refund it refused.
+  router.post('/:id/refund', requireAdmin(secret), async (req, res) => {
+    res.json(await retryFailedRefund(deps, orderIdOf(req.params.id)));
   });
 
   router.get('/:id/invoice', requireAnyRole(secret), async (req, res) => {

@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import i18n, { useTranslation } from '../../../i18n';
-import { Download, MessageCircle } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, MessageCircle, RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
 import { formatRupees, whatsappLink, type Order, type OrderShipment } from '@kesh/shared';
-import { downloadOrderInvoice } from '../../../api/admin';
+import { downloadOrderInvoice, retryOrderRefund } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
 import { useShop } from '../../../app/shop';
 import { Dialog } from '../../../components/ui/Dialog';
 import { shortOrderId } from '../format';
 import { useReportFailure } from '../session';
+import { adminKeys } from '../useAdminQuery';
 
 const inputClass =
   'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none';
@@ -111,6 +114,7 @@ export function OrderRowExtras({ order }: { order: Order }) {
           {t(`fulfilment.refund_${refund.status}`, { amount: formatRupees(refund.amount) })}
         </p>
       )}
+      {refund?.status === 'failed' && <RetryRefundButton order={order} />}
       <div className="flex flex-wrap gap-1.5">
         <button
           type="button"
@@ -139,5 +143,38 @@ export function OrderRowExtras({ order }: { order: Order }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** Asks the payment provider again for a refund it refused; the row shows the new state. */
+function RetryRefundButton({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
+  const report = useReportFailure();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const id = shortOrderId(order._id);
+  const retry = async () => {
+    setAsking(true);
+    try {
+      await retryOrderRefund(order._id);
+      toast.success(t('fulfilment.refundRequestedAgain', { id }));
+    } catch (err) {
+      report(err, serverReason(err, 'unknown error'));
+    } finally {
+      setAsking(false);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+    }
+  };
+  return (
+    <button
+      type="button"
+      disabled={asking}
+      aria-label={t('fulfilment.retryRefundFor', { id })}
+      onClick={() => void retry()}
+      className={`${linkClass} border-red-300 text-red-800 hover:bg-red-50 focus:ring-red-200 disabled:cursor-wait disabled:opacity-60`}
+    >
+      <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" />
+      {t('fulfilment.retryRefund')}
+    </button>
   );
 }
