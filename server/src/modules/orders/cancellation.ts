@@ -127,10 +127,10 @@ export async function finishInterruptedCancellations(
     if (!(await Order.exists({ _id: orderId, undoPending: true }))) await forgetReturns(ref);
   }
   const owed = {
-    status: 'Cancelled' as const,
     'refund.status': 'pending' as const,
-    'refund.id': null,
     'refund.updatedAt': { $lt: before },
+    'refund.id': null,
+    status: 'Cancelled' as const,
   };
   let refundsRequested = 0;
   for (const order of await Order.find(owed).lean<OrderRecord[]>()) {

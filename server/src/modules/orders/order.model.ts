@@ -91,8 +91,10 @@ orderSchema.index({ status: 1, createdAt: -1 });
 orderSchema.index({ createdAt: 1 });
 // Refund webhooks find their order by the provider's refund id.
 orderSchema.index({ 'refund.id': 1 }, { sparse: true });
-// Recovery finds cancellations a stopped process left half done.
-orderSchema.index({ undoPending: 1 }, { sparse: true });
+// Recovery finds cancellations a stopped process left half done, and refunds owed but never asked.
+// Not sparse: the embedded engine's planner uses no sparse index (it could miss documents).
+orderSchema.index({ undoPending: 1 });
+orderSchema.index({ 'refund.status': 1, 'refund.updatedAt': 1 });
 orderSchema.index({ invoiceNumber: 1 }, { unique: true, sparse: true });
 
 export const Order = model('Order', orderSchema);

@@ -33,6 +33,7 @@ export interface RecoveryReport {
 export async function recoverInterruptedStock(
   deps: AppDeps,
   before = new Date(Date.now() - deps.config.stockClaimStaleMs),
+  { checkSlots = true }: { checkSlots?: boolean } = {},
 ): Promise<RecoveryReport> {
   const report: RecoveryReport = {
     returned: 0,
@@ -74,18 +75,7 @@ export async function recoverInterruptedStock(
   ).lean();
   for (const checkout of stuck) if (await giveBackStaleClaim(deps, checkout._id, before)) report.returned += 1;
 
-  const slots = await CodSlot.find({ createdAt: { $lt: before } }, { orderId: 1 }).lean();
-  const open = new Set(
-    (
-      await Order.find(
-        { _id: { $in: slots.map((s) => s.orderId) }, status: { $nin: ['Delivered', 'Cancelled'] } },
-        { _id: 1 },
-      ).lean()
-    ).map((o) => String(o._id)),
-  );
-  for (const slot of slots.filter((s) => !open.has(String(s.orderId)))) {
-    report.slotsFreed += (await CodSlot.deleteOne({ _id: slot._id, orderId: slot.orderId })).deletedCount;
-  }
+  if (checkSlots) report.slotsFreed += await freeLeakedSlots(before);
   const cancellations = await finishInterruptedCancellations(deps, before);
   report.cancellationsFinished = cancellations.undone;
   report.refundsRequested = (await retryInterruptedRefunds(deps, before)) + cancellations.refundsRequested;
@@ -95,6 +85,29 @@ export async function recoverInterruptedStock(
   return report;
 }
 
+/** How often the sweep also checks every cash-on-delivery slot against its order. */
+const SLOT_CHECK_INTERVAL_MS = 10 * 60_000;
+/** Slots are checked against their orders in lists this long (the engine matches $in by scanning it). */
+const SLOT_CHECK_CHUNK = 100;
+
+/** Cash-on-delivery slots taken before `before` whose order was never made, or is closed: freed. */
+async function freeLeakedSlots(before: Date): Promise<number> {
+  const slots = await CodSlot.find({ createdAt: { $lt: before } }, { orderId: 1 }).lean();
+  let freed = 0;
+  for (let i = 0; i < slots.length; i += SLOT_CHECK_CHUNK) {
+    const chunk = slots.slice(i, i + SLOT_CHECK_CHUNK);
+    const open = await Order.find(
+      { _id: { $in: chunk.map((s) => s.orderId) }, status: { $nin: ['Delivered', 'Cancelled'] } },
+      { _id: 1 },
+    ).lean();
+    const openIds = new Set(open.map((o) => String(o._id)));
+    for (const slot of chunk.filter((s) => !openIds.has(String(s.orderId)))) {
+      freed += (await CodSlot.deleteOne({ _id: slot._id, orderId: slot.orderId })).deletedCount;
+    }
+  }
+  return freed;
+}
+
 /**
  * Runs recoverInterruptedStock now and then every half of STOCK_CLAIM_STALE_MS, so what a crash
  * left behind is settled within a minute of the restart. A sweep the database refuses (a full disk)
@@ -102,10 +115,18 @@ export async function recoverInterruptedStock(
  */
 export function startStockRecovery(deps: AppDeps): () => void {
   let running = false;
+  let slotsCheckedAt = 0;
+  const startedAt = Date.now();
   const sweep = () => {
     if (running) return;
     running = true;
-    recoverInterruptedStock(deps)
+    // Every open cash-on-delivery order has a slot, so checking them all is the one costly step
+    // (~100 ms per 1,000 open orders on the embedded engine, in steps of ~10 ms): at start, then every 10 minutes.
+    // The first sweeps after a start also see the slots a crash just left (once they are stale).
+    const afterStart = Date.now() - startedAt <= 3 * deps.config.stockClaimStaleMs;
+    const checkSlots = afterStart || Date.now() - slotsCheckedAt >= SLOT_CHECK_INTERVAL_MS;
+    if (checkSlots) slotsCheckedAt = Date.now();
+    recoverInterruptedStock(deps, undefined, { checkSlots })
       .catch((err: unknown) => deps.logger.error({ err }, 'stock recovery sweep failed; trying again later'))
       .finally(() => {
         running = false;
