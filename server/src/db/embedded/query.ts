@@ -2,7 +2,7 @@
  * Query, sort, projection and update semantics on top of mingo, plus the
  * glue that keeps BSON types intact around it.
  */
-import { Timestamp } from 'bson';
+import { Timestamp, type ObjectId } from 'bson';
 import { updateMany as mingoUpdateMany } from 'mingo';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
@@ -93,18 +93,53 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
     const pred = compileExact(raw, strCmp, variables);
     return { raw, normalized, test: pred };
   }
+  const { rest, sets } = splitLongIns(raw);
   // Compiling eagerly makes unknown operators fail before any document is touched.
-  const q = new Query(normalized, mingoOptions(variables ? { variables } : {}));
+  const q = new Query(
+    sets.length ? (normalize(rest) as Doc) : normalized,
+    mingoOptions(variables ? { variables } : {}),
+  );
   let exact: Pred | undefined;
   return {
     raw,
     normalized,
     test: (doc) => {
-      if (!hasExoticNumber(doc)) return q.test(view(doc));
+      if (!hasExoticNumber(doc)) return sets.every((inSet) => inSet(doc)) && q.test(view(doc));
       exact ??= compileExact(raw, undefined, variables);
       return exact(doc);
     },
   };
+}
+
+/** `$in` lists at least this long of ObjectIds and strings are matched through a Set (splitLongIns). */
+const IN_SET_MIN = 8;
+
+const inKey = (x: unknown): string | undefined =>
+  typeof x === 'string' ? `s${x}` : bsonTypeOf(x) === 'ObjectId' ? `o${(x as ObjectId).toHexString()}` : undefined;
+
+/**
+ * mingo matches `{field: {$in: list}}` by comparing each value a document has there with every entry
+ * of the list: 2,000 ObjectIds over 100k orders took over a minute, the event loop held all along.
+ * For a top-level field whose whole condition is a long `$in` of ObjectIds and strings (compared by
+ * binary equality: a collation takes the compileExact path instead), the values the path reaches
+ * (array elements included, as mongod does; none for a missing field or an empty array) are looked
+ * up in a Set of the list; the rest of the filter still goes through mingo. Paths with a numeric
+ * part (an array position or a field named by digits) stay with mingo.
+ */
+function splitLongIns(raw: Doc): { rest: Doc; sets: Pred[] } {
+  const rest: Doc = {};
+  const sets: Pred[] = [];
+  for (const [path, cond] of Object.entries(raw)) {
+    const list = isPlainObject(cond) && Object.keys(cond).length === 1 ? cond.$in : undefined;
+    const keys = Array.isArray(list) && list.length >= IN_SET_MIN ? list.map(inKey) : [];
+    if (path.startsWith('$') || /(^|\.)\d+(\.|$)/.test(path) || keys.length === 0 || keys.includes(undefined)) {
+      rest[path] = cond;
+      continue;
+    }
+    const members = new Set(keys);
+    sets.push((doc) => pathValues(doc, path).some((x) => members.has(inKey(x))));
+  }
+  return { rest, sets };
 }
 
 /**
