@@ -197,6 +197,15 @@ export class IndexRuntime {
     return this.tree !== undefined && !this.spec.sparse && !this.partial && this.spec.hidden !== true;
   }
 
+  /**
+   * A sparse index leaves out only documents that have none of its fields, so it may serve a query
+   * that bounds one of them (an equality, `$in` or range over non-null values: a missing field
+   * meets none of those), as mongod's planner allows.
+   */
+  get plannableWhenBounded(): boolean {
+    return this.tree !== undefined && this.spec.sparse === true && !this.partial && this.spec.hidden !== true;
+  }
+
   /** The _id key of a document already holding `values` (for unique indexes), if any. */
   ownerOf(values: unknown[]): string | undefined {
     if (!this.tree) return undefined;

@@ -141,6 +141,35 @@ describe('query planner', () => {
     expect(indexesUsed(explain)).toEqual(['tags_1']);
   });
 
+  it('uses a sparse index only for a condition a document without the field cannot meet', async () => {
+    const payments = db.collection('payments');
+    await payments.createIndex({ paymentId: 1 }, { sparse: true, unique: true });
+    await payments.insertMany([
+      { n: 1, paymentId: 'pay_1' },
+      { n: 2, paymentId: 'pay_2' },
+      { n: 3 }, // cash on delivery: no payment id, not in the index
+      { n: 4, paymentId: null }, // in the index, as null
+    ]);
+    const plan = async (filter: object, sort: Record<string, 1> = {}) =>
+      indexesUsed(await payments.find(filter).sort(sort).explain('queryPlanner'));
+    const found = async (filter: object, sort: Record<string, 1> = {}) =>
+      (await payments.find(filter).sort(sort).toArray()).map((p) => p.n as number).sort();
+
+    expect(await plan({ paymentId: 'pay_2' })).toEqual(['paymentId_1']);
+    expect(await found({ paymentId: 'pay_2' })).toEqual([2]);
+    expect(await plan({ paymentId: { $in: ['pay_1', 'pay_2'] } })).toEqual(['paymentId_1']);
+    expect(await found({ paymentId: { $gt: 'pay_1' } })).toEqual([2]);
+    // Conditions a missing field meets: the index would miss document 3, so it is not used.
+    for (const filter of [{ paymentId: null }, { paymentId: { $ne: 'pay_1' } }, { paymentId: { $exists: false } }]) {
+      expect([filter, await plan(filter)]).toEqual([filter, []]);
+    }
+    expect(await found({ paymentId: null })).toEqual([3, 4]);
+    expect(await found({ paymentId: { $ne: 'pay_1' } })).toEqual([2, 3, 4]);
+    // Nor for a sort alone, which would drop document 3 from the answer.
+    expect(await plan({}, { paymentId: 1 })).toEqual([]);
+    expect(await found({}, { paymentId: 1 })).toEqual([1, 2, 3, 4]);
+  });
+
   it('answers _id equality without scanning and uses the collection scan when no index fits', async () => {
     const one = await orders.findOne({});
     expect(stageNames(await orders.find({ _id: one!._id }).explain('queryPlanner'))).toEqual(['IDHACK']);

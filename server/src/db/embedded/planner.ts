@@ -33,6 +33,15 @@ function boundValue(v: unknown, stringsOk: boolean): boolean {
   return t === 'ObjectId' || t === 'Timestamp';
 }
 
+/**
+ * Whether a bound leaves out every document that lacks the field: points other than null (which a
+ * missing field equals), or a range ($gt/$lt and the like never take null as a limit, and a missing
+ * field falls in no range, types being bracketed). What lets a sparse index serve the query.
+ */
+function excludesMissing(b: Bound): boolean {
+  return b.kind === 'range' || (b.kind === 'points' && !b.values.includes(null));
+}
+
 /** The bound one field condition of a (normalized) filter puts on an index field. */
 function fieldBound(cond: unknown, stringsOk: boolean): Bound {
   if (isRegex(cond) || Array.isArray(cond)) return ALL;
@@ -347,9 +356,10 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
       chosen = candidateFor(hinted, conds, opts.collation, sort);
     } else if (hinted === undefined) {
       for (const index of [coll.idIndex, ...coll.secondaryIndexes()]) {
-        if (!index.plannable) continue;
+        if (!index.plannable && !index.plannableWhenBounded) continue;
         const c = candidateFor(index, conds, opts.collation, sort);
         if (c.boundFields === 0 && !c.direction) continue;
+        if (!index.plannable && !c.bounds.some(excludesMissing)) continue;
         if (!chosen || score(c) > score(chosen)) chosen = c;
       }
     }

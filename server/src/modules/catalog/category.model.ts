@@ -70,7 +70,7 @@ categorySchema.pre('validate', function () {
 // The owner's dashboard lists the products running out.
 categorySchema.index({ stock: 1 }, { sparse: true });
 // Recovery and settling find a claim's units by its ref.
-categorySchema.index({ 'stockHolds.ref': 1 });
-categorySchema.index({ stockReturns: 1 });
+categorySchema.index({ 'stockHolds.ref': 1 }, { sparse: true });
+categorySchema.index({ stockReturns: 1 }, { sparse: true });
 
 export const MainCategory = model('MainCategory', categorySchema);

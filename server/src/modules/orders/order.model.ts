@@ -92,9 +92,8 @@ orderSchema.index({ createdAt: 1 });
 // Refund webhooks find their order by the provider's refund id.
 orderSchema.index({ 'refund.id': 1 }, { sparse: true });
 // Recovery finds cancellations a stopped process left half done, and refunds owed but never asked.
-// Not sparse: the embedded engine's planner uses no sparse index (it could miss documents).
-orderSchema.index({ undoPending: 1 });
-orderSchema.index({ 'refund.status': 1, 'refund.updatedAt': 1 });
+orderSchema.index({ undoPending: 1 }, { sparse: true });
+orderSchema.index({ 'refund.status': 1, 'refund.updatedAt': 1 }, { sparse: true });
 orderSchema.index({ invoiceNumber: 1 }, { unique: true, sparse: true });
 
 export const Order = model('Order', orderSchema);

@@ -67,7 +67,7 @@ const checkoutSchema = new Schema(
 checkoutSchema.index({ razorpayOrderId: 1 }, { unique: true });
 checkoutSchema.index({ userId: 1, status: 1, updatedAt: -1 });
 // The recovery sweep looks for claims left 'taking' by a process that died.
-checkoutSchema.index({ stockState: 1, stockClaimedAt: 1 });
+checkoutSchema.index({ stockState: 1, stockClaimedAt: 1 }, { sparse: true });
 // Razorpay's refund webhooks name the refund of a sold-out payment by its id.
 checkoutSchema.index({ 'refund.id': 1 }, { sparse: true });
 
