@@ -13,6 +13,7 @@ import { MainCategory } from '../catalog/category.model.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
 import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
 import { Order } from './order.model.js';
+import { ORDER_TEXTS } from './service.js';
 
 const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const PLACED_AT = new Date('2026-11-20T06:00:00.000Z');
@@ -174,7 +175,7 @@ describe('cancellation and refunds', () => {
       expect([first.status, second.status].sort()).toEqual([200, 409]);
       const answered = first.status === 200 ? first : second;
       expect(answered.body.refund).toMatchObject({ status: 'processed', amountPaise: 33333 });
-      expect((first.status === 409 ? first : second).body.error).toBe(MESSAGES.refundNotFailed);
+      expect((first.status === 409 ? first : second).body.error).toBe(ORDER_TEXTS.refundNotFailed);
       expect(gateway.state.requests).toEqual([{ paymentId: order.razorpayPaymentId, amountPaise: 33333 }]);
       expect((await Order.findById(order._id).lean())!.refund).toMatchObject({ status: 'processed' });
       const refundedMail = ctx.deps.mailer.outbox.filter(
@@ -193,7 +194,7 @@ describe('cancellation and refunds', () => {
         return token ? req.set(bearer(token)) : req;
       };
       const open = await retry(order._id, admin.token);
-      expect([open.status, open.body.error]).toEqual([409, MESSAGES.refundNotFailed]);
+      expect([open.status, open.body.error]).toEqual([409, ORDER_TEXTS.refundNotFailed]);
       expect((await retry('665f1c2e9b1e8a0012ab9999', admin.token)).status).toBe(404);
       expect((await retry('not-an-id', admin.token)).status).toBe(400);
       expect((await retry(order._id, asha.token)).status).toBe(403);

@@ -7,6 +7,7 @@ import { releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
 import { Order } from './order.model.js';
+import { ORDER_TEXTS } from './service.js';
 
 export type Canceller = { role: 'admin' } | { role: 'customer'; userId: string };
 
@@ -199,7 +200,7 @@ export async function retryFailedRefund(deps: AppDeps, id: string): Promise<Orde
   ).lean<OrderRecord>();
   if (!claimed?.refund) {
     if (!(await Order.exists({ _id: id }))) throw notFound(MESSAGES.orderNotFound);
-    throw conflict(MESSAGES.refundNotFailed);
+    throw conflict(ORDER_TEXTS.refundNotFailed);
   }
   const refunded = await requestRefund(deps, claimed, claimed.refund.amountPaise);
   if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');
