@@ -81,12 +81,33 @@ export async function newPage(width = 1280, height = 900): Promise<BrowserPage> 
   return { browser, page, pageErrors, close: () => browser.close() };
 }
 
-/** Saves client/e2e/screenshots/<name>.png (look at it with an image viewer). */
+/**
+ * Saves client/e2e/screenshots/<name>.png (look at it with an image viewer). A whole-page shot first
+ * scrolls through the page as a reader would, so pictures that load lazily near the viewport are in
+ * it (a full-page capture alone never brings them near), then returns to where the page was.
+ */
 export async function shot(page: Page, name: string, fullPage = true): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  if (fullPage) await loadLazyImages(page);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+async function loadLazyImages(page: Page): Promise<void> {
+  const start = await page.evaluate(() => window.scrollY);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page
+    .waitForFunction(() => [...document.images].every((img) => img.loading !== 'lazy' || img.complete), undefined, {
+      timeout: 5000,
+    })
+    .catch(() => undefined);
+  await page.evaluate((top) => window.scrollTo(0, top), start);
 }
 
 export interface CapturedMail {
