@@ -82,6 +82,18 @@ describe('stock', () => {
     const signature = hmacHex(DEV_RAZORPAY_SIM_SECRET, `${created.body.id}|${paymentId}`);
     return { orderId: created.body.id as string, paymentId, signature };
   }
+  /** Razorpay's signed `payment.captured` webhook for a payment, as it arrives when the browser never does. */
+  const paymentCaptured = (paid: { orderId: string; paymentId: string }, amount: number) => {
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: paid.paymentId, order_id: paid.orderId, amount } } },
+    });
+    return ctx.http
+      .post('/api/payment/webhook')
+      .set('Content-Type', 'application/json')
+      .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
+      .send(body);
+  };
   const verify = (shopper: Shopper, paid: { orderId: string; paymentId: string; signature: string }) =>
     ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send({
       razorpay_order_id: paid.orderId,
@@ -242,16 +254,7 @@ describe('stock', () => {
       const orders = await ctx.http.post('/api/orders').set(bearer(second.token)).send({});
       expect(orders.status).toBe(409);
       expect(orders.body.error).toBe(MESSAGES.soldOutRefunded);
-      const body = JSON.stringify({
-        event: 'payment.captured',
-        payload: { payment: { entity: { id: secondPaid.paymentId, order_id: secondPaid.orderId, amount: 25000 } } },
-      });
-      const hook = await ctx.http
-        .post('/api/payment/webhook')
-        .set('Content-Type', 'application/json')
-        .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
-        .send(body);
-      expect(hook.status).toBe(200);
+      expect((await paymentCaptured(secondPaid, 25000)).status).toBe(200);
       expect(refunds).toHaveLength(1);
       expect(await Order.countDocuments({ 'products.productId': oil._id })).toBe(1);
       // Told once, however many times the payment was reported.
@@ -267,16 +270,7 @@ describe('stock', () => {
       const secondPaid = await payOnline(second, 'hi');
       expect((await verify(first, await payOnline(first))).status).toBe(200);
       // Razorpay's webhook is all that arrives for the second shopper: no verify, no POST /api/orders.
-      const body = JSON.stringify({
-        event: 'payment.captured',
-        payload: { payment: { entity: { id: secondPaid.paymentId, order_id: secondPaid.orderId, amount: 45000 } } },
-      });
-      const hook = await ctx.http
-        .post('/api/payment/webhook')
-        .set('Content-Type', 'application/json')
-        .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
-        .send(body);
-      expect(hook.status).toBe(200);
+      expect((await paymentCaptured(secondPaid, 45000)).status).toBe(200);
       expect(refunds).toEqual([{ paymentId: secondPaid.paymentId, amountPaise: 45000 }]);
       const [mail] = await mailsTo(second.email, 1);
       expect(mail?.subject).toBe('आपके Kesh Ayurveda भुगतान का रिफ़ंड किया जा रहा है');
