@@ -11,3 +11,4 @@ export * from './delivery.js';
 export * from './catalog.js';
 export * from './coupons.js';
 export * from './stock.js';
+export * from './paging.js';
