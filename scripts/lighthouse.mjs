@@ -5,7 +5,7 @@
 // machines; a run that Lighthouse itself could not record (NO_NAVSTART and the like) is repeated.
 // Prints the four category scores, the timings (first and largest contentful paint, total blocking
 // time, layout shift, JavaScript transferred) and the audits that cost the most per page, writes them
-// to bench/lighthouse.md and to the marked table in README.md, and exits non-zero below the floor
+// to bench/lighthouse.md and to the marked table in docs/performance.md, and exits non-zero below the floor
 // (LIGHTHOUSE_ENFORCE=0 only prints).
 // Accessibility, best practices and SEO do not move with machine load, so their floor is the real
 // budget. Performance is a timing on a shared 2-core machine (81-95 for the same build), so it is
@@ -194,7 +194,7 @@ async function main() {
     path.join(ROOT, 'bench/lighthouse.md'),
     `# Lighthouse results\n\nMobile settings, production build, ${new Date().toISOString().slice(0, 10)}.\n\n${report}`,
   );
-  await writeReadme(summary);
+  await writePerformancePage(summary);
 
   const below = results.flatMap((r) =>
     CATEGORIES.filter((c) => r.scores[c] < BUDGET[c]).map((c) => `${r.page} ${c} ${r.scores[c]} < ${BUDGET[c]}`),
@@ -207,16 +207,16 @@ async function main() {
   }
 }
 
-/** The scores and timings go between README.md's lighthouse markers, so the README shows the last run. */
-async function writeReadme(summary) {
-  const file = path.join(ROOT, 'README.md');
-  const readme = await readFile(file, 'utf8');
+/** The scores and timings go between docs/performance.md's lighthouse markers, so that page shows the last run. */
+async function writePerformancePage(summary) {
+  const file = path.join(ROOT, 'docs/performance.md');
+  const page = await readFile(file, 'utf8');
   const start = '<!-- lighthouse:start (npm run lighthouse writes this) -->';
   const end = '<!-- lighthouse:end -->';
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
   if (from < 0 || to < from) return;
-  await writeFile(file, `${readme.slice(0, from + start.length)}\n\n${summary}\n${readme.slice(to)}`);
+  await writeFile(file, `${page.slice(0, from + start.length)}\n\n${summary}\n${page.slice(to)}`);
 }
 
 main().catch((err) => {
