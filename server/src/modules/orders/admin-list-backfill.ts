@@ -14,8 +14,11 @@ const migrationSchema = new Schema({
 export const OrdersMigration = model('OrdersMigration', migrationSchema, 'migrations');
 
 export const SEARCH_KEYS_MIGRATION = 'orders.searchKeys';
-/** Orders read and updated per step; the event loop is given back between steps. */
-export const BACKFILL_BATCH = 200;
+/**
+ * Orders read and updated per step; the event loop is given back between steps. An update costs
+ * the embedded engine ~1 ms of CPU (measured at 10,000 orders), so a step stays near 10 ms.
+ */
+export const BACKFILL_BATCH = 10;
 
 /**
  * Gives every order stored before the search existed its searchKeys. Walks the orders by _id (an
