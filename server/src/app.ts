@@ -19,7 +19,7 @@ import { slidersRoutes } from './modules/sliders/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { galleryRoutes } from './modules/gallery/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
-import { ordersRoutes, salesRoutes } from './modules/orders/routes.js';
+import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/routes.js';
@@ -73,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/payment', paymentsRoutes(deps));
   app.use('/api/orders', ordersRoutes(deps));
   app.use('/api/admin', salesRoutes(deps));
+  app.use('/api/admin', adminOrdersRoutes(deps));
   app.use('/api/shipping', shippingRoutes());
   app.use('/api/admin', deliveryAdminRoutes(deps));
   app.use('/api/coupons', couponRoutes(deps));

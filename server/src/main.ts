@@ -17,6 +17,7 @@ import { startStockRecovery } from './modules/orders/stock-recovery.js';
 import { adminsWithPassword } from './modules/admin/service.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
+import { startOrderSearchBackfill } from './modules/orders/admin-list-backfill.js';
 
 dotenv.config({ quiet: true });
 
@@ -105,6 +106,7 @@ async function main(): Promise<void> {
     logger.info(`store listening on http://localhost:${port} (payments: ${deps.payments.mode})`);
     // Orders a stopped process left half placed: their stock goes back, or stays with the order.
     stopRecovery = startStockRecovery(deps);
+    startOrderSearchBackfill(deps);
     // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
     stopMailQueue = deps.mailer.startQueue?.();
     if (config.razorpay && !config.razorpay.webhookSecret) {

@@ -1,4 +1,6 @@
 import type {
+  AdminOrdersPage,
+  AdminOrdersQuery,
   LowStockProduct,
   AdminLoginBody,
   AdminLoginResponse,
@@ -48,7 +50,15 @@ export const deleteGalleryImage = (id: string) =>
   apiRequest<{ message: string }>(`/gallery/${encodeURIComponent(id)}`, { method: 'DELETE', ...withAdmin() });
 
 export const fetchUsers = () => apiRequest<UserSummary[]>('/api/auth/users', withAdmin());
-export const fetchAllOrders = () => apiRequest<Order[]>('/api/orders/', withAdmin());
+/** One page of one tab of the owner's orders, with every tab's count (empty values are left out). */
+export const fetchAdminOrders = (query: Partial<Record<keyof AdminOrdersQuery, string | number>>) => {
+  const params = new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]) =>
+      value === undefined || value === '' ? [] : [[key, String(value)]],
+    ),
+  );
+  return apiRequest<AdminOrdersPage>(`/api/admin/orders?${params}`, withAdmin());
+};
 export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omit<OrderStatusBody, 'status'> = {}) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/status`, {
     method: 'PUT',

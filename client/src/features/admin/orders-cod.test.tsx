@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '@kesh/shared';
-import { fetchAllOrders, fetchLowStock, markOrderPaid, retryOrderRefund } from '../../api/admin';
+import { fetchAdminOrders, fetchLowStock, markOrderPaid, retryOrderRefund } from '../../api/admin';
 import { LowStock } from './components/LowStock';
 import OrdersPage from './pages/OrdersPage';
+import { order, pageOf } from './orders-fixtures';
 import { renderAdmin } from './testing';
 
 vi.mock('../../api/admin', () => ({
-  fetchAllOrders: vi.fn(),
+  fetchAdminOrders: vi.fn(),
   fetchLowStock: vi.fn(),
   markOrderPaid: vi.fn(),
   retryOrderRefund: vi.fn(),
@@ -17,23 +17,6 @@ vi.mock('../../api/admin', () => ({
   downloadOrdersCsv: vi.fn(),
 }));
 
-const order = (id: string, overrides: Partial<Order>): Order => ({
-  _id: id.padStart(24, '0'),
-  userId: 'u1',
-  status: 'Delivered',
-  createdAt: '2026-11-20T06:00:00.000Z',
-  updatedAt: '2026-11-21T06:00:00.000Z',
-  totalAmount: 649,
-  userDetails: { username: 'Asha', email: 'asha@example.com', contact: '9876543210', address: 'Rajkot' },
-  products: [{ productId: null, title: 'Bhringraj Oil', quantity: 1, price: 600 }],
-  razorpayOrderId: null,
-  razorpayPaymentId: null,
-  paymentMethod: 'cod',
-  codFee: 49,
-  paidAt: null,
-  ...overrides,
-});
-
 beforeEach(() => {
   vi.resetAllMocks();
 });
@@ -41,13 +24,16 @@ beforeEach(() => {
 describe('admin orders: cash on delivery', () => {
   it('says how each order is paid and marks a delivered cash-on-delivery order paid', async () => {
     const unpaid = order('a1', {});
-    vi.mocked(fetchAllOrders)
-      .mockResolvedValueOnce([
-        unpaid,
-        order('b2', { paymentMethod: 'online', razorpayPaymentId: 'pay_1', paidAt: '2026-11-20T06:00:00.000Z' }),
-      ])
-      .mockResolvedValue([{ ...unpaid, paidAt: '2026-11-22T06:00:00.000Z' }]);
-    vi.mocked(markOrderPaid).mockResolvedValue({ ...unpaid, paidAt: '2026-11-22T06:00:00.000Z' });
+    const online = order('b2', {
+      paymentMethod: 'online',
+      razorpayPaymentId: 'pay_1',
+      paidAt: '2026-11-20T06:00:00.000Z',
+    });
+    vi.mocked(fetchAdminOrders).mockImplementation(pageOf([unpaid, online]));
+    vi.mocked(markOrderPaid).mockImplementation(async () => {
+      vi.mocked(fetchAdminOrders).mockImplementation(pageOf([{ ...unpaid, paidAt: '2026-11-22T06:00:00.000Z' }]));
+      return { ...unpaid, paidAt: '2026-11-22T06:00:00.000Z' };
+    });
     renderAdmin(<OrdersPage />);
     await userEvent.click(await screen.findByRole('tab', { name: /Delivered/ }));
     const table = await screen.findByRole('table');
@@ -65,10 +51,12 @@ describe('admin orders: cash on delivery', () => {
 
 describe('admin orders: coupons', () => {
   it("shows the coupon an order used and what it took off under the order's total", async () => {
-    vi.mocked(fetchAllOrders).mockResolvedValue([
-      order('c3', { coupon: 'DIWALI10', discountPaise: 6000, discount: 60, totalAmount: 589 }),
-      order('d4', {}),
-    ]);
+    vi.mocked(fetchAdminOrders).mockImplementation(
+      pageOf([
+        order('c3', { coupon: 'DIWALI10', discountPaise: 6000, discount: 60, totalAmount: 589 }),
+        order('d4', {}),
+      ]),
+    );
     renderAdmin(<OrdersPage />);
     await userEvent.click(await screen.findByRole('tab', { name: /Delivered/ }));
     const rows = within(await screen.findByRole('table'))
@@ -88,10 +76,11 @@ describe('admin orders: a failed refund', () => {
       razorpayPaymentId: 'pay_1',
       refund: refund('failed'),
     });
-    vi.mocked(fetchAllOrders)
-      .mockResolvedValueOnce([failed])
-      .mockResolvedValue([{ ...failed, refund: refund('processed') }]);
-    vi.mocked(retryOrderRefund).mockResolvedValue({ ...failed, refund: refund('processed') });
+    vi.mocked(fetchAdminOrders).mockImplementation(pageOf([failed]));
+    vi.mocked(retryOrderRefund).mockImplementation(async () => {
+      vi.mocked(fetchAdminOrders).mockImplementation(pageOf([{ ...failed, refund: refund('processed') }]));
+      return { ...failed, refund: refund('processed') };
+    });
     renderAdmin(<OrdersPage />);
     await userEvent.click(await screen.findByRole('tab', { name: /Cancelled/ }));
     const table = await screen.findByRole('table');

@@ -1,5 +1,12 @@
 import { Schema, model } from 'mongoose';
-import { DEFAULT_ORDER_STATUS, LANGUAGES, ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from '@kesh/shared';
+import {
+  DEFAULT_ORDER_STATUS,
+  LANGUAGES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  REFUND_STATUSES,
+  orderSearchKeys,
+} from '@kesh/shared';
 
 const orderLineSchema = new Schema(
   {
@@ -77,9 +84,19 @@ const orderSchema = new Schema(
     /** The coupon code used and what it took off; totalPaise is what was paid, after it. */
     coupon: { type: String },
     discountPaise: { type: Number, min: 0 },
+    /**
+     * What the owner's order search looks up (orderSearchKeys): set when the order is created, since
+     * the id and the customer's details never change afterwards; orders from before it get theirs
+     * from a one-off backfill (admin-list-backfill.ts), and until then are simply not found by search.
+     */
+    searchKeys: { type: [String], default: undefined },
   },
   { timestamps: true },
 );
+// 'validate' runs for create, save and insertMany alike.
+orderSchema.pre('validate', function () {
+  if (this.isNew) this.searchKeys = orderSearchKeys(this);
+});
 // One order per payment, whoever gets there first (verify call, retry, or webhook). Sparse, since a
 // cash-on-delivery order has no payment; named apart from the older non-sparse indexes, which
 // dropLegacyPaymentIndexes removes at start-up.
@@ -87,6 +104,8 @@ orderSchema.index({ razorpayPaymentId: 1 }, { unique: true, sparse: true, name: 
 orderSchema.index({ razorpayOrderId: 1 }, { unique: true, sparse: true, name: 'online_order_unique' });
 orderSchema.index({ userId: 1, createdAt: -1 });
 orderSchema.index({ status: 1, createdAt: -1 });
+// The owner's order search: one tab's matches of a key, newest first, and their count per tab.
+orderSchema.index({ searchKeys: 1, status: 1, createdAt: -1 });
 // The sales view and the CSV export read a window of days.
 orderSchema.index({ createdAt: 1 });
 // Refund webhooks find their order by the provider's refund id.

@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   MESSAGES,
+  adminOrdersQuerySchema,
   codOrderSchema,
   createOrderSchema,
   orderStatusSchema,
@@ -19,10 +20,12 @@ import { placeCodOrder } from './cod.js';
 import { buildInvoice, renderInvoicePdf } from './invoice.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
 import { salesStats, streamOrdersCsv } from './reports.js';
+import { listAdminOrders } from './admin-list.js';
+import { streamAllOrders } from './admin-list-stream.js';
 import {
   findVisibleOrder,
   invoiceFileName,
-  listOrders,
+  listOwnOrders,
   markCodOrderPaid,
   nowOf,
   orderIdOf,
@@ -35,7 +38,9 @@ export function ordersRoutes(deps: AppDeps): Router {
   const secret = deps.config.jwtSecret;
 
   router.get('/', requireAnyRole(secret), async (req, res) => {
-    res.json(await listOrders(authOf(req), nowOf(deps)));
+    const claims = authOf(req);
+    if (claims.role === 'admin') await streamAllOrders(res, nowOf(deps));
+    else res.json(await listOwnOrders(claims.sub, nowOf(deps)));
   });
 
   // The browser's products, total and userDetails are ignored: the order comes from the verified checkout.
@@ -97,6 +102,16 @@ export function ordersRoutes(deps: AppDeps): Router {
       .send(pdf);
   });
 
+  return router;
+}
+
+/** GET /api/admin/orders: the owner's order list, one tab and page at a time (the panel's Orders page). */
+export function adminOrdersRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/orders', requireAdmin(deps.config.jwtSecret), async (req, res) => {
+    const query = queryOf(adminOrdersQuerySchema, req.query);
+    res.set('Cache-Control', 'private, no-store').json(await listAdminOrders(query, nowOf(deps)));
+  });
   return router;
 }
 

@@ -51,20 +51,10 @@ export async function findVisibleOrder(claims: TokenClaims, rawId: unknown): Pro
   return order;
 }
 
-/** An admin sees every order (Delivered last, others newest first); a shopper only their own. */
-export async function listOrders(claims: TokenClaims, now = new Date()): Promise<OrderDto[]> {
-  if (claims.role === 'customer') {
-    const own = await Order.find({ userId: claims.sub }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>();
-    return toOrderDtos(own, now);
-  }
-  // Two sorted reads instead of a computed sort key: plain finds work on every engine.
-  const [open, delivered] = await Promise.all([
-    Order.find({ status: { $ne: 'Delivered' } })
-      .sort({ createdAt: -1, _id: -1 })
-      .lean<OrderRecord[]>(),
-    Order.find({ status: 'Delivered' }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>(),
-  ]);
-  return toOrderDtos([...open, ...delivered], now);
+/** A shopper's own orders, newest first (the owner's GET /api/orders/ streams: admin-list-stream.ts). */
+export async function listOwnOrders(userId: string, now = new Date()): Promise<OrderDto[]> {
+  const own = await Order.find({ userId }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>();
+  return toOrderDtos(own, now);
 }
 
 const MAIL_OF_STATUS: Partial<Record<OrderStatus, OrderMailEvent>> = {

@@ -1,15 +1,17 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { ShoppingBag } from 'lucide-react';
 import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderShipment, type OrderStatus } from '@kesh/shared';
-import { fetchAllOrders, markOrderPaid, updateOrderStatus } from '../../../api/admin';
+import { fetchAdminOrders, markOrderPaid, updateOrderStatus } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
 import { DispatchDialog, OrderRowExtras } from '../components/OrderFulfilment';
 import { OrdersExport } from '../components/OrdersExport';
+import { OrdersFilters, OrdersPager } from '../components/OrdersToolbar';
 import { AdminTable, EmptyState, PageHeading, Panel, Spinner, tdClass as baseTd } from '../components/ui';
 import { formatDate, shortOrderId } from '../format';
+import { useOrdersView } from '../ordersUrl';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
@@ -23,7 +25,7 @@ const badgeTone: Record<OrderStatus, string> = {
 // Nine columns share the width left of the sidebar: tighter cells than the other tables.
 const tdClass = baseTd.replace('px-4', 'px-2.5');
 
-const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
+const NO_COUNTS = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
 
 function StatusTabs({
   active,
@@ -88,21 +90,26 @@ export default function OrdersPage() {
   const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const report = useReportFailure();
-  const { data: orders = [], isPending } = useAdminQuery(
-    adminKeys.orders,
-    fetchAllOrders,
+  const [view, changeView] = useOrdersView();
+  // The server pages, filters and counts; the page asks for one page of one tab.
+  const { data, isPending } = useAdminQuery(
+    [...adminKeys.orders, view],
+    () => fetchAdminOrders(view),
     (err) => MESSAGES.adminOrdersFailed + serverReason(err, 'unknown error'),
+    true,
   );
-  const [tab, setTab] = useState<OrderStatus>('Processing');
   const [updatingId, setUpdatingId] = useState<string | null>(null);
   const [dispatching, setDispatching] = useState<Order | null>(null);
+  const tab = view.status;
+  const counts = data?.counts ?? NO_COUNTS;
+  const shown = data?.items ?? [];
+  const total = data?.total ?? 0;
 
-  const counts = useMemo(() => {
-    const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-    for (const order of orders) if (order.status in byStatus) byStatus[order.status] += 1;
-    return byStatus;
-  }, [orders]);
-  const shown = useMemo(() => orders.filter((o) => o.status === tab).sort(newestFirst), [orders, tab]);
+  // A page emptied by a status change (or an old link) moves to the tab's last page.
+  const lastPage = Math.max(1, Math.ceil(total / view.limit));
+  useEffect(() => {
+    if (data && data.items.length === 0 && view.page > lastPage) changeView({ page: lastPage }, true);
+  }, [data, view.page, lastPage, changeView]);
 
   const changeStatus = async (order: Order, status: OrderStatus, shipment?: OrderShipment) => {
     setUpdatingId(order._id);
@@ -146,7 +153,8 @@ export default function OrdersPage() {
     <div className="mx-auto max-w-7xl">
       <PageHeading icon={<ShoppingBag className="h-7 w-7" aria-hidden="true" />}>{t('orders.heading')}</PageHeading>
       <Panel>
-        <StatusTabs active={tab} counts={counts} onSelect={setTab} />
+        <OrdersFilters view={view} onChange={changeView} />
+        <StatusTabs active={tab} counts={counts} onSelect={(status) => changeView({ status })} />
         <div id="orders-panel" role="tabpanel" aria-labelledby={`orders-tab-${tab}`}>
           {isPending ? (
             <Spinner label={t('orders.loading')} />
@@ -237,6 +245,7 @@ export default function OrdersPage() {
               })}
             </AdminTable>
           )}
+          {total > 0 && <OrdersPager view={view} total={total} onChange={changeView} />}
         </div>
       </Panel>
       <Panel title={t('fulfilment.exportTitle')}>

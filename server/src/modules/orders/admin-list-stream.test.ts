@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Types } from 'mongoose';
+import { ORDER_STATUSES, type Order as OrderDto } from '@kesh/shared';
+import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import { STREAM_BATCH, streamAllOrders } from './admin-list-stream.js';
+import { toOrderDtos, type OrderRecord } from './dto.js';
+import { Order } from './order.model.js';
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+const START = Date.UTC(2025, 11, 1);
+const ORDER_COUNT = 1300;
+
+/**
+ * Orders of every status placed a dozen to the millisecond, so that batch boundaries fall inside
+ * runs of equal times, in the open orders and the Delivered ones alike.
+ */
+const createdAtOf = (i: number) => new Date(START + Math.floor(i / 12) * 60_000);
+
+/** How GET /api/orders/ has always ordered the owner's orders (spec: Delivered last, the rest newest first). */
+function specOrder(records: OrderRecord[]): OrderRecord[] {
+  const newest = (a: OrderRecord, b: OrderRecord) =>
+    b.createdAt.getTime() - a.createdAt.getTime() || String(b._id).localeCompare(String(a._id));
+  return [
+    ...records.filter((o) => o.status !== 'Delivered').sort(newest),
+    ...records.filter((o) => o.status === 'Delivered').sort(newest),
+  ];
+}
+
+describe('GET /api/orders/ for the owner, streamed', () => {
+  let ctx: TestContext;
+  let admin: { token: string };
+
+  beforeAll(async () => {
+    ctx = await startTestApp({}, { now: () => NOW });
+    admin = await createAdminToken(ctx);
+    const productId = new Types.ObjectId();
+    await Order.insertMany(
+      Array.from({ length: ORDER_COUNT }, (_, i) => ({
+        userId: new Types.ObjectId(),
+        products: [{ productId, title: 'Neem Oil', quantity: 1 + (i % 3), pricePaise: 25000 }],
+        totalPaise: 25000 * (1 + (i % 3)),
+        status: ORDER_STATUSES[i % 5 === 0 ? 0 : i % 4],
+        paymentMethod: i % 2 ? 'cod' : 'online',
+        createdAt: createdAtOf(i),
+        userDetails: { username: `Customer ${i}`, email: `c${i}@example.com`, contact: '9876543210', address: '' },
+      })),
+    );
+  });
+  afterAll(() => ctx.close());
+
+  it('answers every order, in the same order and the same shape as before it streamed', async () => {
+    const res = await ctx.http.get('/api/orders/').set(bearer(admin.token));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const all = await Order.find().lean<OrderRecord[]>();
+    expect(all).toHaveLength(ORDER_COUNT);
+    expect(ORDER_COUNT).toBeGreaterThan(5 * STREAM_BATCH);
+    const want = await toOrderDtos(specOrder(all), NOW);
+    expect((res.body as OrderDto[]).map((o) => o._id)).toEqual(want.map((o) => o._id));
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(want)));
+  });
+
+  it('answers an empty array when there are no orders, and a shopper still only their own', async () => {
+    const shopper = await signUpCustomer(ctx);
+    const mine = await ctx.http.get('/api/orders/').set(bearer(shopper.token));
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual([]);
+  });
+
+  it('stops reading orders once the client has gone', async () => {
+    const app = express();
+    let finished: Promise<void> | undefined;
+    app.get('/all', (_req, res) => {
+      finished = streamAllOrders(res, NOW, 10);
+    });
+    const server = http.createServer(app).listen(0);
+    const { port } = server.address() as AddressInfo;
+    const reads = vi.spyOn(Order, 'find');
+    try {
+      const complete = await new Promise<number>((resolve, reject) => {
+        http
+          .get({ port, path: '/all' }, (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            res.on('end', () => resolve(bytes));
+          })
+          .on('error', reject);
+      });
+      await finished;
+      const readsOfAll = reads.mock.calls.length;
+      expect(readsOfAll).toBeGreaterThan(ORDER_COUNT / 10);
+      expect(complete).toBeGreaterThan(0);
+
+      reads.mockClear();
+      await new Promise<void>((resolve) => {
+        const req = http.get({ port, path: '/all' }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', () => undefined);
+      });
+      await finished;
+      expect(reads.mock.calls.length).toBeLessThan(readsOfAll / 4);
+    } finally {
+      reads.mockRestore();
+      server.close();
+    }
+  });
+});
