@@ -12,3 +12,4 @@ export * from './catalog.js';
 export * from './coupons.js';
 export * from './stock.js';
 export * from './paging.js';
+export * from './admin-lists.js';

@@ -1,6 +1,14 @@
 import { isValidObjectId } from 'mongoose';
-import { MESSAGES, type UserProfile, type UserSummary } from '@kesh/shared';
+import {
+  MESSAGES,
+  type AdminUserRow,
+  type Page,
+  type UserListQuery,
+  type UserProfile,
+  type UserSummary,
+} from '@kesh/shared';
 import { unauthorized } from '../../lib/errors.js';
+import { keysBeginningWith, userSearchKeysOf, userSearchPrefix } from './search.js';
 import { User } from './user.model.js';
 
 interface StoredUser {
@@ -9,6 +17,7 @@ interface StoredUser {
   email: string;
   contact: string;
   address?: string | null;
+  createdAt?: Date | null;
 }
 
 export function toProfile(user: StoredUser): UserProfile {
@@ -49,8 +58,73 @@ export async function removeAddress(userId: string): Promise<void> {
   await updateAccount(userId, null);
 }
 
-/** Registered shoppers for the admin's user table, in sign-up order. */
-export async function listUsers(): Promise<UserSummary[]> {
-  const users = await User.find().sort({ createdAt: 1, _id: 1 }).lean();
-  return users.map(toSummary);
+const SUMMARY_FIELDS = { username: 1, email: 1, contact: 1, createdAt: 1 } as const;
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/**
+ * Every registered shopper, in sign-up order (the spec's GET /api/auth/users), read from a cursor a
+ * batch at a time along the (createdAt, _id) index, so the list never sits whole in memory.
+ */
+export function eachUser(): AsyncIterable<UserSummary> {
+  const cursor = User.find({}, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).lean<StoredUser>().cursor();
+  return (async function* () {
+    for await (const user of cursor) yield toSummary(user);
+  })();
+}
+
+/**
+ * Which accounts a search means; a blank search, all of them. Only $elemMatch says "one key lies
+ * in the range" (a bare range on an array is met by one key above the start and another below the
+ * end: "shopper13@…" and "13" meet [shopper 12, shopper 13)). mongod bounds the index scan by
+ * the $elemMatch; the embedded planner bounds it only by the bare range, which is why both are here.
+ */
+export function userSearchFilter(q: string) {
+  if (!q) return {};
+  const range = keysBeginningWith(userSearchPrefix(q));
+  return { $and: [{ searchKeys: { $elemMatch: range } }, { searchKeys: range }] };
+}
+
+/** The read behind one page of the owner's users list, newest first (tests explain it). */
+export const userPageFind = ({ q, page, limit }: UserListQuery) =>
+  User.find(userSearchFilter(q), SUMMARY_FIELDS)
+    .sort(NEWEST_FIRST)
+    .skip((page - 1) * limit)
+    .limit(limit)
+    .lean<StoredUser[]>();
+
+/**
+ * One page of the owner's users list. The whole list's total is the collection's count, which the
+ * engine keeps, not a count of users; a search's total counts the index range it reads anyway.
+ */
+export async function listUserPage(query: UserListQuery): Promise<Page<AdminUserRow>> {
+  const [users, total] = await Promise.all([
+    userPageFind(query),
+    query.q ? User.countDocuments(userSearchFilter(query.q)) : User.estimatedDocumentCount(),
+  ]);
+  const items = users.map((u) => ({ ...toSummary(u), createdAt: u.createdAt?.toISOString() ?? null }));
+  return { items, page: query.page, limit: query.limit, total };
+}
+
+/** Accounts given their search keys in one write per batch. */
+const BACKFILL_BATCH = 500;
+
+/**
+ * Accounts stored before the users list had a search get their keys, a batch at a time. Finding
+ * them is an index lookup (a missing field indexes as null), so once done every later start-up
+ * pays one empty lookup; run after the server listens, it never delays start-up. Safe to rerun.
+ */
+export async function backfillUserSearchKeys(): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const missing = await User.find({ searchKeys: null }, { username: 1, email: 1, contact: 1 })
+      .limit(BACKFILL_BATCH)
+      .lean<StoredUser[]>();
+    if (missing.length === 0) return done;
+    await User.bulkWrite(
+      missing.map((u) => ({
+        updateOne: { filter: { _id: u._id, searchKeys: null }, update: { $set: { searchKeys: userSearchKeysOf(u) } } },
+      })),
+    );
+    done += missing.length;
+  }
 }

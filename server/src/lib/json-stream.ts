@@ -1,0 +1,34 @@
+import { once } from 'node:events';
+import type { Response } from 'express';
+
+/** Bytes gathered before a write, so a long list goes out in few chunks rather than one per record. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Answers with one JSON array written as `items` arrive (e.g. from a database cursor), waiting for
+ * the client to drain, so the process holds one batch of a long list rather than all of it. Stops
+ * reading when the client goes away. A failure after the first byte can no longer become an error
+ * response: the connection is cut, so the client sees a broken body, never a short list as whole.
+ */
+export async function streamJsonArray<T>(res: Response, items: AsyncIterable<T>): Promise<void> {
+  const gone = new Promise<void>((resolve) => res.once('close', () => resolve()));
+  res.status(200).type('json');
+  let pending = '[';
+  let empty = true;
+  try {
+    for await (const item of items) {
+      pending += (empty ? '' : ',') + JSON.stringify(item);
+      empty = false;
+      if (pending.length < CHUNK_CHARS) continue;
+      const flowing = res.write(pending);
+      pending = '';
+      if (!flowing) await Promise.race([once(res, 'drain'), gone]);
+      if (res.destroyed) return;
+    }
+  } catch (err) {
+    if (!res.headersSent) throw err;
+    res.destroy(err as Error);
+    return;
+  }
+  res.end(`${pending}]`);
+}
