@@ -1,4 +1,5 @@
 import type {
+  AdminUserRow,
   LowStockProduct,
   AdminLoginBody,
   AdminLoginResponse,
@@ -9,10 +10,10 @@ import type {
   OrderStatus,
   OrderStatusBody,
   OrdersExportQuery,
+  Page,
   Product,
   SalesStats,
   Slider,
-  UserSummary,
 } from '@kesh/shared';
 import { ApiError, adminToken, apiRequest, downloadFile } from './http';
 
@@ -47,7 +48,11 @@ export const replaceGalleryImage = (id: string, form: FormData) =>
 export const deleteGalleryImage = (id: string) =>
   apiRequest<{ message: string }>(`/gallery/${encodeURIComponent(id)}`, { method: 'DELETE', ...withAdmin() });
 
-export const fetchUsers = () => apiRequest<UserSummary[]>('/api/auth/users', withAdmin());
+/** ?q=&page= of the owner's paged lists; a blank search is left out. */
+const listParams = (query: { q?: string; page: number }) =>
+  new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(query.page) });
+export const fetchUserPage = (query: { q: string; page: number }) =>
+  apiRequest<Page<AdminUserRow>>(`/api/admin/users?${listParams(query)}`, withAdmin());
 export const fetchAllOrders = () => apiRequest<Order[]>('/api/orders/', withAdmin());
 export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omit<OrderStatusBody, 'status'> = {}) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/status`, {
@@ -67,7 +72,8 @@ export const downloadOrdersCsv = (query: OrdersExportQuery) => {
   return downloadFile(`/api/orders/export.csv?${params}`, adminToken(), 'orders.csv');
 };
 export const fetchSalesStats = (days: number) => apiRequest<SalesStats>(`/api/admin/stats?days=${days}`, withAdmin());
-export const fetchContactMessages = () => apiRequest<ContactMessage[]>('/api/contact', withAdmin());
+export const fetchMessagePage = (page: number) =>
+  apiRequest<Page<ContactMessage>>(`/api/admin/messages?${listParams({ page })}`, withAdmin());
 
 /**
  * POST /gallery/upload (repeated field `images`). XMLHttpRequest rather than fetch because only it

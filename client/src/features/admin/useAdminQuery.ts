@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../../api/http';
 import { useReportFailure } from './session';
 
@@ -9,11 +9,23 @@ const retryOnce = (failures: number, err: unknown) =>
 
 /**
  * A list the admin screen shows. A failed load is reported once as a toast (spec section 8), or
- * as a logout when the token is no longer accepted.
+ * as a logout when the token is no longer accepted. A paged list keeps showing its page while the
+ * next one loads (`paged`), so the table and its page links do not jump.
  */
-export function useAdminQuery<T>(queryKey: QueryKey, load: () => Promise<T>, failureText: (err: unknown) => string) {
+export function useAdminQuery<T>(
+  queryKey: QueryKey,
+  load: () => Promise<T>,
+  failureText: (err: unknown) => string,
+  { paged = false } = {},
+) {
   const report = useReportFailure();
-  const query = useQuery({ queryKey, queryFn: load, retry: retryOnce, staleTime: 0 });
+  const query = useQuery({
+    queryKey,
+    queryFn: load,
+    retry: retryOnce,
+    staleTime: 0,
+    placeholderData: paged ? keepPreviousData : undefined,
+  });
   const { error, errorUpdatedAt } = query;
   useEffect(() => {
     if (error) report(error, failureText(error));
