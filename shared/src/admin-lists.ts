@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './paging.js';
+import { pageQuerySchema, type Page } from './paging.js';
 import type { UserSummary } from './schemas.js';
 
 /** Longest search the owner's users list takes: a name, an e-mail address or a phone number. */
 export const USER_SEARCH_MAX_CHARS = 100;
+/**
+ * A search matching more accounts than this is not counted to the end: its total says "more than"
+ * and its pages stop there, so a broad search ("pa", "9") costs what a narrow one does.
+ */
+export const USER_SEARCH_COUNT_LIMIT = 1000;
 
 export const ADMIN_LIST_TEXTS = {
   invalidUserSearch: `q must be text of at most ${USER_SEARCH_MAX_CHARS} characters.`,
@@ -25,4 +30,9 @@ export const messageListQuerySchema = pageQuerySchema;
 export interface AdminUserRow extends UserSummary {
   /** ISO time; null for an account stored without one. */
   createdAt: string | null;
+}
+
+/** A page of the users list; `totalCapped`: more accounts match than `total` (the count stopped there). */
+export interface AdminUserPage extends Page<AdminUserRow> {
+  totalCapped: boolean;
 }

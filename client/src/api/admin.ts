@@ -1,5 +1,5 @@
 import type {
-  AdminUserRow,
+  AdminUserPage,
   LowStockProduct,
   AdminLoginBody,
   AdminLoginResponse,
@@ -52,7 +52,7 @@ export const deleteGalleryImage = (id: string) =>
 const listParams = (query: { q?: string; page: number }) =>
   new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(query.page) });
 export const fetchUserPage = (query: { q: string; page: number }) =>
-  apiRequest<Page<AdminUserRow>>(`/api/admin/users?${listParams(query)}`, withAdmin());
+  apiRequest<AdminUserPage>(`/api/admin/users?${listParams(query)}`, withAdmin());
 export const fetchAllOrders = () => apiRequest<Order[]>('/api/orders/', withAdmin());
 export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omit<OrderStatusBody, 'status'> = {}) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/status`, {

@@ -140,6 +140,7 @@ const en = {
       'Finds accounts whose name, any word of the name, e-mail address or phone number begins with what you type.',
     matches_one: '{{count}} account matches “{{q}}”',
     matches_other: '{{count}} accounts match “{{q}}”',
+    moreMatches: 'More than {{total}} accounts match “{{q}}”: type more of the name, e-mail or number to narrow them',
   },
   messages: {
     heading: 'Contact Messages',
@@ -418,6 +419,7 @@ const hi: typeof en = {
     searchHint: 'वे खाते मिलते हैं जिनका नाम, नाम का कोई भी शब्द, ईमेल पता या फ़ोन नंबर आपके लिखे अक्षरों से शुरू होता है।',
     matches_one: '“{{q}}” से {{count}} खाता मिला',
     matches_other: '“{{q}}” से {{count}} खाते मिले',
+    moreMatches: '“{{q}}” से {{total}} से अधिक खाते मिले: कम करने के लिए नाम, ईमेल या नंबर का और हिस्सा लिखें',
   },
   messages: {
     heading: 'संपर्क संदेश',
@@ -695,6 +697,7 @@ const mr: typeof en = {
     searchHint: 'ज्यांचे नाव, नावातील कोणताही शब्द, ईमेल पत्ता किंवा फोन नंबर तुम्ही लिहिलेल्या अक्षरांनी सुरू होतो ती खाती सापडतात.',
     matches_one: '“{{q}}” साठी {{count}} खाते सापडले',
     matches_other: '“{{q}}” साठी {{count}} खाती सापडली',
+    moreMatches: '“{{q}}” साठी {{total}} पेक्षा जास्त खाती सापडली: कमी करण्यासाठी नाव, ईमेल किंवा नंबरचा आणखी भाग लिहा',
   },
   messages: {
     heading: 'संपर्क संदेश',
@@ -972,6 +975,7 @@ const gu: typeof en = {
     searchHint: 'જેમનું નામ, નામનો કોઈપણ શબ્દ, ઇમેઇલ સરનામું અથવા ફોન નંબર તમે લખેલા અક્ષરોથી શરૂ થાય છે તે ખાતાં મળે છે.',
     matches_one: '“{{q}}” માટે {{count}} ખાતું મળ્યું',
     matches_other: '“{{q}}” માટે {{count}} ખાતાં મળ્યાં',
+    moreMatches: '“{{q}}” માટે {{total}} થી વધુ ખાતાં મળ્યાં: ઓછાં કરવા નામ, ઇમેઇલ અથવા નંબરનો વધુ ભાગ લખો',
   },
   messages: {
     heading: 'સંપર્ક સંદેશા',

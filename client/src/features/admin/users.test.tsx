@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type AdminUserRow, type Page } from '@kesh/shared';
+import { MESSAGES, type AdminUserPage, type AdminUserRow } from '@kesh/shared';
 import { fetchUserPage } from '../../api/admin';
 import { ApiError } from '../../api/http';
 import UsersPage from './pages/UsersPage';
@@ -18,11 +18,12 @@ const KIRAN: AdminUserRow = {
 };
 const ANJALI: AdminUserRow = { ...KIRAN, _id: 'u2', username: 'Anjali Shah', email: 'anjali@example.org' };
 
-const pageOf = (items: AdminUserRow[], page = 1, total = 20_000): Page<AdminUserRow> => ({
+const pageOf = (items: AdminUserRow[], page = 1, total = 20_000, totalCapped = false): AdminUserPage => ({
   items,
   page,
   limit: 25,
   total,
+  totalCapped,
 });
 
 beforeEach(() => {
@@ -77,6 +78,17 @@ describe('admin Users page', () => {
     expect(await screen.findByRole('heading', { name: 'Registered Users (20,000)' })).toBeInTheDocument();
     expect(fetchUserPage).toHaveBeenLastCalledWith({ q: '', page: 1 });
     expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('');
+  });
+
+  it('says when a search matches more accounts than were counted', async () => {
+    vi.mocked(fetchUserPage).mockResolvedValue(pageOf([KIRAN], 1, 1000, true));
+    renderAdmin(<UsersPage />, '/admin/usermanagment?q=pa');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'More than 1,000 accounts match “pa”: type more of the name, e-mail or number to narrow them',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 40')).toBeInTheDocument();
   });
 
   it('says when no account matches', async () => {

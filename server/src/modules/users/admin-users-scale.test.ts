@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userListQuerySchema } from '@kesh/shared';
+import { USER_SEARCH_COUNT_LIMIT, userListQuerySchema } from '@kesh/shared';
 import { bearer, createAdminToken, startTestApp, type TestContext } from '../../test/harness.js';
 import { indexesUsed } from '../../test/plan.js';
 import { userSearchKeysOf } from './search.js';
@@ -11,8 +11,8 @@ const START = Date.UTC(2024, 0, 1);
 const MINUTE_MS = 60_000;
 
 type Explain = Record<string, unknown> & { executionStats: { totalDocsExamined: number; nReturned: number } };
-const explainPage = async (query: Record<string, string>) =>
-  (await userPageFind(userListQuerySchema.parse(query)).explain('executionStats')) as unknown as Explain;
+const explainPage = async (query: Record<string, string>, walkNewest = false) =>
+  (await userPageFind(userListQuerySchema.parse(query), walkNewest).explain('executionStats')) as unknown as Explain;
 
 /**
  * A shop with thousands of accounts, half of them stored before the list had a search (no keys),
@@ -74,6 +74,18 @@ describe(`the owner's users list at ${ACCOUNTS} accounts`, () => {
     expect(explain.executionStats.nReturned).toBe(111);
     // The scan's end ("shopper 13") is read too, and refused by the filter.
     expect(explain.executionStats.totalDocsExamined).toBeLessThanOrEqual(112);
+  });
+
+  it('stops counting a broad search at the limit and fills its first pages by walking the newest accounts', async () => {
+    // Every account's name begins with "shopper".
+    const res = await ctx.http.get('/api/admin/users').query({ q: 'shop' }).set(bearer(admin));
+    expect(res.body).toMatchObject({ total: USER_SEARCH_COUNT_LIMIT, totalCapped: true });
+    expect(res.body.items[0].username).toBe(`Shopper ${ACCOUNTS - 1}`);
+    const walk = await explainPage({ q: 'shop' }, true);
+    expect(indexesUsed(walk)).toEqual(['createdAt_-1__id_-1']);
+    expect(walk.executionStats.totalDocsExamined).toBe(25);
+    const deep = await ctx.http.get('/api/admin/users').query({ q: 'shop', page: '100' }).set(bearer(admin));
+    expect(deep.body.items[0].username).toBe(`Shopper ${ACCOUNTS - 1 - 99 * 25}`);
   });
 
   it("streams the spec's every-account list whole, in sign-up order", async () => {

@@ -1,8 +1,8 @@
 import { isValidObjectId } from 'mongoose';
 import {
   MESSAGES,
-  type AdminUserRow,
-  type Page,
+  USER_SEARCH_COUNT_LIMIT,
+  type AdminUserPage,
   type UserListQuery,
   type UserProfile,
   type UserSummary,
@@ -84,25 +84,45 @@ export function userSearchFilter(q: string) {
   return { $and: [{ searchKeys: { $elemMatch: range } }, { searchKeys: range }] };
 }
 
-/** The read behind one page of the owner's users list, newest first (tests explain it). */
-export const userPageFind = ({ q, page, limit }: UserListQuery) =>
-  User.find(userSearchFilter(q), SUMMARY_FIELDS)
+/**
+ * The read behind one page of the owner's users list, newest first (tests explain it). A narrow
+ * search reads its matches through the searchKeys index and sorts them; `walkNewest` instead walks
+ * the accounts newest first and stops at the page's last match, cheaper when matches are common.
+ */
+export function userPageFind({ q, page, limit }: UserListQuery, walkNewest = false) {
+  const find = User.find(userSearchFilter(q), SUMMARY_FIELDS)
     .sort(NEWEST_FIRST)
     .skip((page - 1) * limit)
-    .limit(limit)
-    .lean<StoredUser[]>();
+    .limit(limit);
+  return (walkNewest ? find.hint(NEWEST_FIRST) : find).lean<StoredUser[]>();
+}
+
+/** Accounts a broad search may walk, newest first, to fill its page, rather than sort every match. */
+const WALK_BUDGET = 2 * USER_SEARCH_COUNT_LIMIT;
 
 /**
  * One page of the owner's users list. The whole list's total is the collection's count, which the
- * engine keeps, not a count of users; a search's total counts the index range it reads anyway.
+ * engine keeps. A search counts its matches up to USER_SEARCH_COUNT_LIMIT (one more says "more").
+ * Past that, walking the accounts newest first reads about (rows up to the page) x accounts /
+ * matches; while that stays within WALK_BUDGET it is used, else the matches are read and sorted.
  */
-export async function listUserPage(query: UserListQuery): Promise<Page<AdminUserRow>> {
-  const [users, total] = await Promise.all([
-    userPageFind(query),
-    query.q ? User.countDocuments(userSearchFilter(query.q)) : User.estimatedDocumentCount(),
-  ]);
+export async function listUserPage(query: UserListQuery): Promise<AdminUserPage> {
+  const { q, page, limit } = query;
+  let total: number;
+  let walkNewest = false;
+  if (q) {
+    total = await User.countDocuments(userSearchFilter(q), { limit: USER_SEARCH_COUNT_LIMIT + 1 });
+    if (total > USER_SEARCH_COUNT_LIMIT) {
+      const accounts = await User.estimatedDocumentCount();
+      walkNewest = (page * limit * accounts) / total <= WALK_BUDGET;
+    }
+  } else {
+    total = await User.estimatedDocumentCount();
+  }
+  const users = await userPageFind(query, walkNewest);
   const items = users.map((u) => ({ ...toSummary(u), createdAt: u.createdAt?.toISOString() ?? null }));
-  return { items, page: query.page, limit: query.limit, total };
+  const totalCapped = total > USER_SEARCH_COUNT_LIMIT && Boolean(q);
+  return { items, page, limit, total: totalCapped ? USER_SEARCH_COUNT_LIMIT : total, totalCapped };
 }
 
 /** Accounts given their search keys in one write per batch. */

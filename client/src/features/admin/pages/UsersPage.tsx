@@ -78,9 +78,11 @@ export default function UsersPage() {
         title={
           isPending
             ? undefined
-            : q
-              ? t('users.matches', { count: total, q })
-              : t('users.listTitle', { total: total.toLocaleString('en-IN') })
+            : !q
+              ? t('users.listTitle', { total: total.toLocaleString('en-IN') })
+              : data?.totalCapped
+                ? t('users.moreMatches', { total: total.toLocaleString('en-IN'), q })
+                : t('users.matches', { count: total, q })
         }
       >
         <UserSearch key={q} q={q} onSearch={(next) => setParams(next ? { q: next } : {})} />
