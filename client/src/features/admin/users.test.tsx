@@ -65,6 +65,17 @@ describe('admin Users page', () => {
     expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('shah');
   });
 
+  it('shows no rows of the last list while a new search loads', async () => {
+    renderAdmin(<UsersPage />, '/admin/usermanagment');
+    const user = userEvent.setup();
+    await screen.findByRole('cell', { name: 'Kiran Shah' });
+    vi.mocked(fetchUserPage).mockReturnValue(new Promise(() => undefined));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zz');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Loading users...')).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Kiran Shah' })).not.toBeInTheDocument();
+  });
+
   it('opens the search and page the address names', async () => {
     renderAdmin(<UsersPage />, '/admin/usermanagment?q=kiran&page=3');
     expect(await screen.findByRole('searchbox', { name: 'Search users' })).toHaveValue('kiran');

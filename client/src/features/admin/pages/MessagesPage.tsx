@@ -9,7 +9,7 @@ import { formatDateTime } from '../format';
 export default function MessagesPage() {
   const { t } = useTranslation('admin');
   const page = usePageParam();
-  const { data, isPending } = useAdminQuery(
+  const { data, isPending, isPlaceholderData } = useAdminQuery(
     [...adminKeys.messages, page],
     () => fetchMessagePage(page),
     () => t('messages.failed'),
@@ -28,7 +28,7 @@ export default function MessagesPage() {
         ) : messages.length === 0 ? (
           <EmptyState>{t('messages.empty')}</EmptyState>
         ) : (
-          <ul className="space-y-4">
+          <ul aria-busy={isPlaceholderData} className={`space-y-4 ${isPlaceholderData ? 'opacity-60' : ''}`}>
             {messages.map((message) => (
               <li key={message._id}>
                 <article className="rounded-lg border border-gray-200 p-4" aria-labelledby={`message-${message._id}`}>

@@ -62,7 +62,7 @@ export default function UsersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = usePageParam();
-  const { data, isPending } = useAdminQuery(
+  const { data, isPending, isPlaceholderData } = useAdminQuery(
     [...adminKeys.users, q, page],
     () => fetchUserPage({ q, page }),
     () => MESSAGES.usersFetchFailed,
@@ -91,23 +91,27 @@ export default function UsersPage() {
         ) : users.length === 0 ? (
           <EmptyState>{t('users.empty')}</EmptyState>
         ) : (
-          <AdminTable
-            label={t('users.heading')}
-            columns={[t('users.username'), t('users.email'), t('users.contact'), t('users.joined')]}
-          >
-            {users.map((user) => (
-              <tr key={user._id}>
-                <td className={`${tdClass} font-medium text-gray-900`}>{user.username}</td>
-                <td className={tdClass}>
-                  <a href={`mailto:${user.email}`} className="text-brand-700 hover:underline">
-                    {user.email}
-                  </a>
-                </td>
-                <td className={tdClass}>{user.contact}</td>
-                <td className={`${tdClass} whitespace-nowrap`}>{user.createdAt ? formatDate(user.createdAt) : '—'}</td>
-              </tr>
-            ))}
-          </AdminTable>
+          <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60' : undefined}>
+            <AdminTable
+              label={t('users.heading')}
+              columns={[t('users.username'), t('users.email'), t('users.contact'), t('users.joined')]}
+            >
+              {users.map((user) => (
+                <tr key={user._id}>
+                  <td className={`${tdClass} font-medium text-gray-900`}>{user.username}</td>
+                  <td className={tdClass}>
+                    <a href={`mailto:${user.email}`} className="text-brand-700 hover:underline">
+                      {user.email}
+                    </a>
+                  </td>
+                  <td className={tdClass}>{user.contact}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    {user.createdAt ? formatDate(user.createdAt) : '—'}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
+          </div>
         )}
         {data && <ListPager page={data.page} limit={data.limit} total={total} />}
       </Panel>
