@@ -1,5 +1,6 @@
 import type { ContactMessage as ContactMessageDto, Page, PageQuery } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
+import { inBatches } from '../../lib/json-stream.js';
 import { ContactMessage } from './contact.model.js';
 
 export interface ContactInput {
@@ -72,12 +73,9 @@ export function createContactService({ config, logger, mailer }: Pick<AppDeps, '
       return saved;
     },
 
-    /** Every message, newest first (the spec's GET /api/contact), from a cursor a batch at a time. */
+    /** Every message, newest first (the spec's GET /api/contact), a batch at a time. */
     each(): AsyncIterable<ContactMessageDto> {
-      const cursor = ContactMessage.find().sort(NEWEST_FIRST).lean<StoredMessage>().cursor();
-      return (async function* () {
-        for await (const message of cursor) yield toDto(message);
-      })();
+      return inBatches((skip, limit) => messagePageFind({ page: skip / limit + 1, limit }), toDto);
     },
 
     /** One page of the inbox, newest first; the total is the collection's count, kept by the engine. */

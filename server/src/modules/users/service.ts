@@ -8,6 +8,7 @@ import {
   type UserSummary,
 } from '@kesh/shared';
 import { unauthorized } from '../../lib/errors.js';
+import { inBatches } from '../../lib/json-stream.js';
 import { keysBeginningWith, userSearchKeysOf, userSearchPrefix } from './search.js';
 import { User } from './user.model.js';
 
@@ -61,16 +62,13 @@ export async function removeAddress(userId: string): Promise<void> {
 const SUMMARY_FIELDS = { username: 1, email: 1, contact: 1, createdAt: 1 } as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-/**
- * Every registered shopper, in sign-up order (the spec's GET /api/auth/users), read from a cursor a
- * batch at a time along the (createdAt, _id) index, so the list never sits whole in memory.
- */
-export function eachUser(): AsyncIterable<UserSummary> {
-  const cursor = User.find({}, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).lean<StoredUser>().cursor();
-  return (async function* () {
-    for await (const user of cursor) yield toSummary(user);
-  })();
-}
+/** Every registered shopper, in sign-up order (the spec's GET /api/auth/users), a batch at a time. */
+export const eachUser = (): AsyncIterable<UserSummary> =>
+  inBatches(
+    (skip, limit) =>
+      User.find({}, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<StoredUser[]>(),
+    toSummary,
+  );
 
 /**
  * Which accounts a search means; a blank search, all of them. Only $elemMatch says "one key lies
