@@ -1,25 +1,26 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
 
-/** Records read per query by inBatches. */
+/** Records read per query by inIdOrder. */
 const BATCH_RECORDS = 500;
 
 /**
- * Every record of a sorted list, read BATCH_RECORDS at a time (`read(skip, limit)`), each batch
- * mapped by `toJson`. A database cursor would do, but the embedded engine copies a find's whole
- * answer before its first batch, holding the event loop for the whole list; a batch per query
- * never does, on any engine. A record added or removed while the list is read may shift the
- * batches after it by one (a record repeated or missed): these are the spec's every-record lists,
- * an export, not a ledger.
+ * Every record of a list in _id order, BATCH_RECORDS per query (`read(after, limit)`: the records
+ * after that _id, or from the start), each mapped by `toJson`. Each query reads its batch through
+ * the _id index, however long the list; an ObjectId carries its creation second, so this is the
+ * order the records were made. (A database cursor would be simpler, but the embedded engine copies
+ * a find's whole answer before its first batch, holding the event loop for the whole list.)
  */
-export async function* inBatches<R, T>(
-  read: (skip: number, limit: number) => Promise<R[]>,
+export async function* inIdOrder<R extends { _id: unknown }, T>(
+  read: (after: unknown, limit: number) => Promise<R[]>,
   toJson: (record: R) => T,
 ): AsyncIterable<T> {
-  for (let skip = 0; ; skip += BATCH_RECORDS) {
-    const records = await read(skip, BATCH_RECORDS);
+  let after: unknown = undefined;
+  for (;;) {
+    const records = await read(after, BATCH_RECORDS);
     for (const record of records) yield toJson(record);
     if (records.length < BATCH_RECORDS) return;
+    after = records.at(-1)?._id;
   }
 }
 
@@ -27,7 +28,7 @@ export async function* inBatches<R, T>(
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Answers with one JSON array written as `items` arrive (e.g. from inBatches), waiting for
+ * Answers with one JSON array written as `items` arrive (e.g. from inIdOrder), waiting for
  * the client to drain, so the process holds one batch of a long list rather than all of it. Stops
  * reading when the client goes away. A failure after the first byte can no longer become an error
  * response: the connection is cut, so the client sees a broken body, never a short list as whole.

@@ -1,6 +1,6 @@
 import type { ContactMessage as ContactMessageDto, Page, PageQuery } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
-import { inBatches } from '../../lib/json-stream.js';
+import { inIdOrder } from '../../lib/json-stream.js';
 import { ContactMessage } from './contact.model.js';
 
 export interface ContactInput {
@@ -75,7 +75,14 @@ export function createContactService({ config, logger, mailer }: Pick<AppDeps, '
 
     /** Every message, newest first (the spec's GET /api/contact), a batch at a time. */
     each(): AsyncIterable<ContactMessageDto> {
-      return inBatches((skip, limit) => messagePageFind({ page: skip / limit + 1, limit }), toDto);
+      return inIdOrder(
+        (after, limit) =>
+          ContactMessage.find(after === undefined ? {} : { _id: { $lt: after } })
+            .sort({ _id: -1 })
+            .limit(limit)
+            .lean<StoredMessage[]>(),
+        toDto,
+      );
     },
 
     /** One page of the inbox, newest first; the total is the collection's count, kept by the engine. */

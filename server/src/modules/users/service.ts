@@ -8,7 +8,7 @@ import {
   type UserSummary,
 } from '@kesh/shared';
 import { unauthorized } from '../../lib/errors.js';
-import { inBatches } from '../../lib/json-stream.js';
+import { inIdOrder } from '../../lib/json-stream.js';
 import { keysBeginningWith, userSearchKeysOf, userSearchPrefix } from './search.js';
 import { User } from './user.model.js';
 
@@ -62,11 +62,14 @@ export async function removeAddress(userId: string): Promise<void> {
 const SUMMARY_FIELDS = { username: 1, email: 1, contact: 1, createdAt: 1 } as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
-/** Every registered shopper, in sign-up order (the spec's GET /api/auth/users), a batch at a time. */
+/** Every registered shopper, in the order the accounts were made (the spec's GET /api/auth/users), a batch at a time. */
 export const eachUser = (): AsyncIterable<UserSummary> =>
-  inBatches(
-    (skip, limit) =>
-      User.find({}, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<StoredUser[]>(),
+  inIdOrder(
+    (after, limit) =>
+      User.find(after === undefined ? {} : { _id: { $gt: after } }, SUMMARY_FIELDS)
+        .sort({ _id: 1 })
+        .limit(limit)
+        .lean<StoredUser[]>(),
     toSummary,
   );
 
