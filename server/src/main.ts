@@ -16,6 +16,7 @@ import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/stock-recovery.js';
 import { adminsWithPassword } from './modules/admin/service.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
+import { backfillUserSearchKeys } from './modules/users/service.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
 import { startOrderSearchBackfill } from './modules/orders/admin-list-backfill.js';
 
@@ -109,6 +110,12 @@ async function main(): Promise<void> {
     startOrderSearchBackfill(deps);
     // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
     stopMailQueue = deps.mailer.startQueue?.();
+    // Accounts from before the users list's search; until done, a search may miss some of them.
+    backfillUserSearchKeys().then(
+      (count) => count > 0 && logger.info({ count }, 'accounts given their search keys'),
+      (err: unknown) =>
+        logger.error({ err }, 'accounts could not be given their search keys; will retry at next start'),
+    );
     if (config.razorpay && !config.razorpay.webhookSecret) {
       logger.warn(
         'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +

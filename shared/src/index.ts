@@ -13,3 +13,4 @@ export * from './coupons.js';
 export * from './stock.js';
 export * from './paging.js';
 export * from './admin-orders.js';
+export * from './admin-lists.js';

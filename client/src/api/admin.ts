@@ -1,6 +1,7 @@
 import type {
   AdminOrdersPage,
   AdminOrdersQuery,
+  AdminUserPage,
   LowStockProduct,
   AdminLoginBody,
   AdminLoginResponse,
@@ -11,10 +12,10 @@ import type {
   OrderStatus,
   OrderStatusBody,
   OrdersExportQuery,
+  Page,
   Product,
   SalesStats,
   Slider,
-  UserSummary,
 } from '@kesh/shared';
 import { ApiError, adminToken, apiRequest, downloadFile } from './http';
 
@@ -49,7 +50,6 @@ export const replaceGalleryImage = (id: string, form: FormData) =>
 export const deleteGalleryImage = (id: string) =>
   apiRequest<{ message: string }>(`/gallery/${encodeURIComponent(id)}`, { method: 'DELETE', ...withAdmin() });
 
-export const fetchUsers = () => apiRequest<UserSummary[]>('/api/auth/users', withAdmin());
 /** One page of one tab of the owner's orders, with every tab's count (empty values are left out). */
 export const fetchAdminOrders = (query: Partial<Record<keyof AdminOrdersQuery, string | number>>) => {
   const params = new URLSearchParams(
@@ -59,6 +59,11 @@ export const fetchAdminOrders = (query: Partial<Record<keyof AdminOrdersQuery, s
   );
   return apiRequest<AdminOrdersPage>(`/api/admin/orders?${params}`, withAdmin());
 };
+/** ?q=&page= of the owner's paged lists; a blank search is left out. */
+const listParams = (query: { q?: string; page: number }) =>
+  new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(query.page) });
+export const fetchUserPage = (query: { q: string; page: number }) =>
+  apiRequest<AdminUserPage>(`/api/admin/users?${listParams(query)}`, withAdmin());
 export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omit<OrderStatusBody, 'status'> = {}) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
@@ -77,7 +82,8 @@ export const downloadOrdersCsv = (query: OrdersExportQuery) => {
   return downloadFile(`/api/orders/export.csv?${params}`, adminToken(), 'orders.csv');
 };
 export const fetchSalesStats = (days: number) => apiRequest<SalesStats>(`/api/admin/stats?days=${days}`, withAdmin());
-export const fetchContactMessages = () => apiRequest<ContactMessage[]>('/api/contact', withAdmin());
+export const fetchMessagePage = (page: number) =>
+  apiRequest<Page<ContactMessage>>(`/api/admin/messages?${listParams({ page })}`, withAdmin());
 
 /**
  * POST /gallery/upload (repeated field `images`). XMLHttpRequest rather than fetch because only it

@@ -7,24 +7,30 @@ import { useReportFailure } from './session';
 const retryOnce = (failures: number, err: unknown) =>
   failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
 
+/** Whether two keys of a paged list (its key ends with the page number) name the same list. */
+const sameList = (a: QueryKey, b: QueryKey) =>
+  a.length === b.length && a.slice(0, -1).every((part, i) => Object.is(part, b[i]));
+
 /**
  * A list the admin screen shows. A failed load is reported once as a toast (spec section 8), or
- * as a logout when the token is no longer accepted. A paged list keeps showing the page it had
- * while the next one loads (`keepPrevious`), instead of a spinner.
+ * as a logout when the token is no longer accepted. A paged list (`paged`, its key ending with the
+ * page) keeps showing its page while another page of the same list loads, so the table and its
+ * page links do not jump; another search starts afresh.
  */
 export function useAdminQuery<T>(
   queryKey: QueryKey,
   load: () => Promise<T>,
   failureText: (err: unknown) => string,
-  keepPrevious = false,
+  { paged = false } = {},
 ) {
   const report = useReportFailure();
-  const query = useQuery({
+  const query = useQuery<T, Error, T, QueryKey>({
     queryKey,
     queryFn: load,
     retry: retryOnce,
     staleTime: 0,
-    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    placeholderData: (previous, previousQuery) =>
+      paged && previousQuery && sameList(previousQuery.queryKey, queryKey) ? keepPreviousData(previous) : undefined,
   });
   const { error, errorUpdatedAt } = query;
   useEffect(() => {

@@ -10,6 +10,7 @@ const contactMessageSchema = new Schema(
   },
   { timestamps: true },
 );
-contactMessageSchema.index({ createdAt: -1 });
+// The inbox, newest first, a page at a time (a shop that had { createdAt: -1 } keeps it, unused).
+contactMessageSchema.index({ createdAt: -1, _id: -1 });
 
 export const ContactMessage = model('ContactMessage', contactMessageSchema);

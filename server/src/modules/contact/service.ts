@@ -1,5 +1,6 @@
-import type { ContactMessage as ContactMessageDto } from '@kesh/shared';
+import type { ContactMessage as ContactMessageDto, Page, PageQuery } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
+import { inIdOrder } from '../../lib/json-stream.js';
 import { ContactMessage } from './contact.model.js';
 
 export interface ContactInput {
@@ -20,6 +21,8 @@ interface StoredMessage {
   createdAt: Date;
 }
 
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
 function toDto(m: StoredMessage): ContactMessageDto {
   return {
     _id: String(m._id),
@@ -31,6 +34,14 @@ function toDto(m: StoredMessage): ContactMessageDto {
     createdAt: m.createdAt.toISOString(),
   };
 }
+
+/** The read behind one page of the inbox, newest first (tests explain it). */
+export const messagePageFind = ({ page, limit }: PageQuery) =>
+  ContactMessage.find()
+    .sort(NEWEST_FIRST)
+    .skip((page - 1) * limit)
+    .limit(limit)
+    .lean<StoredMessage[]>();
 
 export function createContactService({ config, logger, mailer }: Pick<AppDeps, 'config' | 'logger' | 'mailer'>) {
   return {
@@ -62,9 +73,25 @@ export function createContactService({ config, logger, mailer }: Pick<AppDeps, '
       return saved;
     },
 
-    async list(): Promise<ContactMessageDto[]> {
-      const messages = await ContactMessage.find().sort({ createdAt: -1, _id: -1 }).lean();
-      return messages.map(toDto);
+    /** Every message, newest first (the spec's GET /api/contact), a batch at a time. */
+    each(): AsyncIterable<ContactMessageDto> {
+      return inIdOrder(
+        (after, limit) =>
+          ContactMessage.find(after === undefined ? {} : { _id: { $lt: after } })
+            .sort({ _id: -1 })
+            .limit(limit)
+            .lean<StoredMessage[]>(),
+        toDto,
+      );
+    },
+
+    /** One page of the inbox, newest first; the total is the collection's count, kept by the engine. */
+    async page({ page, limit }: PageQuery): Promise<Page<ContactMessageDto>> {
+      const [messages, total] = await Promise.all([
+        messagePageFind({ page, limit }),
+        ContactMessage.estimatedDocumentCount(),
+      ]);
+      return { items: messages.map(toDto), page, limit, total };
     },
   };
 }

@@ -46,5 +46,7 @@ const redemptionSchema = new Schema(
 redemptionSchema.index({ couponId: 1, userId: 1, slot: 1 }, { unique: true });
 redemptionSchema.index({ couponId: 1, status: 1, expiresAt: 1 });
 redemptionSchema.index({ orderId: 1 });
+// The owner's coupon list counts the held ones; every redeemed use of years of orders stays unread.
+redemptionSchema.index({ status: 1 });
 
 export const CouponRedemption = model('CouponRedemption', redemptionSchema);

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import { MESSAGES, addressSchema, type AddressResponse } from '@kesh/shared';
+import { MESSAGES, addressSchema, userListQuerySchema, type AddressResponse } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
+import { streamJsonArray } from '../../lib/json-stream.js';
 import { authOf, requireAdmin, requireCustomer } from '../../middleware/auth.js';
-import { bodyOf, validateBody } from '../../middleware/validate.js';
-import { getProfile, listUsers, removeAddress, setAddress } from './service.js';
+import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
+import { eachUser, getProfile, listUserPage, removeAddress, setAddress } from './service.js';
 
 /** Profile calls; mounted under /api/auth because that is where the spec's client calls them. */
 export function userRoutes({ config }: AppDeps): Router {
@@ -26,9 +27,20 @@ export function userRoutes({ config }: AppDeps): Router {
     res.json(answer);
   });
 
+  // The spec's every-account list; the owner's screen reads GET /api/admin/users instead.
   router.get('/users', requireAdmin(config.jwtSecret), async (_req, res) => {
-    res.json(await listUsers());
+    await streamJsonArray(res.set('Cache-Control', 'private, no-store'), eachUser());
   });
 
+  return router;
+}
+
+/** GET /api/admin/users?q=&page=&limit=: the owner's users list, a page at a time. */
+export function userAdminRoutes({ config }: AppDeps): Router {
+  const router = Router();
+  router.get('/users', requireAdmin(config.jwtSecret), async (req, res) => {
+    const page = await listUserPage(queryOf(userListQuerySchema, req.query));
+    res.set('Cache-Control', 'private, no-store').json(page);
+  });
   return router;
 }

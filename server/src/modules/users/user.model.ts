@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { userSearchKeysOf } from './search.js';
 
 const userSchema = new Schema(
   {
@@ -9,11 +10,23 @@ const userSchema = new Schema(
     address: { type: String, default: null },
     /** Raised by a password reset and by "log out everywhere": tokens carry the version they were issued under (lib/tokens). */
     sessionVersion: { type: Number, default: 0 },
+    /** What the owner's users list finds the account by (see search.ts); absent on accounts made before it, until backfilled. */
+    searchKeys: { type: [String], default: undefined },
   },
   { timestamps: true },
 );
 
 userSchema.index({ email: 1 }, { unique: true });
+userSchema.index({ searchKeys: 1 });
+// The owner's list, newest first, a page at a time; scanned backwards it is also sign-up order.
+userSchema.index({ createdAt: -1, _id: -1 });
+
+// Validation runs on create, save and insertMany alike, so every way an account is written keeps its keys.
+userSchema.pre('validate', function () {
+  if (this.isNew || this.isModified('username') || this.isModified('email') || this.isModified('contact')) {
+    this.searchKeys = userSearchKeysOf(this);
+  }
+});
 
 export type UserRecord = InferSchemaType<typeof userSchema>;
 export type UserDocument = HydratedDocument<UserRecord>;

@@ -1,29 +1,34 @@
-import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Mail, Phone } from 'lucide-react';
-import { fetchContactMessages } from '../../../api/admin';
+import { fetchMessagePage } from '../../../api/admin';
+import { ListPager, usePageParam } from '../components/ListPager';
 import { EmptyState, PageHeading, Panel, Spinner } from '../components/ui';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 import { formatDateTime } from '../format';
 
 export default function MessagesPage() {
   const { t } = useTranslation('admin');
-  const { data, isPending } = useAdminQuery(adminKeys.messages, fetchContactMessages, () => t('messages.failed'));
-  const messages = useMemo(
-    () => [...(data ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)),
-    [data],
+  const page = usePageParam();
+  const { data, isPending, isPlaceholderData } = useAdminQuery(
+    [...adminKeys.messages, page],
+    () => fetchMessagePage(page),
+    () => t('messages.failed'),
+    { paged: true },
   );
+  const messages = data?.items ?? [];
 
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeading icon={<Mail className="h-7 w-7" aria-hidden="true" />}>{t('messages.heading')}</PageHeading>
-      <Panel title={isPending ? undefined : t('messages.listTitle', { count: messages.length })}>
+      <Panel
+        title={isPending ? undefined : t('messages.listTitle', { total: (data?.total ?? 0).toLocaleString('en-IN') })}
+      >
         {isPending ? (
           <Spinner label={t('messages.loading')} />
         ) : messages.length === 0 ? (
           <EmptyState>{t('messages.empty')}</EmptyState>
         ) : (
-          <ul className="space-y-4">
+          <ul aria-busy={isPlaceholderData} className={`space-y-4 ${isPlaceholderData ? 'opacity-60' : ''}`}>
             {messages.map((message) => (
               <li key={message._id}>
                 <article className="rounded-lg border border-gray-200 p-4" aria-labelledby={`message-${message._id}`}>
@@ -59,6 +64,7 @@ export default function MessagesPage() {
             ))}
           </ul>
         )}
+        {data && <ListPager page={data.page} limit={data.limit} total={data.total} />}
       </Panel>
     </div>
   );

@@ -96,7 +96,7 @@ export default function OrdersPage() {
     [...adminKeys.orders, view],
     () => fetchAdminOrders(view),
     (err) => MESSAGES.adminOrdersFailed + serverReason(err, 'unknown error'),
-    true,
+    { paged: true },
   );
   const [updatingId, setUpdatingId] = useState<string | null>(null);
   const [dispatching, setDispatching] = useState<Order | null>(null);
