@@ -10,6 +10,8 @@ import { requestLog } from './middleware/request-log.js';
 import { isJsonMediaType } from './middleware/media-type.js';
 import { UPLOADS_PATH } from './lib/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { metricsRoutes } from './modules/health/metrics-routes.js';
+import { httpMetrics } from './lib/metrics.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -39,6 +41,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
 
+  app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
   app.use(corsPolicy(config));
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use(healthRoutes());
+  app.use(metricsRoutes(deps));
   app.use(seoRoutes(deps));
   const lists: PublicLists = {
     sliders: cachedJson(listSliders),

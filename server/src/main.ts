@@ -14,6 +14,7 @@ import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/stock-recovery.js';
+import { startInvoiceQueue } from './modules/orders/invoice-jobs.js';
 import { adminsWithPassword } from './modules/admin/service.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
 
   let stopRecovery: (() => void) | undefined;
   let stopMailQueue: (() => void) | undefined;
+  let stopInvoiceQueue: (() => void) | undefined;
   const server: Server = app.listen(config.port, config.host, (err?: Error) => {
     if (err) {
       // Express hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
@@ -107,6 +109,8 @@ async function main(): Promise<void> {
     stopRecovery = startStockRecovery(deps);
     // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
     stopMailQueue = deps.mailer.startQueue?.();
+    // Invoices (and order mails) of orders placed just before a stop: made by whichever process sweeps first.
+    stopInvoiceQueue = startInvoiceQueue(deps);
     if (config.razorpay && !config.razorpay.webhookSecret) {
       logger.warn(
         'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
@@ -141,6 +145,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       stopRecovery?.();
       stopMailQueue?.();
+      stopInvoiceQueue?.();
       stopDatabase().then(
         () => {
           logger.info('stopped');
