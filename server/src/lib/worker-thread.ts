@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker, type MessagePort } from 'node:worker_threads';
 
 /**
@@ -19,7 +23,8 @@ export function workerThread<Input, Output>(entry: URL, name: string): (input: I
     const source = `${entry.href}.ts`;
     const started = import.meta.url.endsWith('.ts')
       ? new Worker(
-          `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
+          `import(${JSON.stringify(tsxImportApi())})` +
+            `.then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
           { eval: true },
         )
       : new Worker(new URL(`${entry.href}.js`));
@@ -51,6 +56,18 @@ export function workerThread<Input, Output>(entry: URL, name: string): (input: I
       current.postMessage({ id, input });
     });
   };
+}
+
+/**
+ * tsx's ESM API as a file URL: the worker's code is evaluated, so a bare 'tsx' would be looked up
+ * from the working directory, which need not be the project's.
+ */
+function tsxImportApi(): string {
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: { './esm/api': { import: { default: string } } };
+  };
+  return pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api'].import.default)).href;
 }
 
 /** The worker side: answers each request with `job`'s result (or its error's message). */
