@@ -10,6 +10,8 @@ import { requestLog } from './middleware/request-log.js';
 import { isJsonMediaType } from './middleware/media-type.js';
 import { UPLOADS_PATH } from './lib/storage.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { metricsRoutes } from './modules/health/metrics-routes.js';
+import { httpMetrics } from './lib/metrics.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { userAdminRoutes } from './modules/users/routes.js';
@@ -40,6 +42,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
 
+  app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
   app.use(corsPolicy(config));
@@ -56,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use(healthRoutes());
+  app.use(metricsRoutes(deps));
   app.use(seoRoutes(deps));
   const lists: PublicLists = {
     sliders: cachedJson(listSliders),

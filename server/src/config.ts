@@ -80,6 +80,8 @@ const envSchema = z.object({
 
   STORAGE_DRIVER: z.enum(['disk', 'gridfs']).default('disk'),
   UPLOAD_DIR: optionalString,
+  /** Where issued invoice PDFs are kept with the disk driver; empty: <DATA_DIR>/invoices. */
+  INVOICE_DIR: optionalString,
 
   CORS_ORIGINS: optionalString,
   RATE_LIMIT: bool.default(true),
@@ -107,7 +109,8 @@ export interface Config {
   razorpay?: { keyId: string; keySecret: string; webhookSecret?: string };
   /** The seller on GST tax invoices, and the invoice series' prefix. */
   invoice: { prefix: string; sellerName: string; sellerAddress: string; sellerGstin: string; sellerState: string };
-  storage: { driver: Env['STORAGE_DRIVER']; uploadDir: string };
+  /** Uploaded images, and issued invoice PDFs (never served under /uploads), on disk or in GridFS. */
+  storage: { driver: Env['STORAGE_DRIVER']; uploadDir: string; invoiceDir: string };
   corsOrigins: string[];
   rateLimit: boolean;
   seedOnEmpty: boolean;
@@ -181,7 +184,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sellerGstin: e.SELLER_GSTIN,
       sellerState: e.SELLER_STATE,
     },
-    storage: { driver: e.STORAGE_DRIVER, uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads` },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      uploadDir: e.UPLOAD_DIR ?? `${e.DATA_DIR}/uploads`,
+      invoiceDir: e.INVOICE_DIR ?? `${e.DATA_DIR}/invoices`,
+    },
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

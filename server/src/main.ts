@@ -14,6 +14,7 @@ import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/stock-recovery.js';
+import { startInvoiceQueue } from './modules/orders/invoice-jobs.js';
 import { adminsWithPassword } from './modules/admin/service.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
 import { backfillUserSearchKeys } from './modules/users/service.js';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
 
   let stopRecovery: (() => void) | undefined;
   let stopMailQueue: (() => void) | undefined;
+  let stopInvoiceQueue: (() => void) | undefined;
   const server: Server = app.listen(config.port, config.host, (err?: Error) => {
     if (err) {
       // Express hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
@@ -116,6 +118,8 @@ async function main(): Promise<void> {
       (err: unknown) =>
         logger.error({ err }, 'accounts could not be given their search keys; will retry at next start'),
     );
+    // Invoices (and order mails) of orders placed just before a stop: made by whichever process sweeps first.
+    stopInvoiceQueue = startInvoiceQueue(deps);
     if (config.razorpay && !config.razorpay.webhookSecret) {
       logger.warn(
         'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       stopRecovery?.();
       stopMailQueue?.();
+      stopInvoiceQueue?.();
       stopDatabase().then(
         () => {
           logger.info('stopped');

@@ -22,6 +22,11 @@ export interface Mailer {
    * then given up with an error in the log. Never throws, so a mail never fails the caller's work.
    */
   sendInBackground(message: MailMessage, context?: Record<string, unknown>): void;
+  /**
+   * As sendInBackground, but resolves once the mail is kept in a queue that outlives this process
+   * (modules/mail), so the caller may then forget its own promise to send it.
+   */
+  queue?(message: MailMessage, context?: Record<string, unknown>): Promise<void>;
   /** Mails sent by the in-memory dev transport (newest last); empty with SMTP. */
   readonly outbox: readonly MailMessage[];
   /**

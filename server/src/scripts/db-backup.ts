@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { backupDataDirectory } from '../db/embedded/backup.js';
+import { copyInvoices } from './invoice-copies.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();
@@ -16,9 +17,10 @@ async function run(): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const destination = path.resolve(process.argv[2] ?? path.join('backups', stamp));
   const manifest = await backupDataDirectory(path.resolve(config.db.dataDir), destination);
+  const invoices = await copyInvoices(path.resolve(config.storage.invoiceDir), path.join(destination, 'invoices'));
   console.log(
     `Backed up ${manifest.documents} documents in ${manifest.collections.length} collections ` +
-      `(${(manifest.bytes / 1024).toFixed(1)} KiB, journal record ${manifest.lsn}) to ${destination}`,
+      `(${(manifest.bytes / 1024).toFixed(1)} KiB, journal record ${manifest.lsn}) and ${invoices} invoice PDFs to ${destination}`,
   );
 }
 

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { restoreDataDirectory } from '../db/embedded/backup.js';
+import { copyInvoices } from './invoice-copies.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();
@@ -18,7 +19,13 @@ async function run(): Promise<void> {
   }
   const dataDir = path.resolve(config.db.dataDir);
   const manifest = await restoreDataDirectory(path.resolve(source), dataDir);
-  console.log(`Restored ${manifest.documents} documents (backup of ${manifest.createdAt}) into ${dataDir}`);
+  const invoices = await copyInvoices(
+    path.join(path.resolve(source), 'invoices'),
+    path.resolve(config.storage.invoiceDir),
+  );
+  console.log(
+    `Restored ${manifest.documents} documents and ${invoices} invoice PDFs (backup of ${manifest.createdAt}) into ${dataDir}`,
+  );
 }
 
 run().catch((err: unknown) => {

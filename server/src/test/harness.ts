@@ -18,6 +18,8 @@ import { createDiskStorage } from '../lib/storage.js';
 import { issueToken } from '../lib/tokens.js';
 import { createSimulatorGateway } from '../modules/payments/gateway.js';
 import { Admin } from '../modules/admin/admin.model.js';
+import { InvoiceJob } from '../modules/orders/invoice-job.model.js';
+import { Order as OrderModel } from '../modules/orders/order.model.js';
 
 /**
  * One test file = one worker process = one database. Tests run against MONGODB_URI when it is
@@ -49,12 +51,14 @@ export async function startTestApp(
   await syncIndexes();
 
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'kesh-uploads-'));
+  const invoiceDir = await mkdtemp(path.join(tmpdir(), 'kesh-invoices-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'false',
     SEED_ON_EMPTY: 'false',
     UPLOAD_DIR: uploadDir,
+    INVOICE_DIR: invoiceDir,
     ...env,
   });
   const logger = pino({ level: 'silent' });
@@ -80,6 +84,7 @@ export async function startTestApp(
       await mongoose.connection.dropDatabase().catch(() => undefined);
       await mongoose.disconnect();
       await rm(uploadDir, { recursive: true, force: true });
+      await rm(invoiceDir, { recursive: true, force: true });
       if (engine) {
         await engine.stop();
         engine = undefined;
@@ -126,6 +131,17 @@ export async function codeMailedTo(ctx: TestContext, email: string, after = 0): 
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`no code mailed to ${email}`);
+}
+
+/** Waits until every placed order's invoice job is done: its invoice stored, its mails sent. */
+export async function orderMailsSent(): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    const jobs = await InvoiceJob.find({}, { _id: 1 }).lean();
+    // A job whose order was never inserted (a lost race to place it) waits for its grace period.
+    if ((await OrderModel.countDocuments({ _id: { $in: jobs.map((j) => j._id) } })) === 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('invoice jobs still running');
 }
 
 /** Creates an admin directly in the database and returns a valid admin token for it. */

@@ -1,6 +1,6 @@
-import bcrypt from 'bcryptjs';
 import { MESSAGES } from '@kesh/shared';
 import { HttpError } from '../../lib/errors.js';
+import { hashPassword, passwordMatches } from '../../lib/passwords.js';
 import { issueToken } from '../../lib/tokens.js';
 import { Admin } from './admin.model.js';
 
@@ -8,13 +8,14 @@ export const ADMIN_BCRYPT_ROUNDS = 12;
 
 /** Compared against when the username is unknown, so both failures take the same time. */
 let unknownAdminHash: Promise<string> | undefined;
-const hashForUnknownAdmin = () => (unknownAdminHash ??= bcrypt.hash('no admin has this password', ADMIN_BCRYPT_ROUNDS));
+const hashForUnknownAdmin = () =>
+  (unknownAdminHash ??= hashPassword('no admin has this password', ADMIN_BCRYPT_ROUNDS));
 
 const invalidCredentials = () => new HttpError(401, MESSAGES.adminInvalidCredentials, undefined, { success: false });
 
 export async function logInAdmin(secret: string, username: string, password: string) {
   const admin = await Admin.findOne({ username }).lean();
-  const matches = await bcrypt.compare(password, admin?.passwordHash ?? (await hashForUnknownAdmin()));
+  const matches = await passwordMatches(password, admin?.passwordHash ?? (await hashForUnknownAdmin()));
   if (!admin || !matches) throw invalidCredentials();
   return issueToken(secret, String(admin._id), 'admin', { version: admin.sessionVersion ?? 0 });
 }
@@ -24,7 +25,7 @@ export async function logInAdmin(secret: string, username: string, password: str
  * A new session version signs out every session of the old password. Returns true when created.
  */
 export async function setAdminPassword(username: string, password: string): Promise<boolean> {
-  const passwordHash = await bcrypt.hash(password, ADMIN_BCRYPT_ROUNDS);
+  const passwordHash = await hashPassword(password, ADMIN_BCRYPT_ROUNDS);
   const result = await Admin.updateOne(
     { username },
     { $set: { username, passwordHash }, $inc: { sessionVersion: 1 } },
@@ -36,6 +37,6 @@ export async function setAdminPassword(username: string, password: string): Prom
 /** Usernames of the admins whose stored password is `password` (main refuses the dev default in production). */
 export async function adminsWithPassword(password: string): Promise<string[]> {
   const admins = await Admin.find({}, { username: 1, passwordHash: 1 }).lean();
-  const matches = await Promise.all(admins.map((a) => bcrypt.compare(password, a.passwordHash)));
+  const matches = await Promise.all(admins.map((a) => passwordMatches(password, a.passwordHash)));
   return admins.filter((_, i) => matches[i]).map((a) => a.username);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { Config } from '../../config.js';
+import { hashPassword, passwordMatches } from '../../lib/passwords.js';
 
 const PRODUCTION_COST = 10;
 /** Tests hash hundreds of passwords; cost 4 keeps them fast while running the same code path. */
@@ -16,10 +16,10 @@ export function createPasswordHasher(config: Pick<Config, 'env'>): PasswordHashe
   const cost = config.env === 'test' ? TEST_COST : PRODUCTION_COST;
   let dummyHash: Promise<string> | undefined;
   return {
-    hash: (password) => bcrypt.hash(password, cost),
+    hash: (password) => hashPassword(password, cost),
     async matches(password, hash) {
-      dummyHash ??= bcrypt.hash(randomBytes(16).toString('hex'), cost);
-      const ok = await bcrypt.compare(password, hash ?? (await dummyHash));
+      dummyHash ??= hashPassword(randomBytes(16).toString('hex'), cost);
+      const ok = await passwordMatches(password, hash ?? (await dummyHash));
       return ok && hash !== undefined;
     },
   };

@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import type { Logger } from '../../lib/logger.js';
 import type { MailMessage, Mailer } from '../../lib/mailer.js';
+import { startSweeping } from '../../lib/sweep.js';
 import { QueuedMail } from './mail-queue.model.js';
 
 /** Waits before each new try of a queued mail: 5 s, 1 min, 10 min, 1 h, 6 h; then it is marked failed. */
@@ -86,20 +87,26 @@ export function createDurableMailer(
     return true;
   }
 
-  function sendInBackground(message: MailMessage, context: Record<string, unknown> = {}): void {
-    QueuedMail.create({ ...message, context, nextAttemptAt: new Date() }).then(
-      (queued) =>
-        attempt(queued._id).catch((err: unknown) =>
-          logger.warn({ err, to: message.to, ...context }, 'queued mail not tried yet; the next sweep sends it'),
-        ),
-      (err: unknown) => {
-        logger.warn(
-          { err, to: message.to, subject: message.subject, ...context },
-          'mail could not be queued in the database; sending it from memory',
-        );
-        base.sendInBackground(message, context);
-      },
+  /** Writes the mail to the queue, then tries it without waiting; a refused write sends it from memory. */
+  async function queue(message: MailMessage, context: Record<string, unknown> = {}): Promise<void> {
+    let queued;
+    try {
+      queued = await QueuedMail.create({ ...message, context, nextAttemptAt: new Date() });
+    } catch (err) {
+      logger.warn(
+        { err, to: message.to, subject: message.subject, ...context },
+        'mail could not be queued in the database; sending it from memory',
+      );
+      base.sendInBackground(message, context);
+      return;
+    }
+    attempt(queued._id).catch((err: unknown) =>
+      logger.warn({ err, to: message.to, ...context }, 'queued mail not tried yet; the next sweep sends it'),
     );
+  }
+
+  function sendInBackground(message: MailMessage, context: Record<string, unknown> = {}): void {
+    void queue(message, context);
   }
 
   /** Tries every queued mail due by `now` that nobody holds; the number SMTP accepted. */
@@ -120,22 +127,7 @@ export function createDurableMailer(
     return sent;
   }
 
-  function startQueue(): () => void {
-    let running = false;
-    const sweep = () => {
-      if (running) return;
-      running = true;
-      sendDue()
-        .catch((err: unknown) => logger.error({ err }, 'mail queue sweep failed; trying again later'))
-        .finally(() => {
-          running = false;
-        });
-    };
-    sweep();
-    const timer = setInterval(sweep, sweepMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
+  const startQueue = () => startSweeping(() => sendDue(), sweepMs, logger, 'mail queue');
 
-  return { outbox: base.outbox, send: base.send, sendInBackground, sendDue, startQueue };
+  return { outbox: base.outbox, send: base.send, sendInBackground, queue, sendDue, startQueue };
 }

@@ -5,6 +5,7 @@ import {
   bearer,
   buyWithSimulator,
   createAdminToken,
+  orderMailsSent,
   signUpCustomer,
   startTestApp,
   type TestContext,
@@ -80,6 +81,7 @@ describe('cash on delivery', () => {
   describe('POST /api/orders/cod', () => {
     it('places the order from the server-side cart, adds the fee, clears the cart and mails both sides', async () => {
       const shopper = await shopperWithCart(2);
+      await orderMailsSent();
       const outboxBefore = ctx.deps.mailer.outbox.length;
       const res = await placeCod(shopper, { address: RAJKOT_COD, products: [], totalAmount: 1 });
       expect(res.status).toBe(201);
@@ -99,6 +101,7 @@ describe('cash on delivery', () => {
       });
       expect(order.products).toMatchObject([{ title: 'Bhringraj Oil', quantity: 2, price: 600 }]);
       expect(await cartCount(shopper)).toBe(0);
+      await orderMailsSent();
       const mails = ctx.deps.mailer.outbox.slice(outboxBefore);
       expect(mails).toHaveLength(2);
       expect(mails.find((m) => m.to === shopper.email)?.text).toContain(

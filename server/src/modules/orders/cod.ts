@@ -9,6 +9,7 @@ import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';
 import { User } from '../users/user.model.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { toOrderDto, type OrderRecord } from './dto.js';
+import { expectInvoice } from './invoice-jobs.js';
 import { Order } from './order.model.js';
 import { priceCart } from './pricing.js';
 import { confirmOrder, gstOfProducts, nowOf } from './service.js';
@@ -89,6 +90,7 @@ async function createCodOrder(
 ): Promise<OrderRecord> {
   const gst = await gstOfProducts(priced.lines.map((l) => l.productId));
   const placedAt = nowOf(deps);
+  await expectInvoice(orderId);
   const created = await Order.create({
     _id: orderId,
     userId,

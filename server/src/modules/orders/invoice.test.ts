@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order as OrderDto } from '@kesh/shared';
@@ -5,11 +6,13 @@ import {
   bearer,
   buyWithSimulator,
   createAdminToken,
+  orderMailsSent,
   signUpCustomer,
   startTestApp,
   type TestContext,
 } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
+import { invoiceRenders } from './invoice-renderer.js';
 import { Order } from './order.model.js';
 
 const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
@@ -23,6 +26,8 @@ async function pdfText(body: Buffer): Promise<string> {
 }
 
 const asBuffer = (res: { body: unknown }) => res.body as Buffer;
+
+const rendersSoFar = async () => (await invoiceRenders.get()).values[0]?.value ?? 0;
 
 describe('GST tax invoices', () => {
   let ctx: TestContext;
@@ -143,19 +148,60 @@ describe('GST tax invoices', () => {
     clock.now = new Date('2026-11-20T06:00:00.000Z');
   });
 
-  it('gives an order from before invoices existed its number on first download, once', async () => {
-    const order = await buyWithSimulator(ctx, asha, oilId, 1, RAJKOT);
-    await Order.updateOne({ _id: order._id }, { $unset: { invoiceNumber: 1, invoiceClaim: 1 } });
-    const answers = await Promise.all([invoice(order._id, asha.token), invoice(order._id, admin.token)]);
-    const [a, b] = await Promise.all(answers.map((r) => pdfText(asBuffer(r))));
-    const number = /Invoice No: (\S+)/.exec(a!)?.[1];
+  it('renders an order from before invoices were stored once, however many download it at once', async () => {
+    await orderMailsSent();
+    const legacy = await Order.create({
+      userId: asha.userId,
+      products: [{ productId: oilId, title: 'Bhringraj Oil', quantity: 1, pricePaise: 49900 }],
+      totalPaise: 49900,
+      userDetails: { username: 'Asha Patel', email: asha.email, contact: '9876543210', address: RAJKOT },
+      razorpayOrderId: 'order_Legacy0001',
+      razorpayPaymentId: 'pay_Legacy0001',
+      createdAt: new Date('2026-11-02T06:00:00.000Z'),
+    });
+    const id = String(legacy._id);
+    const before = await rendersSoFar();
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => invoice(id, asha.token)),
+      invoice(id, admin.token),
+      invoice(id, admin.token),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await rendersSoFar()).toBe(before + 1);
+    const bodies = answers.map(asBuffer);
+    expect(bodies.every((b) => b.equals(bodies[0]!))).toBe(true);
+    const number = /Invoice No: (\S+)/.exec(await pdfText(bodies[0]!))?.[1];
     expect(number).toMatch(/^INV\/2026-27\/\d{6}$/);
-    expect(b).toContain(`Invoice No: ${number}`);
-    expect((await Order.findById(order._id).lean())!.invoiceNumber).toBe(number);
+    expect((await Order.findById(id).lean())!.invoiceNumber).toBe(number);
+    expect(await readdir(ctx.config.storage.invoiceDir)).toContain(`${id}.pdf`);
+    // Later downloads read the stored file.
+    expect(asBuffer(await invoice(id, asha.token)).equals(bodies[0]!)).toBe(true);
+    expect(await rendersSoFar()).toBe(before + 1);
+  });
+
+  it('serves the stored invoice with its length and ETag, privately, and answers 304 to a revalidation', async () => {
+    const order = await buyWithSimulator(ctx, asha, oilId, 1, RAJKOT);
+    await orderMailsSent();
+    const before = await rendersSoFar();
+    const res = await invoice(order._id, asha.token);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe(String(asBuffer(res).length));
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toMatch(/^"/);
+    expect(asBuffer(res).subarray(0, 5).toString()).toBe('%PDF-');
+    const again = await ctx.http
+      .get(`/api/orders/${order._id}/invoice`)
+      .set({ ...bearer(asha.token), 'If-None-Match': res.headers.etag! });
+    expect(again.status).toBe(304);
+    // The invoice was rendered once, after the order was placed; downloads only read it.
+    expect(await rendersSoFar()).toBe(before);
+    expect(await readdir(ctx.config.storage.invoiceDir)).toContain(`${order._id}.pdf`);
+    expect(await readdir(ctx.uploadDir)).toEqual([]);
   });
 
   it('attaches the invoice to the order mail', async () => {
     const order: OrderDto = await buyWithSimulator(ctx, asha, oilId, 1, RAJKOT);
+    await orderMailsSent();
     const mail = ctx.deps.mailer.outbox.find((m) => m.to === asha.email && m.subject.includes(order._id.slice(-8)));
     expect(mail?.attachments?.[0]?.filename).toBe(`${order.invoiceNumber!.replace(/\//g, '-')}.pdf`);
     const text = await pdfText(mail!.attachments![0]!.content);

@@ -149,8 +149,8 @@ export function notifyShopper(
   if (message) deps.mailer.sendInBackground(message, { orderId: String(order._id), event });
 }
 
-/** The shop's own notice of a new paid order. */
-export function notifyShopOfNewOrder(deps: AppDeps, order: OrderRecord): void {
+/** The shop's own notice of a new order (paid, or cash on delivery). */
+export function shopMailOfNewOrder(deps: Pick<AppDeps, 'config'>, order: OrderRecord): MailMessage {
   const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
   const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
   const lines = order.products.map((p) => `- ${p.title} x ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`);
@@ -165,14 +165,11 @@ export function notifyShopOfNewOrder(deps: AppDeps, order: OrderRecord): void {
     `Payment: ${paymentTextOf(order)}`,
     '',
   ].join('\n');
-  deps.mailer.sendInBackground(
-    {
-      to: deps.config.shopNotifyEmail,
-      subject: `New order #${shortId} from ${details.username || details.email}`,
-      text,
-    },
-    { orderId: String(order._id), event: 'shop-new-order' },
-  );
+  return {
+    to: deps.config.shopNotifyEmail,
+    subject: `New order #${shortId} from ${details.username || details.email}`,
+    text,
+  };
 }
 
 /** Tells the shop a refund failed, so the owner can settle it from the Razorpay dashboard. */

@@ -17,14 +17,13 @@ import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
 import { lowStockProducts } from '../catalog/stock.js';
 import { cancelOrder, retryFailedRefund } from './cancellation.js';
 import { placeCodOrder } from './cod.js';
-import { buildInvoice, renderInvoicePdf } from './invoice.js';
-import { ensureInvoiceNumber } from './invoice-number.js';
+import { limiter } from '../../middleware/rate-limit.js';
+import { invoiceFileName, issuedInvoice } from './invoice-files.js';
 import { salesStats, streamOrdersCsv } from './reports.js';
 import { listAdminOrders } from './admin-list.js';
 import { streamAllOrders } from './admin-list-stream.js';
 import {
   findVisibleOrder,
-  invoiceFileName,
   listOwnOrders,
   markCodOrderPaid,
   nowOf,
@@ -32,6 +31,10 @@ import {
   placeOrderForVerifiedPayment,
   updateOrderStatus,
 } from './service.js';
+
+/** A shopper may download invoices this many times an hour. */
+const INVOICE_DOWNLOADS_PER_WINDOW = 30;
+const INVOICE_DOWNLOAD_WINDOW_MS = 60 * 60_000;
 
 export function ordersRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -88,16 +91,24 @@ export function ordersRoutes(deps: AppDeps): Router {
     res.json(await retryFailedRefund(deps, orderIdOf(req.params.id)));
   });
 
-  router.get('/:id/invoice', requireAnyRole(secret), async (req, res) => {
+  // A shopper's downloads are counted per account (the owner's are not): the file is stored, but
+  // an order from before invoices were stored is rendered at its first download.
+  const invoiceDownloads = limiter({
+    enabled: deps.config.rateLimit,
+    name: 'invoice-download',
+    windowMs: INVOICE_DOWNLOAD_WINDOW_MS,
+    limit: INVOICE_DOWNLOADS_PER_WINDOW,
+    keyOf: (req) => (req.auth?.role === 'customer' ? req.auth.sub : undefined),
+  });
+  router.get('/:id/invoice', requireAnyRole(secret), invoiceDownloads, async (req, res) => {
     const order = await findVisibleOrder(authOf(req), req.params.id);
-    const number =
-      order.invoiceNumber ?? (await ensureInvoiceNumber(order._id, order.createdAt, deps.config.invoice.prefix));
-    const pdf = await renderInvoicePdf(buildInvoice(order, number, deps.config.invoice));
+    const { number, pdf } = await issuedInvoice(deps, order);
+    // An issued invoice never changes: the browser may keep it, privately, and revalidate by ETag.
     res
       .set({
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="${invoiceFileName(number)}"`,
-        'Cache-Control': 'private, no-store',
+        'Cache-Control': 'private, no-cache',
       })
       .send(pdf);
   });

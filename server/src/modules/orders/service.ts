@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type OrderStatusBody,
 } from '@kesh/shared';
+import { Types } from 'mongoose';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
@@ -20,9 +21,9 @@ import { cancelOrder } from './cancellation.js';
 import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
-import { buildInvoice, renderInvoicePdf } from './invoice.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
-import { notifyShopOfNewOrder, notifyShopper, type OrderMailEvent } from './notifications.js';
+import { expectInvoice, runInvoiceJob } from './invoice-jobs.js';
+import { notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
 
 /** Server-only texts of this module (the spec shows none for these situations). */
@@ -178,32 +179,34 @@ export async function placeOrderFromCheckout(
 }
 
 /**
- * Numbers the new order's invoice, then mails the shopper (invoice attached) and the shop. Neither
- * an invoice nor a mail problem undoes the order: it is logged, and the invoice can be fetched later.
+ * Numbers the new order's invoice (so the answer carries its number), then leaves the rest to the
+ * order's invoice job, started once the caller has gone on to answer: rendering the PDF (on a worker
+ * thread), storing it, and queueing the shopper's mail with it attached and the shop's notice. A
+ * numbering problem does not undo the order: it is logged, and the job numbers it.
  */
 export async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<void> {
-  let attachments;
   try {
-    const number = await ensureInvoiceNumber(order._id, order.createdAt, deps.config.invoice.prefix);
-    const pdf = await renderInvoicePdf(buildInvoice(order, number, deps.config.invoice));
-    attachments = [{ filename: invoiceFileName(number), content: pdf, contentType: 'application/pdf' }];
+    await ensureInvoiceNumber(order._id, order.createdAt, deps.config.invoice.prefix);
   } catch (err) {
-    deps.logger.error({ err, orderId: String(order._id) }, 'invoice could not be made for a new order');
+    deps.logger.error({ err, orderId: String(order._id) }, 'invoice number could not be given to a new order');
   }
-  notifyShopper(deps, order, 'placed', attachments);
-  notifyShopOfNewOrder(deps, order);
+  setImmediate(() => {
+    runInvoiceJob(deps, order._id).catch((err: unknown) =>
+      deps.logger.warn({ err, orderId: String(order._id) }, 'invoice job not run yet; the next sweep runs it'),
+    );
+  });
 }
-
-/** "INV-2026-27-000123.pdf" */
-export const invoiceFileName = (number: string) => `${number.replace(/\//g, '-')}.pdf`;
 
 async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
   const existing = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
   if (existing) return { order: existing, created: false };
   const gst = await gstOfProducts(checkout.lines.map((l) => String(l.productId)));
   const placedAt = nowOf(deps);
+  const orderId = new Types.ObjectId();
+  await expectInvoice(orderId);
   try {
     const created = await Order.create({
+      _id: orderId,
       userId: checkout.userId,
       products: checkout.lines.map((l) => ({
         productId: l.productId,

@@ -4,6 +4,7 @@ import {
   bearer,
   buyWithSimulator,
   createAdminToken,
+  orderMailsSent,
   signUpCustomer,
   startTestApp,
   type TestContext,
@@ -61,6 +62,7 @@ describe('shipment, timeline and status mails', () => {
 
   it('mails the shopper when the order is placed, dispatched (with tracking) and delivered', async () => {
     const order = await buyWithSimulator(ctx, asha, productId, 1, ADDRESS);
+    await orderMailsSent();
     expect(mailsAbout(order).map((m) => m.subject)).toEqual([
       `Your Kesh Ayurveda order #${order._id.slice(-8)} is confirmed`,
     ]);
@@ -86,6 +88,7 @@ describe('shipment, timeline and status mails', () => {
   it('writes the mails in the language the shopper used the store in', async () => {
     const order = await buyWithSimulator(ctx, asha, productId, 1, ADDRESS, 'gu');
     expect(order.language).toBe('gu');
+    await orderMailsSent();
     await setStatus(order._id, { status: 'Dispatched', ...TRACKING }).expect(200);
     const [placed, dispatched] = mailsAbout(order);
     expect(placed!.subject).toBe(`તમારો Kesh Ayurveda ઓર્ડર #${order._id.slice(-8)} નક્કી થયો છે`);

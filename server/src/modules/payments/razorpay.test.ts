@@ -2,7 +2,14 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, RECEIPT_MAX_LENGTH } from '@kesh/shared';
 import { loadConfig } from '../../config.js';
-import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import {
+  bearer,
+  createAdminToken,
+  orderMailsSent,
+  signUpCustomer,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from '../orders/order.model.js';
 import { PendingCheckout } from './checkout.model.js';
@@ -264,6 +271,7 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
     it('places the order from the stored checkout, clears the cart and mails shopper and shop', async () => {
       const shopper = await shopperWithCart();
       const { id } = await createOrder(shopper.token);
+      await orderMailsSent();
       const outboxBefore = ctx.deps.mailer.outbox.length;
 
       const res = await verify(shopper.token, id, 'pay_Good0001');
@@ -294,6 +302,7 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
       ]);
       expect(await cartCount(shopper.token)).toBe(0);
 
+      await orderMailsSent();
       const mails = ctx.deps.mailer.outbox.slice(outboxBefore);
       expect(mails.map((m) => m.to).sort()).toEqual([ctx.config.shopNotifyEmail, shopper.email].sort());
       expect(mails.find((m) => m.to === shopper.email)!.text).toContain('₹1,248');
@@ -350,12 +359,14 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
     it('creates exactly one order when verify is sent 5 times in parallel', async () => {
       const shopper = await shopperWithCart();
       const { id } = await createOrder(shopper.token);
+      await orderMailsSent();
       const outboxBefore = ctx.deps.mailer.outbox.length;
 
       const answers = await Promise.all(Array.from({ length: 5 }, () => verify(shopper.token, id, 'pay_Parallel1')));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
       expect(new Set(answers.map((a) => a.body.order._id)).size).toBe(1);
       expect(await Order.countDocuments({ razorpayOrderId: id })).toBe(1);
+      await orderMailsSent();
       expect(ctx.deps.mailer.outbox.length - outboxBefore).toBe(2);
     });
 

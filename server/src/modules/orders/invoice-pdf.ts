@@ -1,0 +1,141 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { Invoice } from './invoice.js';
+
+/** "1,234.50", Indian grouping; the rupee sign is written before it or in the column's heading. */
+const rs = (paise: number) =>
+  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const dateText = (d: Date) =>
+  d.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+/**
+ * Noto Sans (Google's, OFL, from @expo-google-fonts/noto-sans): PDF's built-in Helvetica has no ₹
+ * glyph. pdfkit embeds only the glyphs an invoice uses, so a page stays small.
+ */
+const FONTS = {
+  body: fontFile('400Regular/NotoSans_400Regular.ttf'),
+  bold: fontFile('700Bold/NotoSans_700Bold.ttf'),
+};
+function fontFile(file: string): string {
+  return createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${file}`);
+}
+const RUPEE = '₹';
+
+/** Lays the invoice out on one A4 page (more pages for long orders) with pdfkit. */
+export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
+  // The invoice's own date as the PDF's: the same invoice always renders to the same bytes.
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: { Title: `Tax Invoice ${invoice.number}`, CreationDate: invoice.date },
+  });
+  doc.registerFont('Body', FONTS.body);
+  doc.registerFont('Bold', FONTS.bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const { seller, buyer, intraState } = invoice;
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  doc.font('Bold').fontSize(18).text('TAX INVOICE', { align: 'center' });
+  doc.moveDown(0.5).fontSize(10).font('Body');
+  doc.text(`Invoice No: ${invoice.number}`);
+  doc.text(`Invoice Date: ${dateText(invoice.date)}`);
+  doc.text(`Order: #${invoice.orderRef}    Payment: ${invoice.paymentId}`);
+  doc.moveDown();
+
+  const top = doc.y;
+  const half = width / 2 - 10;
+  doc.font('Bold').text('Sold by', left, top, { width: half });
+  doc.font('Body').text(seller.sellerName, { width: half });
+  doc.text(seller.sellerAddress, { width: half });
+  doc.text(`GSTIN: ${seller.sellerGstin}`, { width: half });
+  doc.text(`State: ${seller.sellerState}`, { width: half });
+  const sellerBottom = doc.y;
+  doc.font('Bold').text('Billed and shipped to', left + half + 20, top, { width: half });
+  doc.font('Body').text(buyer.name || buyer.email, { width: half });
+  doc.text(buyer.address || '-', { width: half });
+  doc.text(`State: ${buyer.state || '-'}`, { width: half });
+  if (buyer.contact) doc.text(`Phone: ${buyer.contact}`, { width: half });
+  doc.y = Math.max(sellerBottom, doc.y) + 14;
+
+  const taxColumns = intraState ? ['CGST', 'SGST'] : ['IGST'];
+  const headings = [
+    '#',
+    'Item',
+    'HSN',
+    'Qty',
+    `Rate (${RUPEE})`,
+    'GST %',
+    `Taxable (${RUPEE})`,
+    ...taxColumns,
+    `Total (${RUPEE})`,
+  ];
+  const widths = intraState ? [18, 125, 40, 28, 55, 35, 62, 50, 50, 52] : [18, 150, 40, 28, 58, 38, 68, 60, 55];
+  const row = (cells: string[], bold = false) => {
+    doc.font(bold ? 'Bold' : 'Body').fontSize(8.5);
+    const y = doc.y;
+    let x = left;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const w = widths[i]!;
+      doc.text(cell, x + 2, y, { width: w - 4, align: i >= 3 ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += w;
+    });
+    doc.y = bottom + 4;
+    doc
+      .moveTo(left, doc.y - 2)
+      .lineTo(left + width, doc.y - 2)
+      .strokeColor('#cccccc')
+      .stroke();
+  };
+  row(headings, true);
+  invoice.lines.forEach((line, index) => {
+    const tax = intraState ? [rs(line.cgstPaise), rs(line.sgstPaise)] : [rs(line.igstPaise)];
+    row([
+      String(index + 1),
+      line.title,
+      line.hsnCode,
+      String(line.quantity),
+      rs(line.unitPricePaise),
+      `${line.gstRatePercent}%`,
+      rs(line.taxablePaise),
+      ...tax,
+      rs(line.totalPaise),
+    ]);
+  });
+  const t = invoice.totals;
+  const totalTax = intraState ? [rs(t.cgstPaise), rs(t.sgstPaise)] : [rs(t.igstPaise)];
+  row(['', 'Total', '', '', '', '', rs(t.taxablePaise), ...totalTax, rs(t.totalPaise)], true);
+
+  doc.moveDown().fontSize(10).font('Body');
+  if (invoice.coupon && t.discountPaise > 0) {
+    doc.text(`Value before discount: ${RUPEE}${rs(invoice.subtotalPaise)}`, left);
+    doc.text(`Coupon ${invoice.coupon}: −${RUPEE}${rs(t.discountPaise)} (each line above is after its share)`, left);
+  }
+  doc.text(`Taxable value: ${RUPEE}${rs(t.taxablePaise)}`, left);
+  if (intraState) {
+    doc.text(`CGST: ${RUPEE}${rs(t.cgstPaise)}`);
+    doc.text(`SGST: ${RUPEE}${rs(t.sgstPaise)}`);
+  } else {
+    doc.text(`IGST: ${RUPEE}${rs(t.igstPaise)}`);
+  }
+  doc.font('Bold').text(`Invoice total: ${RUPEE}${rs(t.totalPaise)}`);
+  doc.font('Body').text(`Amount in words: ${invoice.totalInWords}`);
+  doc.moveDown();
+  doc
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(
+      'Prices include GST. Tax is not payable on reverse charge. This is a computer-generated invoice and needs no signature.',
+    );
+  doc.end();
+  return finished;
+}
