@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/auth', authRoutes(deps));
   app.use('/api/cart', cartRoutes(deps));
   app.use('/api/contact', contactRoutes(deps));
-  app.use('/api/main-category', catalogRoutes(deps, lists.products));
+  app.use('/api/main-category', catalogRoutes(deps, lists.products, storefront));
   app.use('/api/payment', paymentsRoutes(deps));
   app.use('/api/orders', ordersRoutes(deps));
   app.use('/api/admin', salesRoutes(deps));
