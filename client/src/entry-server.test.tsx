@@ -206,6 +206,18 @@ describe('server render of the public pages', () => {
     expect(html).toMatch(/<a[^>]*href="\/products"[^>]*>.*Back to Products<\/a>/);
   });
 
+  it('a link to a product that is gone: the notice above the first page of products', async () => {
+    const gone = catalogue(1, 3);
+    const { html, status } = await render({
+      url: '/products?id=gone',
+      language: 'en',
+      data: { ...gone, missingProduct: 'gone' },
+    });
+    expect(status).toBe(200);
+    expect(text(html)).toContain('This product is no longer available.');
+    expect(text(html)).toContain('Herbal Hair Oil No. 3 ');
+  });
+
   it('gallery, profile, contact and the policies show their own text', async () => {
     const gallery = await page('/gallery');
     expect(gallery.html).toMatch(/<img[^>]*srcSet="\/uploads\/g1-w400.webp 400w"/);

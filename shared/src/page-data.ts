@@ -32,8 +32,10 @@ export interface InitialData {
   featuredProducts?: Product[];
   /** /products: the page of products the address asks for. */
   productPage?: ProductPageData;
-  /** /products?id=: that product (GET /api/main-category/:id), null when there is none. */
-  product?: Product | null;
+  /** /products?id=: that product (GET /api/main-category/:id). */
+  product?: Product;
+  /** /products?id= of a product there is none of (any more): the page says so above `productPage`. */
+  missingProduct?: string;
 }
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';

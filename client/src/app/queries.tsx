@@ -26,11 +26,12 @@ export function seedInitialData(client: QueryClient, data: InitialData): void {
     const value = data[name as keyof typeof QUERY_KEYS];
     if (value !== undefined) client.setQueryData(key, value);
   }
-  const { productPage, product } = data;
+  const { productPage, product, missingProduct } = data;
   if (productPage) {
     client.setQueryData(productPageKey(productPage.q, productPage.sort, productPage.page.page), productPage.page);
   }
   if (product) client.setQueryData(productKey(product._id), product);
+  if (missingProduct !== undefined) client.setQueryData(productKey(missingProduct), null);
 }
 
 /** The queries' defaults, the same in the browser and on the server. */

@@ -3,6 +3,12 @@ import { LOW_STOCK_THRESHOLD } from '@kesh/shared';
 import { storefrontChanged } from '../../lib/storefront-version.js';
 import { MainCategory } from './category.model.js';
 
+/**
+ * The storefront's pages follow the shelf. The units are already taken or back: a bump that fails
+ * (the database went away just now) must not undo or fail that, and leaves the pages as they were.
+ */
+const shelfChanged = () => storefrontChanged().catch(() => undefined);
+
 /** One order line's claim on the shelf. */
 export interface StockLine {
   productId: unknown;
@@ -39,14 +45,14 @@ export async function takeStockFor(ref: string, lines: readonly StockLine[], at 
       await returnHeld(ref);
       return false;
     }
-    // A card's "Only 3 left" or "Out of stock" (and the detail page's largest quantity) follow the shelf.
-    if (taken) await storefrontChanged();
-    return true;
   } catch (err) {
     // Best effort: with the database refusing writes this fails too, and recovery puts it back later.
     await returnHeld(ref).catch(() => undefined);
     throw err;
   }
+  // A card's "Only 3 left" or "Out of stock" (and the detail page's largest quantity) follow the shelf.
+  if (taken) await shelfChanged();
+  return true;
 }
 
 /**
@@ -68,7 +74,7 @@ export async function returnHeld(ref: string): Promise<void> {
       else returned = true;
     }
   }
-  if (returned) await storefrontChanged();
+  if (returned) await shelfChanged();
 }
 
 /** The claim's order exists: its units are sold, and the holds that recorded them go. */
@@ -100,7 +106,7 @@ export async function returnStockOnce(ref: string, lines: readonly StockLine[]):
     );
     returned ||= back.modifiedCount === 1;
   }
-  if (returned) await storefrontChanged();
+  if (returned) await shelfChanged();
 }
 
 /** The cancelled order now records its stock as returned: the per-product records can go. */

@@ -10,7 +10,7 @@ import {
 import { findCategory, newestCategories, searchPage } from '../catalog/service.js';
 
 /** What of the catalogue a page shows: never all of it. */
-export type CatalogueData = Pick<InitialData, 'featuredProducts' | 'productPage' | 'product'>;
+export type CatalogueData = Pick<InitialData, 'featuredProducts' | 'productPage' | 'product' | 'missingProduct'>;
 
 /** The home page's newest products. */
 export async function featuredData(): Promise<CatalogueData> {
@@ -30,7 +30,9 @@ export async function productsPageData(req: Request, all: () => Promise<Product[
     if (product) return { product };
     // A shared link to a product that is gone: the page says so above the first page of products.
     const page = await searchPage({ page: 1, limit: PRODUCTS_PER_PAGE }, all);
-    return { product: null, productPage: { q: '', sort: '', page } };
+    // The id as the browser's router reads it (the first ?id=), so its query finds this answer.
+    const asked = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1)).get('id') ?? '';
+    return { missingProduct: asked, productPage: { q: '', sort: '', page } };
   }
   const page = pageQuerySchema.shape.page.safeParse(req.query.page);
   if (!page.success) return {};

@@ -237,7 +237,8 @@ export function clientRoutes(
     const page = await compressedPage(html, body?.status ?? 200, version);
     // A failed render or a page without some of its data is not kept: the next request tries again.
     // Nor is a link to a product that is gone: any number of such ids exist.
-    const keep = complete && catalogue.product !== null && page.status === 200 && (body !== undefined || !ssr);
+    const keep =
+      complete && catalogue.missingProduct === undefined && page.status === 200 && (body !== undefined || !ssr);
     return { page, keep };
   }
 

@@ -174,6 +174,10 @@ describe('server-rendered storefront pages', () => {
     expect(data.productPage).toBeUndefined();
     expect(res.text).not.toContain('Neem Comb');
     expect(res.text).not.toContain('Brahmi Pack');
+    // A product that is gone: the page says so (the id the browser will look up) above page 1.
+    const gone = initialData((await page('/products?id=64b0000000000000000000bb')).text);
+    expect(gone.missingProduct).toBe('64b0000000000000000000bb');
+    expect(gone.productPage!.page.items.map((p) => p.title)).toEqual(['Amla Oil', 'Neem Comb', 'Brahmi Pack']);
   });
 
   it('sends a kept page compressed once, in the encoding asked for, and 304 for any of its ETags', async () => {
