@@ -4,6 +4,7 @@ import {
   DEFAULT_SHOP,
   formatRupees,
   type GalleryItem,
+  PRODUCTS_PER_PAGE,
   type InitialData,
   type Product,
   type Slider,
@@ -41,7 +42,15 @@ const picture: GalleryItem = {
   image: '/uploads/g1.jpg',
   imageSrcSet: '/uploads/g1-w400.webp 400w',
 };
-const data: InitialData = { shop: DEFAULT_SHOP, sliders: [slider], products: [product], gallery: [picture] };
+const pageOf = (items: Product[], page = 1, total = items.length) => ({ items, page, limit: PRODUCTS_PER_PAGE, total });
+const data: InitialData = {
+  shop: DEFAULT_SHOP,
+  sliders: [slider],
+  featuredProducts: [product],
+  productPage: { q: '', sort: '', page: pageOf([product]) },
+  product,
+  gallery: [picture],
+};
 
 const page = (url: string, language: 'en' | 'hi' | 'mr' | 'gu' = 'en') => render({ url, language, data });
 const text = (html: string) => html.replace(/<[^<>]*>/g, ' ').replace(/\s+/g, ' ');
@@ -81,7 +90,7 @@ describe('server render of the public pages', () => {
     const found = await render({
       url: '/products?q=%E0%A4%AC%E0%A4%BE%E0%A4%B2&sort=discount',
       language: 'hi',
-      data: { ...data, productSearch: { q: 'बाल', sort: 'discount', products: [hindiOil] } },
+      data: { ...data, productPage: { q: 'बाल', sort: 'discount', page: pageOf([hindiOil]) } },
     });
     expect(text(found.html)).toContain('भृंगराज बालों का तेल');
     expect(text(found.html)).not.toContain('Bhringraj Hair Oil');
@@ -95,14 +104,95 @@ describe('server render of the public pages', () => {
     const none = await render({
       url: '/products?q=shampoo',
       language: 'gu',
-      data: { ...data, productSearch: { q: 'shampoo', sort: '', products: [] } },
+      data: { ...data, productPage: { q: 'shampoo', sort: '', page: pageOf([]) } },
     });
     expect(text(none.html)).toContain('“shampoo” સાથે મેળ ખાતું કોઈ ઉત્પાદન નથી.');
     expect(none.html).toContain('href="/products"');
   });
 
+  /** A catalogue of `total` products, as the API pages it: page `n` holds products n·24−23 … n·24. */
+  const catalogue = (n: number, total: number): InitialData => {
+    const items = Array.from(
+      { length: Math.max(0, Math.min(PRODUCTS_PER_PAGE, total - (n - 1) * PRODUCTS_PER_PAGE)) },
+      (_, i) => {
+        const number = (n - 1) * PRODUCTS_PER_PAGE + i + 1;
+        return {
+          ...product,
+          _id: `p${number}`,
+          title: `Herbal Hair Oil No. ${number}`,
+          description: 'Slow-cooked with bhringraj, amla, brahmi and hibiscus in cold-pressed sesame oil. '.repeat(4),
+          stock: number % 7 === 0 ? 2 : 40,
+        } as Product;
+      },
+    );
+    return { shop: DEFAULT_SHOP, productPage: { q: '', sort: '', page: pageOf(items, n, total) } };
+  };
+  const hrefs = (html: string) => [...html.matchAll(/<a[^>]*href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+  it('products page 1 and 2: their own 24 products, links to the pages around them and "Show more"', async () => {
+    const first = await render({ url: '/products', language: 'en', data: catalogue(1, 60) });
+    expect(first.status).toBe(200);
+    expect(text(first.html)).toContain('Herbal Hair Oil No. 1 ');
+    expect(text(first.html)).toContain('Herbal Hair Oil No. 24 ');
+    expect(text(first.html)).not.toContain('Herbal Hair Oil No. 25 ');
+    expect(text(first.html)).toContain('Products 1–24 of 60');
+    expect(first.html).toMatch(/<a href="\/products\?page=2"[^>]*>Show more products<\/a>/);
+    expect(hrefs(first.html)).toEqual(expect.arrayContaining(['/products?page=2', '/products?page=3']));
+    expect(first.html).toMatch(/aria-current="page"[^>]*><span class="sr-only">Page 1<\/span>/);
+    expect(first.html).not.toContain('rel="prev"');
+
+    const second = await render({ url: '/products?page=2', language: 'en', data: catalogue(2, 60) });
+    expect(text(second.html)).toContain('Herbal Hair Oil No. 25 ');
+    expect(text(second.html)).toContain('Herbal Hair Oil No. 48 ');
+    expect(text(second.html)).not.toContain('Herbal Hair Oil No. 24 ');
+    expect(text(second.html)).toContain('Products 25–48 of 60');
+    expect(second.html).toMatch(/<a rel="prev"[^>]*href="\/products"/);
+    expect(second.html).toMatch(/<a rel="next"[^>]*href="\/products\?page=3"/);
+    expect(second.html).toMatch(/aria-current="page"[^>]*><span class="sr-only">Page 2<\/span>/);
+
+    // The last page has no "Show more" and no next page; a search keeps its words in every link.
+    const last = await render({ url: '/products?page=3', language: 'en', data: catalogue(3, 60) });
+    expect(text(last.html)).toContain('Products 49–60 of 60');
+    expect(last.html).not.toContain('Show more products');
+    expect(last.html).not.toContain('rel="next"');
+    const searched = catalogue(1, 30);
+    searched.productPage = { ...searched.productPage!, q: 'oil', sort: 'price-asc' };
+    const found = await render({ url: '/products?q=oil&sort=price-asc', language: 'en', data: searched });
+    expect(hrefs(found.html)).toContain('/products?q=oil&sort=price-asc&page=2');
+  });
+
+  it('products: a ?page= that is no page number is a 400, one past the last a 404, each saying so', async () => {
+    for (const url of ['/products?page=abc', '/products?page=0', '/products?page=10001', '/products?page=1.5']) {
+      const bad = await render({ url, language: 'en', data: { shop: DEFAULT_SHOP } });
+      expect(bad.status).toBe(400);
+      expect(text(bad.html)).toContain('There is no such page of products.');
+      expect(bad.html).toMatch(/<a[^>]*href="\/products"[^>]*>Go to the first page<\/a>/);
+    }
+    const past = await render({ url: '/products?page=9', language: 'hi', data: catalogue(9, 60) });
+    expect(past.status).toBe(404);
+    expect(text(past.html)).toContain('उत्पादों का ऐसा कोई पन्ना नहीं है।');
+  });
+
+  it('products: the page is as large at 1,000 products as at 300 (one page of cards)', async () => {
+    const sizeAt = async (total: number) => {
+      const data = catalogue(1, total);
+      const { html } = await render({ url: '/products', language: 'en', data });
+      return Buffer.byteLength(html) + Buffer.byteLength(JSON.stringify(data));
+    };
+    const [at300, at1000] = [await sizeAt(300), await sizeAt(1000)];
+    // Only the figures in "Products 1–24 of …" and the last page's number differ.
+    expect(Math.abs(at1000 - at300)).toBeLessThan(20);
+    // The header, footer and 24 cards with their data (the cards were 5.9 kB each with five whole
+    // star icons; the server adds index.html and its inlined stylesheet, the same on every page).
+    expect(at1000).toBeLessThan(120_000);
+  });
+
   it('product detail: the product as its own page, with its structured data kept inside its script', async () => {
-    const { html, title } = await page('/products?id=p1');
+    const { html, title } = await render({
+      url: '/products?id=p1',
+      language: 'en',
+      data: { shop: DEFAULT_SHOP, product },
+    });
     expect(title).toBe('Bhringraj Hair Oil | Kesh Ayurveda');
     expect(html).toMatch(/<h1[^>]*>Bhringraj Hair Oil<\/h1>/);
     expect(text(html)).toContain(
@@ -114,6 +204,18 @@ describe('server render of the public pages', () => {
       offers: { price: '399.00' },
     });
     expect(html).toMatch(/<a[^>]*href="\/products"[^>]*>.*Back to Products<\/a>/);
+  });
+
+  it('a link to a product that is gone: the notice above the first page of products', async () => {
+    const gone = catalogue(1, 3);
+    const { html, status } = await render({
+      url: '/products?id=gone',
+      language: 'en',
+      data: { ...gone, missingProduct: 'gone' },
+    });
+    expect(status).toBe(200);
+    expect(text(html)).toContain('This product is no longer available.');
+    expect(text(html)).toContain('Herbal Hair Oil No. 3 ');
   });
 
   it('gallery, profile, contact and the policies show their own text', async () => {

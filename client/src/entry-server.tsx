@@ -6,8 +6,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { PageRenderRequest, RenderedPageBody } from '@kesh/shared';
 import i18n, { FEATURE_NAMESPACES, LanguageContext, SUPPORTED } from './i18n';
 import { App } from './app/App';
-import { seedInitialData } from './app/initialData';
-import { QUERY_DEFAULTS } from './app/queries';
+import { QUERY_DEFAULTS, seedInitialData } from './app/queries';
 import { ShopContext } from './app/shop';
 import { PageMetaContext, type PageMeta } from './components/ui/usePageMeta';
 

@@ -28,6 +28,7 @@ import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.j
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/routes.js';
 import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
 import { cachedJson } from './lib/response-cache.js';
+import { SHARED_DATABASE_RECHECK_MS, watchStorefrontVersion } from './lib/storefront-version.js';
 import { listCategories } from './modules/catalog/service.js';
 import { listGallery } from './modules/gallery/service.js';
 import { listSliders } from './modules/sliders/service.js';
@@ -61,10 +62,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes());
   app.use(metricsRoutes(deps));
   app.use(seoRoutes(deps));
+  // A database of our own (no MONGODB_URI) sees only this process's writes, which it hears of at once.
+  const storefront = watchStorefrontVersion({ recheckMs: config.db.uri ? SHARED_DATABASE_RECHECK_MS : Infinity });
   const lists: PublicLists = {
-    sliders: cachedJson(listSliders),
-    products: cachedJson(listCategories),
-    gallery: cachedJson(listGallery),
+    sliders: cachedJson(listSliders, storefront),
+    products: cachedJson(listCategories, storefront),
+    gallery: cachedJson(listGallery, storefront),
+    storefront,
   };
   const { clientDir } = deps;
   if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
@@ -74,7 +78,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/auth', authRoutes(deps));
   app.use('/api/cart', cartRoutes(deps));
   app.use('/api/contact', contactRoutes(deps));
-  app.use('/api/main-category', catalogRoutes(deps, lists.products));
+  app.use('/api/main-category', catalogRoutes(deps, lists.products, storefront));
   app.use('/api/payment', paymentsRoutes(deps));
   app.use('/api/orders', ordersRoutes(deps));
   app.use('/api/admin', salesRoutes(deps));

@@ -2,12 +2,19 @@ import type { GalleryItem, Product, Slider } from './schemas.js';
 import type { LanguageCode } from './constants.js';
 import type { ShopSettings } from './shop.js';
 import type { ProductSort } from './catalog.js';
+import type { Page } from './paging.js';
 
-/** A products page address with `?q=` or `?sort=`: the search's answer, as the API gave it. */
-export interface ProductSearchData {
+/** Products shown on one page of /products: a page of this size, more with "Show more". */
+export const PRODUCTS_PER_PAGE = 24;
+
+/**
+ * One page of /products (`?page=`, with the search's `?q=&sort=`): the answer of
+ * GET /api/main-category?page=&limit=24&q=&sort=, and the address it answers.
+ */
+export interface ProductPageData {
   q: string;
   sort: ProductSort | '';
-  products: Product[];
+  page: Page<Product>;
 }
 
 /**
@@ -20,9 +27,15 @@ export interface InitialData {
   language?: LanguageCode;
   shop?: ShopSettings;
   sliders?: Slider[];
-  products?: Product[];
   gallery?: GalleryItem[];
-  productSearch?: ProductSearchData;
+  /** Home: the newest products (GET /api/main-category/newest). */
+  featuredProducts?: Product[];
+  /** /products: the page of products the address asks for. */
+  productPage?: ProductPageData;
+  /** /products?id=: that product (GET /api/main-category/:id). */
+  product?: Product;
+  /** /products?id= of a product there is none of (any more): the page says so above `productPage`. */
+  missingProduct?: string;
 }
 
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
@@ -55,9 +68,10 @@ export interface RenderedPageBody {
   /** The tab title and meta description the page sets (usePageMeta). */
   title: string;
   description: string;
-  /** 404 when the address matched no page (the "not found" page was rendered). */
-  status: 200 | 404;
+  /** 404 when the address matched no page (the "not found" page was rendered), 400 for a bad ?page=. */
+  status: PageStatus;
 }
+export type PageStatus = 200 | 400 | 404;
 export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPageBody>;
 
 /**

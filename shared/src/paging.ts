@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from './page-limits.js';
 
-/** A list is a page: the owner's screens ask for one page of records at a time. */
-export const PAGE_SIZE_DEFAULT = 25;
-export const PAGE_SIZE_MIN = 1;
-export const PAGE_SIZE_MAX = 100;
-/** Deep pages cost a skip over every record before them; past this, narrow the filter instead. */
-export const PAGE_MAX = 10_000;
+// In a file without zod, so the storefront's pages can read them without loading zod.
+export { PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN } from './page-limits.js';
 
 export const PAGING_TEXTS = {
   invalidPage: 'page must be a whole number from 1 to 10,000.',

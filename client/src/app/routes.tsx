@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import i18n from '../i18n';
-import { fetchGallery, fetchProducts, fetchSliders } from '../api/catalog';
+import { fetchGallery, fetchSliders } from '../api/catalog';
 import { StorefrontLayout } from './StorefrontLayout';
 import { RouteErrorBoundary } from './RouteError';
 import { Spinner } from '../components/ui/Spinner';
@@ -31,16 +31,15 @@ function page(
   });
 }
 
-const products = (client: QueryClient) => void client.prefetchQuery({ queryKey: ['products'], queryFn: fetchProducts });
 const gallery = (client: QueryClient) => void client.prefetchQuery({ queryKey: ['gallery'], queryFn: fetchGallery });
-const home = (client: QueryClient) => {
-  void client.prefetchQuery({ queryKey: ['sliders'], queryFn: fetchSliders });
-  products(client);
-};
+// The home page's newest products are asked for by the page itself: naming their call here would
+// put the catalogue's page calls into the app shell every page loads.
+const home = (client: QueryClient) => void client.prefetchQuery({ queryKey: ['sliders'], queryFn: fetchSliders });
 
 const HomePage = page(() => import('../features/home/HomePage'), ['home', 'catalog'], { prefetch: home });
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), ['profile']);
-const ProductsPage = page(() => import('../features/catalog/ProductsPage'), ['catalog'], { prefetch: products });
+// The products page asks for the page of products its address names, once it knows the address.
+const ProductsPage = page(() => import('../features/catalog/ProductsPage'), ['catalog'], {});
 const GalleryPage = page(() => import('../features/gallery/GalleryPage'), ['gallery'], { prefetch: gallery });
 const ContactPage = page(() => import('../features/contact/ContactPage'), ['contact']);
 const CartPage = page(() => import('../features/cart/CartPage'), ['cart'], {});

@@ -15,6 +15,7 @@ import { MESSAGES } from '@kesh/shared';
 import { createMailer } from '../lib/mailer.js';
 import { createDiskStorage } from '../lib/storage.js';
 import { createSimulatorGateway } from '../modules/payments/gateway.js';
+import { storefrontChanged } from '../lib/storefront-version.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 
 /** The driver notices a dead server on its next heartbeat and a revived one a moment later. */
@@ -112,6 +113,8 @@ describe('readiness while the database goes away and comes back', () => {
 
   it('reports 503 on /readyz while the engine is down, keeps /healthz at 200, and recovers', async () => {
     await MainCategory.create({ title: 'Bhringraj Hair Oil' });
+    // Written behind the catalogue service's back: the kept list is told, as the service would.
+    await storefrontChanged();
     expect(await get('/readyz')).toEqual({ status: 200, body: { status: 'ready', database: 'up' } });
 
     await engine.stop();

@@ -2,16 +2,26 @@ import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { cachedJson } from './response-cache.js';
+import type { StorefrontVersion } from './storefront-version.js';
 
-/** A list whose loads are counted and whose contents the test changes behind the cache's back. */
-function fixture(ttlMs = 60_000) {
-  const state = { items: ['amla'], loads: 0, gate: undefined as Promise<void> | undefined };
+/**
+ * A list whose loads are counted and whose contents the test changes behind the cache's back, kept
+ * by a storefront version the test moves (another process's write) or a write through it moves.
+ */
+function fixture() {
+  const state = { items: ['amla'], loads: 0, gate: undefined as Promise<void> | undefined, version: 1 };
+  const storefront: StorefrontVersion = {
+    current: async () => state.version,
+    changed: async () => {
+      state.version += 1;
+    },
+  };
   const cache = cachedJson(async () => {
     state.loads += 1;
     const snapshot = [...state.items];
     await state.gate;
     return snapshot;
-  }, ttlMs);
+  }, storefront);
   const app = express();
   app.use(express.json());
   app.use(cache.invalidateOnWrite);
@@ -59,12 +69,22 @@ describe('cachedJson', () => {
     expect(state.loads).toBe(2);
   });
 
-  it('picks up changes made elsewhere once the time to live has passed', async () => {
-    const { state, http } = fixture(50);
+  it('keeps the list while the storefront version stands, and loads it again once it moves', async () => {
+    const { state, http } = fixture();
     await http.get('/items');
     state.items.push('shikakai');
-    await new Promise((r) => setTimeout(r, 80));
+    expect((await http.get('/items')).body).toEqual(['amla']);
+    state.version += 1;
     expect((await http.get('/items')).body).toEqual(['amla', 'shikakai']);
+    expect(state.loads).toBe(2);
+  });
+
+  it('moves the version after a write through the router, not after a refused one', async () => {
+    const { state, http } = fixture();
+    await http.post('/items').send({ name: 'neem' }).expect(201);
+    expect(state.version).toBe(2);
+    await http.post('/refused').expect(404);
+    expect(state.version).toBe(2);
   });
 
   it('loads once for many simultaneous misses', async () => {
@@ -91,10 +111,13 @@ describe('cachedJson', () => {
 
   it('passes a failed load to the error handler and tries again next time', async () => {
     let fail = true;
-    const cache = cachedJson(async () => {
-      if (fail) throw new Error('database down');
-      return [];
-    });
+    const cache = cachedJson(
+      async () => {
+        if (fail) throw new Error('database down');
+        return [];
+      },
+      { current: async () => 1, changed: async () => undefined },
+    );
     const app = express();
     app.get('/items', cache.send);
     const onError: ErrorRequestHandler = (err: Error, _req, res, _next) => {

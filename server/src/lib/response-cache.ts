@@ -1,23 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { watchStorefrontVersion, type StorefrontVersion } from './storefront-version.js';
 
-/**
- * How long another server process may serve a public list after an owner's edit it did not see.
- * The process that handled the edit drops its copy at once; this bounds the rest.
- */
-export const PUBLIC_LIST_TTL_MS = 1000;
+/** For a router mounted without the app's watcher (a module's own tests): this process's writes only. */
+const thisProcessOnly = watchStorefrontVersion({ recheckMs: Infinity });
 
 export interface CachedEntry<T> {
   value: T;
   body: Buffer;
   etag: string;
-  expiresAt: number;
+  /** The storefront version it was loaded at: it is current while that has not moved. */
+  version: number;
 }
 
 export interface CachedJson<T = unknown> {
   /** GET handler: answers with the cached JSON (and a 304 for a matching If-None-Match). */
   send: RequestHandler;
-  /** Router middleware: any non-GET request drops the cached copy once it has been answered. */
+  /** Router middleware: any non-GET request, once answered, makes every copy made before it stale. */
   invalidateOnWrite: RequestHandler;
   invalidate(): void;
   /** The current list and its serialized JSON; the same object until the list is loaded again. */
@@ -25,14 +24,15 @@ export interface CachedJson<T = unknown> {
 }
 
 /**
- * Keeps the serialized JSON of a public list (products, gallery, sliders) in memory, so the
- * storefront's busiest reads cost neither a database round trip nor a JSON.stringify nor an ETag
- * hash. Concurrent misses share one load; a load that overlaps a write is used once but not kept.
+ * Keeps the serialized JSON of a public list (products, gallery, sliders) in memory until the
+ * storefront's version moves (lib/storefront-version.ts), so the storefront's busiest reads cost
+ * neither a database round trip nor a JSON.stringify nor an ETag hash. Concurrent misses share one
+ * load; a load that overlaps a write is used once but not kept.
  */
-export function cachedJson<T>(load: () => Promise<T>, ttlMs = PUBLIC_LIST_TTL_MS): CachedJson<T> {
+export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVersion = thisProcessOnly): CachedJson<T> {
   let entry: CachedEntry<T> | undefined;
   let generation = 0;
-  let pending: { generation: number; promise: Promise<CachedEntry<T>> } | undefined;
+  let pending: { generation: number; version: number; promise: Promise<CachedEntry<T>> } | undefined;
 
   const invalidate = () => {
     generation += 1;
@@ -41,8 +41,10 @@ export function cachedJson<T>(load: () => Promise<T>, ttlMs = PUBLIC_LIST_TTL_MS
   };
 
   const fresh = async (): Promise<CachedEntry<T>> => {
-    if (entry && entry.expiresAt > Date.now()) return entry;
-    if (pending?.generation === generation) return pending.promise;
+    // Read before the list, so a list is never tagged with a version newer than what it holds.
+    const version = await storefront.current();
+    if (entry?.version === version) return entry;
+    if (pending?.generation === generation && pending.version === version) return pending.promise;
     const startedAt = generation;
     const promise = load().then((value) => {
       const body = Buffer.from(JSON.stringify(value));
@@ -51,12 +53,12 @@ export function cachedJson<T>(load: () => Promise<T>, ttlMs = PUBLIC_LIST_TTL_MS
         value,
         body,
         etag: `"${body.length.toString(16)}-${hash}"`,
-        expiresAt: Date.now() + ttlMs,
+        version,
       };
       if (generation === startedAt) entry = loaded;
       return loaded;
     });
-    pending = { generation: startedAt, promise };
+    pending = { generation: startedAt, version, promise };
     try {
       return await promise;
     } finally {
@@ -74,9 +76,19 @@ export function cachedJson<T>(load: () => Promise<T>, ttlMs = PUBLIC_LIST_TTL_MS
     },
     invalidateOnWrite: (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        // 'close' also covers a client that hung up after the write reached the database.
-        res.once('finish', invalidate);
-        res.once('close', invalidate);
+        // A refused request (a stranger's POST) changed nothing and must not cost every page a
+        // render; 'close' without 'finish' is a client that hung up after the write may have landed.
+        const written = () => {
+          invalidate();
+          // Failing, the database is down: the write it follows most likely failed too.
+          storefront.changed().catch(() => undefined);
+        };
+        res.once('finish', () => {
+          if (res.statusCode < 400) written();
+        });
+        res.once('close', () => {
+          if (!res.writableFinished) written();
+        });
       }
       next();
     },

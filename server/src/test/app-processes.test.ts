@@ -12,9 +12,10 @@ import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@kesh/shared';
+import { MESSAGES, type Page, type Product } from '@kesh/shared';
 import { DEV_JWT_SECRET } from '../config.js';
 import { connectMongoose, databaseUri } from '../db/index.js';
+import { SHARED_DATABASE_RECHECK_MS } from '../lib/storefront-version.js';
 import { issueToken } from '../lib/tokens.js';
 import { Admin } from '../modules/admin/admin.model.js';
 import { Cart } from '../modules/cart/cart.model.js';
@@ -114,6 +115,41 @@ describe('two app processes on one `npm run db`', () => {
       const listed = (await (await fetch(`${app}/sliders/getSliders`)).json()) as unknown[];
       expect(listed).toHaveLength(3);
     }
+  }, 60_000);
+
+  it("shows an owner's product edit at one process in the other's kept pages of products", async () => {
+    const form = (title: string) => {
+      const body = new FormData();
+      body.set('title', title);
+      body.set('mainPrice', '299');
+      return body;
+    };
+    const auth = { Authorization: `Bearer ${adminToken}` };
+    const created = await fetch(`${appFor(0)}/api/main-category`, {
+      method: 'POST',
+      headers: auth,
+      body: form('Neem Comb'),
+    });
+    expect(created.status).toBe(201);
+    const { _id: id } = (await created.json()) as { _id: string };
+    const titlesAt = async (app: string) =>
+      ((await (await fetch(`${app}/api/main-category?page=1&limit=100`)).json()) as Page<Product>).items.map(
+        (p) => p.title,
+      );
+    // Process 1 keeps its page from now on; the edit reaches it only through the database.
+    await expect(titlesAt(appFor(1))).resolves.toContain('Neem Comb');
+    const edited = await fetch(`${appFor(0)}/api/main-category/${id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: form('Neem Wood Comb'),
+    });
+    expect(edited.status).toBe(200);
+    await expect(titlesAt(appFor(0))).resolves.toContain('Neem Wood Comb');
+    // Past the stated bound (SHARED_DATABASE_RECHECK_MS, plus a read) with room for a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, SHARED_DATABASE_RECHECK_MS * 10));
+    const other = await titlesAt(appFor(1));
+    expect(other).toContain('Neem Wood Comb');
+    expect(other).not.toContain('Neem Comb');
   }, 60_000);
 
   it('sums parallel cart adds from both processes into one line', async () => {

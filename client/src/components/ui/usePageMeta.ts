@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import type { PageStatus } from '@kesh/shared';
 
 const SITE_NAME = 'Kesh Ayurveda';
 
@@ -6,7 +7,7 @@ const SITE_NAME = 'Kesh Ayurveda';
 export interface PageMeta {
   title: string;
   description: string;
-  status: 200 | 404;
+  status: PageStatus;
 }
 
 /** Given by the server render only (client/src/entry-server.tsx); absent in the browser. */
@@ -18,11 +19,11 @@ const fullTitle = (title: string) => (title ? `${title} | ${SITE_NAME}` : SITE_N
  * Sets the tab title and the meta description that search engines and link previews read; on the
  * server it reports them (and a "not found" page's 404) to the render, which writes them into <head>.
  */
-export function usePageMeta(title: string, description: string, { notFound = false } = {}): void {
+export function usePageMeta(title: string, description: string, { status = 200 }: { status?: PageStatus } = {}): void {
   const serverMeta = useContext(PageMetaContext);
   if (serverMeta) {
     // The server renders once and reads the object afterwards; nothing here re-renders.
-    Object.assign(serverMeta, { title: fullTitle(title), description, status: notFound ? 404 : 200 });
+    Object.assign(serverMeta, { title: fullTitle(title), description, status });
   }
   useEffect(() => {
     document.title = fullTitle(title);

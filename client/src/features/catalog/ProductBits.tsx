@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from '../../i18n';
 import { formatRupees, stockBadge } from '@kesh/shared';
 import type { ProductCardData } from './productCard';
@@ -40,14 +40,30 @@ export function DiscountBadge({ percent }: { percent: number }) {
   );
 }
 
+/** Lucide's star: drawn once per rating and repeated, not five whole icons on every card. */
+const STAR =
+  'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z';
+
 export function Rating({ rating, reviews }: { rating: number; reviews: number }) {
   const { t } = useTranslation('catalog');
+  const star = useId();
   return (
     <p className="flex items-center gap-1.5 text-sm text-stone-600">
       <span role="img" aria-label={t('ratingLabel', { rating })} className="flex text-amber-500">
-        {[0, 1, 2, 3, 4].map((i) => (
-          <Star key={i} className="size-4 fill-current" aria-hidden="true" />
-        ))}
+        <svg
+          viewBox="0 0 120 24"
+          className="h-4 w-20"
+          fill="currentColor"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <path id={star} d={STAR} />
+          {[24, 48, 72, 96].map((x) => (
+            <use key={x} href={`#${star}`} x={x} />
+          ))}
+        </svg>
       </span>
       <span className="font-semibold text-stone-800">{rating}</span>
       <span>{t('reviews', { count: reviews })}</span>

@@ -4,11 +4,12 @@ import { useTranslation } from '../../i18n';
 import { PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH, type ProductSort } from '@kesh/shared';
 import { buttonPrimary, inputClass } from '../../components/ui/classes';
 
-/** "/products?q=…&sort=…" with the empty ones left out, so a shared link reads clean. */
-export function productsHref(q: string, sort: ProductSort | '') {
+/** "/products?q=…&sort=…&page=…" with the empty ones (and page 1) left out, so a shared link reads clean. */
+export function productsHref(q: string, sort: ProductSort | '', page = 1) {
   const params = new URLSearchParams();
   if (q.trim()) params.set('q', q.trim());
   if (sort) params.set('sort', sort);
+  if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return query ? `/products?${query}` : '/products';
 }

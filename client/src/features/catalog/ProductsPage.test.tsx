@@ -6,6 +6,10 @@ import { useSession } from '../../app/session';
 import { mockFetch, renderInApp, storeUser } from '../../components/ui/test-utils';
 import ProductsPage from './ProductsPage';
 
+const FIRST_PAGE = 'GET /api/main-category?page=1&limit=24';
+const pageOf = (items: Product[], page = 1, total = items.length) => ({ items, page, limit: 24, total });
+const productRoute = (p: Product) => ({ [`GET /api/main-category/${p._id}`]: { body: p } });
+
 const product = (n: number, overrides: Partial<Product> = {}): Product => ({
   _id: `${n}`.padStart(24, 'a'),
   title: `Herbal Oil ${n}`,
@@ -39,7 +43,7 @@ const page = (
 
 describe('products page', () => {
   it('lists products with price, struck original price and discount', async () => {
-    mockFetch({ 'GET /api/main-category': { body: [product(1), product(2, { offerPrice: null })] } });
+    mockFetch({ [FIRST_PAGE]: { body: pageOf([product(1), product(2, { offerPrice: null })]) } });
     renderInApp(page, { path: '/products' });
     const card = (await screen.findByRole('heading', { name: 'Herbal Oil 1' })).closest('article')!;
     expect(within(card).getByText('₹399')).toBeInTheDocument();
@@ -51,17 +55,17 @@ describe('products page', () => {
   });
 
   it('shows the empty and failure texts', async () => {
-    mockFetch({ 'GET /api/main-category': { body: [] } });
+    mockFetch({ [FIRST_PAGE]: { body: pageOf([]) } });
     const first = renderInApp(page);
     expect(await screen.findByText('No products available')).toBeInTheDocument();
     first.unmount();
-    mockFetch({ 'GET /api/main-category': { status: 500, body: {} } });
+    mockFetch({ [FIRST_PAGE]: { status: 500, body: {} } });
     renderInApp(page);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.productsFetchFailed);
   });
 
   it('opens the login modal when a guest adds to cart', async () => {
-    mockFetch({ 'GET /api/main-category': { body: [product(1)] } });
+    mockFetch({ [FIRST_PAGE]: { body: pageOf([product(1)]) } });
     renderInApp(page);
     await userEvent.click(await screen.findByRole('button', { name: /Add to Cart/ }));
     expect(screen.getByText('count 0; modal login')).toBeInTheDocument();
@@ -70,14 +74,15 @@ describe('products page', () => {
   it('opens the detail view, keeps quantity at 1 or more and adds that quantity', async () => {
     storeUser();
     const { calls } = mockFetch({
-      'GET /api/main-category': { body: [product(1)] },
+      [FIRST_PAGE]: { body: pageOf([product(1)]) },
+      ...productRoute(product(1)),
       'POST /api/cart/add-to-cart': { body: { items: [], cartCount: 2, totalAmount: 798 } },
     });
     const app = renderInApp(page, { path: '/products' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Herbal Oil 1' }));
     expect(app.location()).toBe(`/products?id=${product(1)._id}`);
-    expect(screen.getByRole('heading', { level: 1, name: 'Herbal Oil 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Herbal Oil 1' })).toBeInTheDocument();
     expect(screen.getByText('Key Benefits')).toBeInTheDocument();
 
     const minus = screen.getByRole('button', { name: 'Decrease quantity' });
@@ -97,7 +102,7 @@ describe('products page', () => {
 
   it('stops the quantity at 100 and says so', async () => {
     storeUser();
-    mockFetch({ 'GET /api/main-category': { body: [product(1)] } });
+    mockFetch(productRoute(product(1)));
     renderInApp(page, { path: `/products?id=${product(1)._id}` });
     const plus = await screen.findByRole('button', { name: 'Increase quantity' });
     for (let i = 1; i < 100; i += 1) fireEvent.click(plus);
@@ -109,7 +114,7 @@ describe('products page', () => {
   it('re-reads the cart count after a failed add', async () => {
     storeUser();
     mockFetch({
-      'GET /api/main-category': { body: [product(1)] },
+      [FIRST_PAGE]: { body: pageOf([product(1)]) },
       'POST /api/cart/add-to-cart': { status: 500, body: {} },
       'GET /api/cart/cart': { status: 500, body: {} },
     });
@@ -120,8 +125,10 @@ describe('products page', () => {
 
   it('searches from the form: the address carries ?q=, the server answers the matches', async () => {
     const { calls } = mockFetch({
-      'GET /api/main-category': { body: [product(1), product(2)] },
-      'GET /api/main-category?q=%E0%A4%A4%E0%A5%87%E0%A4%B2': { body: [product(2, { title: 'आंवला तेल' })] },
+      [FIRST_PAGE]: { body: pageOf([product(1), product(2)]) },
+      'GET /api/main-category?page=1&limit=24&q=%E0%A4%A4%E0%A5%87%E0%A4%B2': {
+        body: pageOf([product(2, { title: 'आंवला तेल' })]),
+      },
     });
     const app = renderInApp(page, { path: '/products' });
     const user = userEvent.setup();
@@ -132,13 +139,13 @@ describe('products page', () => {
     expect(await screen.findByRole('heading', { name: 'आंवला तेल' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Herbal Oil 1' })).not.toBeInTheDocument();
     expect(screen.getByText('1 product found for “तेल”')).toBeInTheDocument();
-    expect(calls.map((c) => c.key)).toContain('GET /api/main-category?q=%E0%A4%A4%E0%A5%87%E0%A4%B2');
+    expect(calls.map((c) => c.key)).toContain('GET /api/main-category?page=1&limit=24&q=%E0%A4%A4%E0%A5%87%E0%A4%B2');
   });
 
   it('sorts as soon as an order is chosen, keeping the search in the address', async () => {
     mockFetch({
-      'GET /api/main-category?q=oil': { body: [product(1), product(2)] },
-      'GET /api/main-category?q=oil&sort=price-desc': { body: [product(2), product(1)] },
+      'GET /api/main-category?page=1&limit=24&q=oil': { body: pageOf([product(1), product(2)]) },
+      'GET /api/main-category?page=1&limit=24&q=oil&sort=price-desc': { body: pageOf([product(2), product(1)]) },
     });
     const app = renderInApp(page, { path: '/products?q=oil' });
     expect(await screen.findByRole('searchbox', { name: 'Search products' })).toHaveValue('oil');
@@ -153,7 +160,7 @@ describe('products page', () => {
   });
 
   it('says kindly when nothing matches, with a way back to every product', async () => {
-    mockFetch({ 'GET /api/main-category?q=shampoo': { body: [] } });
+    mockFetch({ 'GET /api/main-category?page=1&limit=24&q=shampoo': { body: pageOf([]) } });
     renderInApp(page, { path: '/products?q=shampoo' });
     expect(await screen.findByText('No products match “shampoo”.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all products' })).toHaveAttribute('href', '/products');
@@ -161,12 +168,73 @@ describe('products page', () => {
   });
 
   it('is a plain GET form to /products, so it works without JavaScript', async () => {
-    mockFetch({ 'GET /api/main-category': { body: [] } });
+    mockFetch({ [FIRST_PAGE]: { body: pageOf([]) } });
     renderInApp(page, { path: '/products' });
     const form = await screen.findByRole('search');
     expect(form).toHaveAttribute('method', 'get');
     expect(form).toHaveAttribute('action', '/products');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute('name', 'q');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveAttribute('name', 'sort');
+  });
+});
+
+describe('products page, one page at a time', () => {
+  const catalogue = Array.from({ length: 60 }, (_, i) => product(i + 1));
+  const pages = {
+    [FIRST_PAGE]: { body: pageOf(catalogue.slice(0, 24), 1, 60) },
+    'GET /api/main-category?page=2&limit=24': { body: pageOf(catalogue.slice(24, 48), 2, 60) },
+    'GET /api/main-category?page=3&limit=24': { body: pageOf(catalogue.slice(48), 3, 60) },
+  };
+  const headings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+  it('shows one page and adds the next below with "Show more products", the address unchanged', async () => {
+    const { calls } = mockFetch(pages);
+    const app = renderInApp(page, { path: '/products' });
+    await screen.findByRole('heading', { name: 'Herbal Oil 24' });
+    expect(headings()).toHaveLength(24);
+    expect(screen.getByText('Products 1–24 of 60')).toBeInTheDocument();
+    const more = screen.getByRole('link', { name: 'Show more products' });
+    expect(more).toHaveAttribute('href', '/products?page=2');
+
+    await userEvent.click(more);
+    await screen.findByRole('heading', { name: 'Herbal Oil 48' });
+    expect(headings()).toHaveLength(48);
+    expect(app.location()).toBe('/products');
+    expect(screen.getByText('Products 1–48 of 60')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Show more products' }));
+    await screen.findByRole('heading', { name: 'Herbal Oil 60' });
+    expect(headings()).toHaveLength(60);
+    expect(screen.queryByRole('link', { name: 'Show more products' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.key)).not.toContain('GET /api/main-category');
+  });
+
+  it('follows the page links to ?page=2, which shows products 25–48 only', async () => {
+    mockFetch(pages);
+    const app = renderInApp(page, { path: '/products' });
+    const nav = await screen.findByRole('navigation', { name: 'Pages of products' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Next' }));
+    expect(app.location()).toBe('/products?page=2');
+    await screen.findByRole('heading', { name: 'Herbal Oil 25' });
+    expect(headings()).toEqual(catalogue.slice(24, 48).map((p) => p.title));
+    const pageNav = screen.getByRole('navigation', { name: 'Pages of products' });
+    expect(within(pageNav).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/products');
+    expect(within(pageNav).getByText('Page 2').parentElement).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('says so for a ?page= that is no page number, or past the last page, with a way to the first', async () => {
+    mockFetch({ ...pages, 'GET /api/main-category?page=9&limit=24': { body: pageOf([], 9, 60) } });
+    const bad = renderInApp(page, { path: '/products?page=two' });
+    expect(await screen.findByText('There is no such page of products.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/products');
+    bad.unmount();
+    renderInApp(page, { path: '/products?page=9' });
+    expect(await screen.findByText('There is no such page of products.')).toBeInTheDocument();
+  });
+
+  it('says a shared link’s product is gone, above the first page of products', async () => {
+    mockFetch({ ...pages, [`GET /api/main-category/${'9'.padStart(24, 'f')}`]: { status: 404, body: {} } });
+    renderInApp(page, { path: `/products?id=${'9'.padStart(24, 'f')}` });
+    expect(await screen.findByText('This product is no longer available.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Herbal Oil 1' })).toBeInTheDocument();
   });
 });

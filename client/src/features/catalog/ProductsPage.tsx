@@ -1,63 +1,117 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PRODUCTS_PER_PAGE } from '@kesh/shared';
 import { useTranslation } from '../../i18n';
 import { PageHero } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { useMessageText } from '../../components/ui/useMessageText';
+import { Spinner } from '../../components/ui/Spinner';
 import { ProductCard, ProductGridSkeleton } from './ProductCard';
 import { ProductDetail } from './ProductDetail';
 import { toProductCard } from './productCard';
 import { useAddToCart } from './useAddToCart';
-import { ProductSearchForm } from './ProductSearchForm';
-import { productSearchOf, productsErrorText, useProductList } from './useProducts';
+import { ProductSearchForm, productsHref } from './ProductSearchForm';
+import { ProductPagination } from './ProductPagination';
+import {
+  pageNumberOf,
+  productSearchOf,
+  productsErrorText,
+  useProduct,
+  useProductPage,
+  type ProductSearch,
+} from './useProducts';
 
 /** Stand-in cards while the catalogue loads: two rows of the widest (three-column) grid. */
 const PLACEHOLDER_CARDS = 6;
 
-/** List and detail in one route; the selected product is `?id=` so Back and shared links work. */
+/**
+ * List and detail in one route; the selected product is `?id=` so Back and shared links work. The
+ * list is one page of products (`?page=`, with links to the others that work without JavaScript);
+ * with JavaScript, "Show more products" adds the next page below.
+ */
 export default function ProductsPage() {
-  const { t } = useTranslation('catalog');
-  const say = useMessageText();
   const [params] = useSearchParams();
   const selectedId = params.get('id');
-  const search = productSearchOf(params);
-  const searchText = search.q.trim();
-  const { data, error, isPending } = useProductList(search);
+  if (selectedId !== null) return <ProductView key={selectedId} id={selectedId} />;
+  // Keyed by the address, so a new search or page starts without the pages shown before.
+  return <ProductList key={params.toString()} params={params} />;
+}
+
+function ProductView({ id }: { id: string }) {
+  const { t } = useTranslation('catalog');
+  const say = useMessageText();
+  const { data: product, error, isPending } = useProduct(id);
   const { addToCart, pendingId } = useAddToCart();
-  const products = useMemo(() => (error ? [] : (data ?? []).map(toProductCard)), [data, error]);
-  const selected = selectedId ? products.find((p) => p.id === selectedId) : undefined;
+  const card = useMemo(() => (product ? toProductCard(product) : undefined), [product]);
+  usePageMeta(card?.name ?? t('title'), t('metaDescription'));
 
-  usePageMeta(selected?.name ?? t('title'), t('metaDescription'));
-
-  if (selected) {
+  if (isPending) return <Spinner className="min-h-[50vh]" />;
+  if (error) {
     return (
-      <ProductDetail
-        key={selected.id}
-        product={selected}
-        onAddToCart={(id, quantity) => void addToCart(id, quantity)}
-        adding={pendingId === selected.id}
-      />
+      <p role="alert" className="mx-auto my-16 max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
+        {say(productsErrorText(error))}
+      </p>
     );
   }
+  if (!card) return <ProductList params={new URLSearchParams()} notice={t('notFound')} />;
+  return (
+    <ProductDetail
+      product={card}
+      onAddToCart={(productId, quantity) => void addToCart(productId, quantity)}
+      adding={pendingId === card.id}
+    />
+  );
+}
+
+function ProductList({ params, notice }: { params: URLSearchParams; notice?: string }) {
+  const { t } = useTranslation('catalog');
+  const say = useMessageText();
+  const search = productSearchOf(params);
+  const searchText = search.q.trim();
+  const first = pageNumberOf(params.get('page'));
+  // Pages added below the first by "Show more products" (JavaScript only).
+  const [more, setMore] = useState(0);
+  const { data, error, isPending } = useProductPage(search, first ?? 1, first !== undefined);
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  const missing = first === undefined || (data !== undefined && data.items.length === 0 && first > 1);
+  usePageMeta(t('title'), t('metaDescription'), { status: first === undefined ? 400 : missing ? 404 : 200 });
+
+  const shown = first === undefined ? [] : Array.from({ length: more + 1 }, (_, i) => first + i);
+  const last = shown.at(-1) ?? 1;
 
   return (
     <>
       <PageHero title={t('title')} subtitle={t('subtitle')} />
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-        {/* Keyed by the address, so Back and a shared link show that search in the fields. */}
-        <ProductSearchForm key={params.toString()} q={search.q} sort={search.sort} />
-        {searchText && !isPending && !error && products.length > 0 && (
-          <p role="status" className="mb-6 text-stone-600">
-            {t('resultCount', { count: products.length, q: searchText })}
+        <ProductSearchForm q={search.q} sort={search.sort} />
+        {notice && (
+          <p role="status" className="mb-8 text-center text-stone-600">
+            {notice}
           </p>
         )}
-        {isPending ? (
+        {searchText && data && total > 0 && (
+          <p role="status" className="mb-6 text-stone-600">
+            {t('resultCount', { count: total, q: searchText })}
+          </p>
+        )}
+        {missing ? (
+          <div role="status" className="py-16 text-center">
+            <p className="text-lg text-stone-700">{t('noSuchPage')}</p>
+            <Link
+              to={productsHref(search.q, search.sort)}
+              className="mt-6 inline-block font-semibold text-brand-800 underline"
+            >
+              {t('firstPage')}
+            </Link>
+          </div>
+        ) : isPending ? (
           <ProductGridSkeleton count={PLACEHOLDER_CARDS} />
         ) : error ? (
           <p role="alert" className="mx-auto max-w-md rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
             {say(productsErrorText(error))}
           </p>
-        ) : products.length === 0 && searchText ? (
+        ) : total === 0 && searchText ? (
           <div role="status" className="py-16 text-center">
             <p className="text-lg text-stone-700">{t('noMatches', { q: searchText })}</p>
             <p className="mt-2 text-stone-600">{t('noMatchesHint')}</p>
@@ -65,31 +119,59 @@ export default function ProductsPage() {
               {t('showAll')}
             </Link>
           </div>
-        ) : products.length === 0 ? (
+        ) : total === 0 ? (
           <p className="py-16 text-center text-lg text-stone-600">{t('empty')}</p>
         ) : (
           <>
-            {selectedId && (
-              <p role="status" className="mb-8 text-center text-stone-600">
-                {t('notFound')}
-              </p>
-            )}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
-              {products.map((product, i) => (
-                <li key={product.id} className="reveal">
-                  <ProductCard
-                    product={product}
-                    headingLevel="h2"
-                    priority={i === 0}
-                    onAddToCart={(id) => void addToCart(id)}
-                    adding={pendingId === product.id}
-                  />
-                </li>
+              {shown.map((page) => (
+                <ProductPageCards key={page} search={search} page={page} first={page === first} />
               ))}
             </ul>
+            <ProductPagination
+              search={search}
+              first={first ?? 1}
+              last={last}
+              pages={pages}
+              total={total}
+              onMore={() => setMore((n) => n + 1)}
+            />
           </>
         )}
       </section>
     </>
   );
+}
+
+/** The cards of one page of the list, as items of the grid every shown page shares. */
+function ProductPageCards({ search, page, first }: { search: ProductSearch; page: number; first: boolean }) {
+  const say = useMessageText();
+  const { data, error, isPending } = useProductPage(search, page);
+  const { addToCart, pendingId } = useAddToCart();
+  const products = useMemo(() => (data?.page === page ? data.items.map(toProductCard) : []), [data, page]);
+  if (error) {
+    return (
+      <li role="alert" className="col-span-full rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">
+        {say(productsErrorText(error))}
+      </li>
+    );
+  }
+  if (isPending || data?.page !== page) {
+    return (
+      <li className="col-span-full">
+        <ProductGridSkeleton count={PLACEHOLDER_CARDS} />
+      </li>
+    );
+  }
+  return products.map((product, i) => (
+    <li key={product.id} className="reveal">
+      <ProductCard
+        product={product}
+        headingLevel="h2"
+        priority={first && i === 0}
+        onAddToCart={(id) => void addToCart(id)}
+        adding={pendingId === product.id}
+      />
+    </li>
+  ));
 }

@@ -5,6 +5,9 @@ import type { Product } from '@kesh/shared';
 import { mockFetch, renderInApp, storeUser } from '../../components/ui/test-utils';
 import ProductsPage from './ProductsPage';
 
+const FIRST_PAGE = 'GET /api/main-category?page=1&limit=24';
+const pageOf = (items: Product[], page = 1, total = items.length) => ({ items, page, limit: 24, total });
+
 const product = (n: number, stock: number | null): Product => ({
   _id: `${n}`.padStart(24, 'b'),
   title: `Hair Oil ${n}`,
@@ -25,7 +28,7 @@ const cardOf = async (title: string) => (await screen.findByRole('heading', { na
 describe('stock on the products page', () => {
   it('says "Only N left" at 5 or fewer, "Out of stock" at 0, and nothing when plenty or not counted', async () => {
     mockFetch({
-      'GET /api/main-category': { body: [product(1, null), product(2, 6), product(3, 5), product(4, 0)] },
+      [FIRST_PAGE]: { body: pageOf([product(1, null), product(2, 6), product(3, 5), product(4, 0)]) },
     });
     renderInApp(<ProductsPage />, { path: '/products' });
     for (const title of ['Hair Oil 1', 'Hair Oil 2']) {
@@ -40,7 +43,10 @@ describe('stock on the products page', () => {
 
   it('disables adding a sold-out product on its detail page and caps the quantity at what is left', async () => {
     storeUser();
-    mockFetch({ 'GET /api/main-category': { body: [product(3, 2), product(4, 0)] } });
+    mockFetch({
+      [`GET /api/main-category/${product(3, 2)._id}`]: { body: product(3, 2) },
+      [`GET /api/main-category/${product(4, 0)._id}`]: { body: product(4, 0) },
+    });
     const first = renderInApp(<ProductsPage />, { path: `/products?id=${product(3, 2)._id}` });
     const user = userEvent.setup();
     expect(await screen.findByText('Only 2 left')).toBeInTheDocument();

@@ -53,6 +53,14 @@ const en = {
   noMatches: 'No products match “{{q}}”.',
   noMatchesHint: 'Try a shorter word, another spelling, or browse all our products.',
   showAll: 'Show all products',
+  showMore: 'Show more products',
+  pages: 'Pages of products',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pageNumber: 'Page {{page}}',
+  showing: 'Products {{from}}–{{to}} of {{total}}',
+  noSuchPage: 'There is no such page of products.',
+  firstPage: 'Go to the first page',
 };
 
 const hi: Shape<typeof en> = {
@@ -105,6 +113,14 @@ const hi: Shape<typeof en> = {
   noMatches: '“{{q}}” से मेल खाता कोई उत्पाद नहीं मिला।',
   noMatchesHint: 'छोटा शब्द या दूसरी वर्तनी आज़माएँ, या हमारे सभी उत्पाद देखें।',
   showAll: 'सभी उत्पाद देखें',
+  showMore: 'और उत्पाद दिखाएँ',
+  pages: 'उत्पादों के पन्ने',
+  previousPage: 'पिछला',
+  nextPage: 'अगला',
+  pageNumber: 'पन्ना {{page}}',
+  showing: '{{total}} में से उत्पाद {{from}}–{{to}}',
+  noSuchPage: 'उत्पादों का ऐसा कोई पन्ना नहीं है।',
+  firstPage: 'पहले पन्ने पर जाएँ',
 };
 
 const mr: Shape<typeof en> = {
@@ -157,6 +173,14 @@ const mr: Shape<typeof en> = {
   noMatches: '“{{q}}” शी जुळणारे कोणतेही उत्पादन नाही.',
   noMatchesHint: 'लहान शब्द किंवा दुसरे स्पेलिंग वापरून पाहा, किंवा आमची सर्व उत्पादने पाहा.',
   showAll: 'सर्व उत्पादने पाहा',
+  showMore: 'आणखी उत्पादने दाखवा',
+  pages: 'उत्पादनांची पाने',
+  previousPage: 'मागील',
+  nextPage: 'पुढील',
+  pageNumber: 'पान {{page}}',
+  showing: '{{total}} पैकी उत्पादने {{from}}–{{to}}',
+  noSuchPage: 'उत्पादनांचे असे कोणतेही पान नाही.',
+  firstPage: 'पहिल्या पानावर जा',
 };
 
 const gu: Shape<typeof en> = {
@@ -209,6 +233,14 @@ const gu: Shape<typeof en> = {
   noMatches: '“{{q}}” સાથે મેળ ખાતું કોઈ ઉત્પાદન નથી.',
   noMatchesHint: 'નાનો શબ્દ કે બીજી જોડણી અજમાવો, અથવા અમારાં બધાં ઉત્પાદનો જુઓ.',
   showAll: 'બધાં ઉત્પાદનો જુઓ',
+  showMore: 'વધુ ઉત્પાદનો બતાવો',
+  pages: 'ઉત્પાદનોનાં પાનાં',
+  previousPage: 'પાછલું',
+  nextPage: 'આગળનું',
+  pageNumber: 'પાનું {{page}}',
+  showing: '{{total}} માંથી ઉત્પાદનો {{from}}–{{to}}',
+  noSuchPage: 'ઉત્પાદનોનું આવું કોઈ પાનું નથી.',
+  firstPage: 'પહેલા પાને જાઓ',
 };
 
 const catalogue: Catalogue = { en, hi, mr, gu };

@@ -3,4 +3,4 @@ export { ProductCard, ProductGridSkeleton } from './ProductCard';
 export { StockNote } from './ProductBits';
 export { toProductCard, type ProductCardData } from './productCard';
 export { useAddToCart } from './useAddToCart';
-export { useProducts, productsErrorText } from './useProducts';
+export { useFeaturedProducts, productsErrorText } from './useProducts';

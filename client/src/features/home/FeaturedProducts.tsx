@@ -10,17 +10,17 @@ import {
   productsErrorText,
   toProductCard,
   useAddToCart,
-  useProducts,
+  useFeaturedProducts,
 } from '../catalog';
 
-/** The last three products of the catalogue; a guest's Add to Cart logs in and lands on /products. */
+/** The last three products of the catalogue (only they are read); a guest's Add to Cart logs in and lands on /products. */
 export function FeaturedProducts() {
   const { t } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
   const say = useMessageText();
-  const { data, error, isPending } = useProducts();
+  const { data, error, isPending } = useFeaturedProducts();
   const { addToCart, pendingId } = useAddToCart({ redirectTo: '/products', toastMs: HOME_TOAST_MS });
-  const featured = error ? [] : (data ?? []).slice(-FEATURED_PRODUCT_COUNT).map(toProductCard);
+  const featured = error ? [] : (data ?? []).map(toProductCard);
 
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">

@@ -5,7 +5,7 @@ import { usePageMeta } from '../../components/ui/usePageMeta';
 
 export default function NotFoundPage() {
   const { t } = useTranslation('policies');
-  usePageMeta(t('notFound.title'), t('notFound.text'), { notFound: true });
+  usePageMeta(t('notFound.title'), t('notFound.text'), { status: 404 });
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-800">

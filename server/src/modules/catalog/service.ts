@@ -9,12 +9,16 @@ import {
   rupeesToPaise,
   searchWords,
   sortProducts,
+  FEATURED_PRODUCT_COUNT,
+  type Page,
+  type PageQuery,
   type Product,
   type ProductListQuery,
 } from '@kesh/shared';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { ImageStorage } from '../../lib/storage.js';
+import { storefrontChanged } from '../../lib/storefront-version.js';
 import { imageFields, storedKeys } from '../../lib/image-variants.js';
 import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
 import { MainCategory } from './category.model.js';
@@ -87,10 +91,51 @@ export function categoryIdOf(raw: unknown): string {
   return id;
 }
 
+const CATALOGUE_ORDER = { createdAt: 1, _id: 1 } as const;
+
 /** Oldest first, so the home page's "last 3" are the newest products. */
 export async function listCategories(): Promise<Product[]> {
-  const categories = await MainCategory.find().sort({ createdAt: 1, _id: 1 }).lean();
+  const categories = await MainCategory.find().sort(CATALOGUE_ORDER).lean();
   return categories.map(productDto);
+}
+
+/** One page of the catalogue in its order, through the createdAt index: it reads its own products only. */
+export async function pageOfCategories({ page, limit }: PageQuery): Promise<Page<Product>> {
+  const [records, total] = await Promise.all([
+    MainCategory.find()
+      .sort(CATALOGUE_ORDER)
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean<CategoryRecord[]>(),
+    MainCategory.countDocuments(),
+  ]);
+  return { items: records.map(productDto), page, limit, total };
+}
+
+/** A page of the search's answer: every match is needed to sort them, then one page is kept. */
+export async function searchPage(
+  query: Partial<ProductListQuery> & PageQuery,
+  all: () => Promise<Product[]>,
+): Promise<Page<Product>> {
+  const { page, limit } = query;
+  if (!query.q?.trim() && !query.sort) return pageOfCategories(query);
+  const found = await searchCategories(query, all);
+  return { items: found.slice((page - 1) * limit, page * limit), page, limit, total: found.length };
+}
+
+/** The home page's "last 3": the newest products, read backwards along the catalogue's index. */
+export async function newestCategories(): Promise<Product[]> {
+  const records = await MainCategory.find()
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(FEATURED_PRODUCT_COUNT)
+    .lean<CategoryRecord[]>();
+  return records.reverse().map(productDto);
+}
+
+/** One product, for its own page; undefined when there is none with this id. */
+export async function findCategory(rawId: unknown): Promise<Product | undefined> {
+  const record = await MainCategory.findById(categoryIdOf(rawId)).lean<CategoryRecord>();
+  return record ? productDto(record) : undefined;
 }
 
 /**
@@ -99,13 +144,13 @@ export async function listCategories(): Promise<Product[]> {
  * matches are sorted in memory (a shop's catalogue is tens of products, not thousands).
  */
 export async function searchCategories(
-  { q, sort }: ProductListQuery,
+  { q, sort }: Partial<ProductListQuery>,
   all: () => Promise<Product[]>,
 ): Promise<Product[]> {
   const words = searchWords(q ?? '');
   if (words.length === 0) return sortProducts(await all(), sort);
   const found = await MainCategory.find({ $and: words.map((w) => ({ searchKeys: searchKeyOfWord(w) })) })
-    .sort({ createdAt: 1, _id: 1 })
+    .sort(CATALOGUE_ORDER)
     .lean<CategoryRecord[]>();
   const matches = found.filter((p) => matchesSearch(productWords(p), words));
   return sortProducts(matches.map(productDto), sort);
@@ -133,6 +178,7 @@ export async function createCategory(
 ): Promise<Product> {
   return withStoredImages(storage, image ? [image] : [], 'product', logger, async ([stored]) => {
     const created = await MainCategory.create({ ...values, ...(stored ? imageFields(stored) : { imageKey: null }) });
+    await storefrontChanged();
     return productDto(created);
   });
 }
@@ -157,6 +203,7 @@ export async function updateCategory(
     return { previous: before, updated: { ...before, ...update, updatedAt: new Date() } };
   });
   await refreshSearchKeys(updated);
+  await storefrontChanged();
   if (image && previous.imageKey !== updated.imageKey) {
     await discardImages(storage, storedKeys(previous.imageKey, previous.imageVariants), logger);
   }
@@ -178,6 +225,7 @@ export async function deleteCategory({ storage, logger }: CatalogDeps, rawId: un
   const id = categoryIdOf(rawId);
   const removed = await MainCategory.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(CATEGORY_NOT_FOUND);
+  await storefrontChanged();
   await discardImages(storage, storedKeys(removed.imageKey, removed.imageVariants), logger);
   return productDto(removed);
 }

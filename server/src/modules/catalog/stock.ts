@@ -1,6 +1,13 @@
 import type { LowStockProduct } from '@kesh/shared';
 import { LOW_STOCK_THRESHOLD } from '@kesh/shared';
+import { storefrontChanged } from '../../lib/storefront-version.js';
 import { MainCategory } from './category.model.js';
+
+/**
+ * The storefront's pages follow the shelf. The units are already taken or back: a bump that fails
+ * (the database went away just now) must not undo or fail that, and leaves the pages as they were.
+ */
+const shelfChanged = () => storefrontChanged().catch(() => undefined);
 
 /** One order line's claim on the shelf. */
 export interface StockLine {
@@ -19,13 +26,17 @@ export interface StockLine {
  * (recoverInterruptedStock); once the order exists, settleHolds drops them.
  */
 export async function takeStockFor(ref: string, lines: readonly StockLine[], at = new Date()): Promise<boolean> {
+  let taken = false;
   try {
     for (const line of mergedLines(lines)) {
       const took = await MainCategory.updateOne(
         { _id: line.productId, stock: { $gte: line.quantity }, 'stockHolds.ref': { $ne: ref } },
         { $inc: { stock: -line.quantity }, $push: { stockHolds: { ref, quantity: line.quantity, at } } },
       );
-      if (took.modifiedCount === 1) continue;
+      if (took.modifiedCount === 1) {
+        taken = true;
+        continue;
+      }
       // Not taken: this claim already holds it (a retry), nobody counts it, or there is too little.
       const held = await MainCategory.exists({ _id: line.productId, 'stockHolds.ref': ref });
       if (held) continue;
@@ -34,12 +45,14 @@ export async function takeStockFor(ref: string, lines: readonly StockLine[], at 
       await returnHeld(ref);
       return false;
     }
-    return true;
   } catch (err) {
     // Best effort: with the database refusing writes this fails too, and recovery puts it back later.
     await returnHeld(ref).catch(() => undefined);
     throw err;
   }
+  // A card's "Only 3 left" or "Out of stock" (and the detail page's largest quantity) follow the shelf.
+  if (taken) await shelfChanged();
+  return true;
 }
 
 /**
@@ -48,6 +61,7 @@ export async function takeStockFor(ref: string, lines: readonly StockLine[], at 
  */
 export async function returnHeld(ref: string): Promise<void> {
   const holders = await MainCategory.find({ 'stockHolds.ref': ref }, { stockHolds: 1 }).lean();
+  let returned = false;
   for (const product of holders) {
     for (const hold of (product.stockHolds ?? []).filter((h) => h.ref === ref)) {
       const mine = { _id: product._id, stockHolds: { $elemMatch: { ref, quantity: hold.quantity } } };
@@ -57,8 +71,10 @@ export async function returnHeld(ref: string): Promise<void> {
       );
       // The owner stopped counting this product meanwhile: nothing to add back to.
       if (back.matchedCount === 0) await MainCategory.updateOne(mine, { $pull: { stockHolds: { ref } } });
+      else returned = true;
     }
   }
+  if (returned) await shelfChanged();
 }
 
 /** The claim's order exists: its units are sold, and the holds that recorded them go. */
@@ -82,12 +98,15 @@ export async function staleHoldRefs(before: Date): Promise<string[]> {
  * write. Uncounted stock stays uncounted. forgetReturns drops the records once the order says so.
  */
 export async function returnStockOnce(ref: string, lines: readonly StockLine[]): Promise<void> {
+  let returned = false;
   for (const line of mergedLines(lines)) {
-    await MainCategory.updateOne(
+    const back = await MainCategory.updateOne(
       { _id: line.productId, stock: { $ne: null }, stockReturns: { $ne: ref } },
       { $inc: { stock: line.quantity }, $push: { stockReturns: ref } },
     );
+    returned ||= back.modifiedCount === 1;
   }
+  if (returned) await shelfChanged();
 }
 
 /** The cancelled order now records its stock as returned: the per-product records can go. */

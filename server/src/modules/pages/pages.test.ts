@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES, type InitialData } from '@kesh/shared';
 import { createApp } from '../../app.js';
 import { cachedJson } from '../../lib/response-cache.js';
+import { storefrontChanged, watchStorefrontVersion } from '../../lib/storefront-version.js';
 import { bearer, createAdminToken, startTestApp, type TestContext } from '../../test/harness.js';
 import { gifImage } from '../../test/images.js';
 import { MainCategory } from '../catalog/category.model.js';
@@ -94,8 +95,8 @@ describe('storefront pages: index.html with the data, code and picture the page 
   });
   beforeEach(async () => {
     await Promise.all([Slider.deleteMany({}), MainCategory.deleteMany({}), GalleryItem.deleteMany({})]);
-    // The lists are cached for a second; a write through the API drops them at once, these do not.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // A write through the API moves the storefront's version itself; these writes behind its back say so.
+    await storefrontChanged();
   });
 
   const page = (url: string) => http.get(url).set('Accept', 'text/html');
@@ -116,6 +117,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
       slot: 1,
     });
     await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 49900, offerPricePaise: 39900 });
+    await storefrontChanged();
 
     const res = await page('/');
     expect(res.status).toBe(200);
@@ -125,7 +127,8 @@ describe('storefront pages: index.html with the data, code and picture the page 
 
     const data = initialData(res.text);
     expect(data.sliders).toEqual((await http.get('/sliders/getSliders')).body);
-    expect(data.products).toEqual((await http.get('/api/main-category')).body);
+    expect(data.featuredProducts).toEqual((await http.get('/api/main-category/newest')).body);
+    expect(data.featuredProducts?.map((p) => p.title)).toEqual(['Bhringraj Oil']);
     expect(data.shop).toEqual((await http.get('/api/shop')).body);
     expect(data.gallery).toBeUndefined();
 
@@ -156,12 +159,13 @@ describe('storefront pages: index.html with the data, code and picture the page 
   it('keeps an owner-written title from closing the script or acting as a replacement pattern', async () => {
     const title = '</script><script>alert(1)</script> $& $` Oil <!--';
     await MainCategory.create({ title, mainPricePaise: 10000, offerPricePaise: 9000 });
+    await storefrontChanged();
 
     const res = await page('/products');
     expect(res.text).not.toContain('<script>alert(1)');
     expect(res.text).not.toContain('<!--');
     expect(res.text.match(/<\/script>/g)).toHaveLength(2);
-    expect(initialData(res.text).products?.[0]?.title).toBe(title);
+    expect(initialData(res.text).productPage?.page.items[0]?.title).toBe(title);
   });
 
   it('shows an owner edit on the next page load, and answers an unchanged page with 304', async () => {
@@ -186,6 +190,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
   it('products preloads the first card, or the product a shared link opens', async () => {
     await MainCategory.create({ title: 'Amla', imageKey: 'amla-1.jpg', imageVariants: [400, 800] });
     const neem = await MainCategory.create({ title: 'Neem', imageKey: 'neem-2.jpg', imageVariants: [400] });
+    await storefrontChanged();
 
     const list = await page('/products');
     expect(pageModules(list.text)).toEqual([
@@ -203,11 +208,15 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(imagePreloads(detail.text)).toEqual([
       `<link rel="preload" as="image" href="/uploads/neem-2.jpg" imagesrcset="/uploads/neem-2-w400.webp 400w" imagesizes="${IMAGE_SIZES.productDetail}" fetchpriority="high">`,
     ]);
-    expect(imagePreloads((await page('/products?id=000000000000000000000000')).text)).toEqual([]);
+    // A product that is gone: the page shows the first page of products under a notice.
+    const gone = imagePreloads((await page('/products?id=000000000000000000000000')).text);
+    expect(gone).toHaveLength(1);
+    expect(gone[0]).toContain('href="/uploads/amla-1.jpg"');
   });
 
   it('gallery carries the images and preloads the first row; other pages carry only the shop', async () => {
     for (const key of ['g1.jpg', 'g2.jpg', 'g3.jpg']) await GalleryItem.create({ imageKey: key });
+    await storefrontChanged();
 
     const gallery = await page('/gallery');
     expect(initialData(gallery.text).gallery).toEqual(
@@ -272,17 +281,21 @@ describe('storefront pages when the catalogue cannot be read', () => {
     await rm(clientDir, { recursive: true, force: true });
   });
 
-  const failing = () => cachedJson<never[]>(() => Promise.reject(new Error('database unreachable')));
-  const hanging = () => cachedJson<never[]>(() => new Promise<never[]>(() => undefined));
-  const empty = () => cachedJson<never[]>(() => Promise.resolve([]));
+  const storefront = watchStorefrontVersion({ recheckMs: Infinity });
+  const failing = () => cachedJson<never[]>(() => Promise.reject(new Error('database unreachable')), storefront);
+  const hanging = () => cachedJson<never[]>(() => new Promise<never[]>(() => undefined), storefront);
+  const empty = () => cachedJson<never[]>(() => Promise.resolve([]), storefront);
 
-  it('still serve the page, with the shop only, so the client shows its own error', async () => {
+  it('still serve the page without the list that failed, so the client shows its own error', async () => {
     const app = express().use(
-      clientRoutes({ ...ctx.deps, clientDir }, { sliders: failing(), products: failing(), gallery: failing() }),
+      clientRoutes(
+        { ...ctx.deps, clientDir },
+        { sliders: failing(), products: failing(), gallery: failing(), storefront },
+      ),
     );
     const res = await request(app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);
-    expect(Object.keys(initialData(res.text))).toEqual(['language', 'shop']);
+    expect(Object.keys(initialData(res.text))).toEqual(['language', 'shop', 'featuredProducts']);
     expect(imagePreloads(res.text)).toEqual([]);
     expect(pageModules(res.text)).toContain('/assets/HomePage-h1.js');
   });
@@ -291,7 +304,7 @@ describe('storefront pages when the catalogue cannot be read', () => {
     const app = express().use(
       clientRoutes(
         { ...ctx.deps, clientDir },
-        { sliders: hanging(), products: empty(), gallery: hanging() },
+        { sliders: hanging(), products: empty(), gallery: hanging(), storefront },
         { dataWaitMs: 50 },
       ),
     );
@@ -299,7 +312,7 @@ describe('storefront pages when the catalogue cannot be read', () => {
     const res = await request(app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(initialData(res.text)).toMatchObject({ products: [] });
+    expect(initialData(res.text)).toMatchObject({ featuredProducts: [] });
     expect(initialData(res.text).sliders).toBeUndefined();
   });
 });

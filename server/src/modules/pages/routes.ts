@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request } from 'express';
@@ -10,51 +9,56 @@ import {
   LANGUAGE_SWITCH_PATH,
   LANGUAGES,
   negotiateLanguage,
-  productListQuerySchema,
   type GalleryItem,
   type InitialData,
   type LanguageCode,
   type Product,
-  type ProductSearchData,
   type RenderedPageBody,
   type Slider,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
+import type { StorefrontVersion } from '../../lib/storefront-version.js';
 import { withTimeout } from '../../lib/timeout.js';
-import { searchCategories } from '../catalog/service.js';
 import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/service.js';
 import { shopSettings } from '../shop/routes.js';
+import { featuredData, keptAddress, productsPageData, type CatalogueData } from './catalogue-data.js';
 import { chunkFiles, readManifest } from './manifest.js';
+import { compressedPage, pageCache, sendPage, type RenderedPage } from './page-cache.js';
 import { inlineStylesheets, renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
 import { loadRenderer } from './renderer.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** The public lists, one cache each, shared by their API routes and the pages that show them. */
+/**
+ * The public lists, one cache each, shared by their API routes and the pages that show them, and
+ * the storefront version they and the rendered pages are kept by.
+ */
 export interface PublicLists {
   sliders: CachedJson<Slider[]>;
   products: CachedJson<Product[]>;
   gallery: CachedJson<GalleryItem[]>;
+  storefront: StorefrontVersion;
 }
-type ListName = keyof PublicLists;
+type ListName = 'sliders' | 'gallery';
 interface Loaded {
   sliders?: CachedEntry<Slider[]>;
-  products?: CachedEntry<Product[]>;
   gallery?: CachedEntry<GalleryItem[]>;
 }
 
 /**
  * The storefront pages whose first screen comes from the catalogue. Their HTML carries the lists
- * they show (no API round trip after the code arrives), preloads their code (the page's chunk and
- * word catalogues, named by source path in the build manifest; client/src/app/router.tsx lazily loads
- * the same modules) and their largest picture, so a phone on a slow network shows it sooner.
+ * and products they show (no API round trip after the code arrives), preloads their code (the page's
+ * chunk and word catalogues, named by source path in the build manifest; client/src/app/router.tsx
+ * lazily loads the same modules) and their largest picture, so a phone on a slow network shows it
+ * sooner. `catalogue` reads what of the catalogue the address shows: a page of it, not all of it.
  */
 interface PageSpec {
   sources: readonly string[];
   lists: readonly ListName[];
-  images(lists: Loaded, req: Request): ImagePreload[];
+  catalogue?(req: Request, all: () => Promise<Product[]>): Promise<CatalogueData>;
+  images(lists: Loaded, catalogue: CatalogueData): ImagePreload[];
 }
 
 const preload = (item: { image: string | null; imageSrcSet: string | null } | undefined, sizes: string) =>
@@ -70,20 +74,18 @@ function textPage(pagePath: string, ...sources: string[]): Record<string, PageSp
 const PAGES: Record<string, PageSpec> = {
   '/': {
     sources: ['src/features/home/HomePage.tsx', 'src/features/home/i18n.ts', 'src/features/catalog/i18n.ts'],
-    lists: ['sliders', 'products'],
+    lists: ['sliders'],
+    catalogue: featuredData,
     images: ({ sliders }) => preload(sliders?.value[0], IMAGE_SIZES.hero),
   },
   '/products': {
     sources: ['src/features/catalog/ProductsPage.tsx', 'src/features/catalog/i18n.ts'],
-    lists: ['products'],
-    images: ({ products }, req) => {
-      const id = typeof req.query.id === 'string' ? req.query.id : undefined;
-      if (id === undefined) return preload(products?.value[0], IMAGE_SIZES.productCard);
-      return preload(
-        products?.value.find((p) => p._id === id),
-        IMAGE_SIZES.productDetail,
-      );
-    },
+    lists: [],
+    catalogue: productsPageData,
+    images: (_lists, { product, productPage }) =>
+      product
+        ? preload(product, IMAGE_SIZES.productDetail)
+        : preload(productPage?.page.items[0], IMAGE_SIZES.productCard),
   },
   '/gallery': {
     sources: ['src/features/gallery/GalleryPage.tsx', 'src/features/gallery/i18n.ts'],
@@ -98,15 +100,6 @@ const PAGES: Record<string, PageSpec> = {
   ...textPage('/cancellation-refunds', 'src/features/policies/RefundsPage.tsx', 'src/features/policies/i18n.ts'),
   ...textPage('/privacyandpolicy', 'src/features/policies/PrivacyPage.tsx', 'src/features/policies/i18n.ts'),
 };
-
-interface RenderedPage {
-  html: string;
-  etag: string;
-  /** The list entries it was made from: while they are current, the page is too. */
-  from: readonly unknown[];
-  /** 404 for an address that is no page (the "not found" page, rendered). */
-  status: 200 | 404;
-}
 
 /**
  * How long a page waits for a list that is not in memory. A database that hangs (rather than
@@ -124,14 +117,19 @@ const clientRendered = (pagePath: string) =>
 
 const INDEXED_PATHS = new Set<string>(INDEXED_PAGES.map((p) => p.path));
 
+/** A page made without some of its data (a list that failed or was late) is not kept. */
+interface Made {
+  loaded: Loaded;
+  catalogue: CatalogueData;
+  complete: boolean;
+}
+
 /** A page of this site to return to ("/products?id=1"), never another host ("//evil", "/\\evil", "https:"). */
 function sameSitePath(back: unknown): string {
   if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//')) return '/';
   // eslint-disable-next-line no-control-regex -- control characters are what is refused here
   return /[\\\u0000-\u001f]/.test(back) ? '/' : back;
 }
-
-const strongEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64').slice(0, 27)}"`;
 
 /**
  * The built client, before the API because /gallery is both a page (a browser asking for HTML) and
@@ -169,67 +167,79 @@ export function clientRoutes(
   );
   // The common words of a language other than English are their own chunk (client/src/i18n).
   const languageScripts = new Map(LANGUAGES.map(({ code }) => [code, chunksOf([`src/i18n/common.${code}.ts`])]));
-  const rendered = new Map<string, RenderedPage>();
+  const kept = pageCache();
   const renderer = loadRenderer(clientDir, logger);
+  const { storefront } = lists;
 
-  /** Each list the page shows, unless it failed or took longer than dataWaitMs (then it is left out). */
-  async function load(spec: PageSpec | undefined): Promise<Loaded> {
-    const loaded: Loaded = {};
-    if (!spec) return loaded;
-    const settled = await Promise.allSettled(
-      spec.lists.map((name) => withTimeout<CachedEntry<unknown[]>>(lists[name].current(), dataWaitMs)),
-    );
-    settled.forEach((outcome, i) => {
-      const name = spec.lists[i]!;
-      if (outcome.status === 'fulfilled' && outcome.value !== undefined) {
-        Object.assign(loaded, { [name]: outcome.value });
-      } else {
-        const reason = outcome.status === 'rejected' ? outcome.reason : `no answer within ${dataWaitMs} ms`;
-        logger.warn({ err: reason, list: name }, 'page served without one of its lists');
-      }
+  /** Resolves within dataWaitMs: the value, or undefined (logged) when it failed or was late. */
+  async function inTime<T>(promise: Promise<T>, what: string): Promise<T | undefined> {
+    try {
+      const value = await withTimeout(promise, dataWaitMs);
+      if (value === undefined)
+        logger.warn({ err: `no answer within ${dataWaitMs} ms`, list: what }, 'page served without one of its lists');
+      return value;
+    } catch (err) {
+      logger.warn({ err, list: what }, 'page served without one of its lists');
+      return undefined;
+    }
+  }
+
+  /** Each list and the part of the catalogue the page shows, leaving out what failed or was late. */
+  async function load(spec: PageSpec | undefined, req: Request): Promise<Made> {
+    const made: Made = { loaded: {}, catalogue: {}, complete: true };
+    if (!spec) return made;
+    const all = async () => (await lists.products.current()).value;
+    const [catalogue, ...entries] = await Promise.all([
+      spec.catalogue ? inTime(spec.catalogue(req, all), 'products') : Promise.resolve({}),
+      ...spec.lists.map((name) => inTime<CachedEntry<unknown[]>>(lists[name].current(), name)),
+    ]);
+    made.catalogue = catalogue ?? {};
+    made.complete = catalogue !== undefined;
+    spec.lists.forEach((name, i) => {
+      if (entries[i]) Object.assign(made.loaded, { [name]: entries[i] });
+      else made.complete = false;
     });
-    return loaded;
+    return made;
   }
 
   /** The page rendered by React on the server, or undefined (no renderer, or it failed: the client renders). */
-  async function serverRender(
-    url: string,
-    language: LanguageCode,
-    loaded: Loaded,
-    productSearch: ProductSearchData | undefined,
-  ): Promise<RenderedPageBody | undefined> {
+  async function serverRender(url: string, data: InitialData): Promise<RenderedPageBody | undefined> {
     const render = await renderer;
     if (!render) return undefined;
-    const data: InitialData = { language, shop: shopSettings(deps), ...(productSearch ? { productSearch } : {}) };
-    for (const [name, entry] of Object.entries(loaded)) Object.assign(data, { [name]: entry.value });
     try {
-      return await render({ url, language, data });
+      return await render({ url, language: data.language!, data });
     } catch (err) {
       logger.error({ err, url }, 'server render failed: the page is rendered in the browser');
       return undefined;
     }
   }
 
-  /**
-   * The answer of the products page's search (`?q=&sort=`), as GET /api/main-category would give it,
-   * so a shared link or a script-less search form shows the result in the HTML. An address the API
-   * would refuse (an unknown sort) shows the page as without it, like the client does.
-   */
-  async function productSearch(req: Request, products: CachedEntry<Product[]> | undefined) {
-    const sort = productListQuerySchema.shape.sort.safeParse(req.query.sort);
-    const query = productListQuerySchema.safeParse({ q: req.query.q, sort: sort.success ? sort.data : undefined });
-    if (!query.success || !products || (!query.data.q?.trim() && !query.data.sort)) return undefined;
-    try {
-      const found = await withTimeout(
-        searchCategories(query.data, async () => products.value),
-        dataWaitMs,
-      );
-      if (!found) return undefined;
-      return { q: query.data.q ?? '', sort: query.data.sort ?? '', products: found } satisfies ProductSearchData;
-    } catch (err) {
-      logger.warn({ err }, 'products page served without its search');
-      return undefined;
-    }
+  async function make(req: Request, pagePath: string, language: LanguageCode, version: number) {
+    const spec = PAGES[pagePath];
+    const { loaded, catalogue, complete } = await load(spec, req);
+    const ssr = !clientRendered(pagePath) && (await renderer) !== undefined;
+    const data: InitialData = { language, shop: shopSettings(deps), ...catalogue };
+    for (const [name, entry] of Object.entries(loaded)) Object.assign(data, { [name]: entry.value });
+    const body = ssr ? await serverRender(req.originalUrl, data) : undefined;
+    const json = [
+      `"language":"${language}"`,
+      `"shop":${shopJson}`,
+      ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
+      ...Object.entries(catalogue).map(([name, value]) => `"${name}":${JSON.stringify(value)}`),
+    ];
+    const html = renderPage(template, {
+      scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? shellScripts)],
+      images: spec ? spec.images(loaded, catalogue) : [],
+      data: `{${json.join(',')}}`,
+      language,
+      body,
+    });
+    const page = await compressedPage(html, body?.status ?? 200, version);
+    // A failed render or a page without some of its data is not kept: the next request tries again.
+    // Nor is a link to a product that is gone: any number of such ids exist.
+    const keep =
+      complete && catalogue.missingProduct === undefined && page.status === 200 && (body !== undefined || !ssr);
+    return { page, keep };
   }
 
   async function page(req: Request): Promise<RenderedPage> {
@@ -238,36 +248,13 @@ export function clientRoutes(
     while (end > 1 && req.path[end - 1] === '/') end -= 1;
     const pagePath = req.path.slice(0, end);
     const language = negotiateLanguage(req.headers);
-    const spec = PAGES[pagePath];
-    const loaded = await load(spec);
-    const search = pagePath === '/products' ? await productSearch(req, loaded.products) : undefined;
-    const from = spec?.lists.map((name) => loaded[name]) ?? [];
-    // Only the site's own pages are kept: product details, unknown addresses and the pages left to the
-    // browser are made per request (any number of those addresses exist).
-    const cacheKey =
-      req.query.id === undefined && !search && INDEXED_PATHS.has(pagePath) ? `${language} ${pagePath}` : undefined;
-    const previous = cacheKey === undefined ? undefined : rendered.get(cacheKey);
-    if (previous && previous.from.every((entry, i) => entry !== undefined && entry === from[i])) return previous;
-
-    const ssr = !clientRendered(pagePath) && (await renderer) !== undefined;
-    const body = ssr ? await serverRender(req.originalUrl, language, loaded, search) : undefined;
-    const data = [
-      `"language":"${language}"`,
-      `"shop":${shopJson}`,
-      ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
-      ...(search ? [`"productSearch":${JSON.stringify(search)}`] : []),
-    ];
-    const html = renderPage(template, {
-      scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? shellScripts)],
-      images: spec ? spec.images(loaded, req) : [],
-      data: `{${data.join(',')}}`,
-      language,
-      body,
-    });
-    const result = { html, etag: strongEtag(html), from, status: body?.status ?? 200 };
-    // A failed render is not kept: the next request tries again.
-    if (cacheKey !== undefined && result.status === 200 && (body || !ssr)) rendered.set(cacheKey, result);
-    return result;
+    // Read before the data, so a page is never kept under a version newer than what it shows.
+    const version = await inTime(storefront.current(), 'storefront version');
+    // Only the site's own pages are kept, at their own addresses: a search, an unknown address and
+    // the pages left to the browser are made per request (any number of those addresses exist).
+    const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
+    if (version === undefined || address === undefined) return (await make(req, pagePath, language, -1)).page;
+    return kept.get(`${language} ${address}`, version, () => make(req, pagePath, language, version));
   }
 
   // The language selector without JavaScript (a GET form): the cookie the next pages are rendered by,
@@ -285,11 +272,7 @@ export function clientRoutes(
       next();
       return;
     }
-    const { html, etag, status } = await page(req);
-    // /gallery/ answers HTML or JSON by the Accept header, and a page's language follows the cookie
-    // and Accept-Language: caches must keep them all apart.
-    res.vary('Accept').vary('Cookie').vary('Accept-Language');
-    res.status(status).set({ 'Cache-Control': 'no-cache', ETag: etag }).type('html').send(html);
+    sendPage(req, res, await page(req));
   });
   return router;
 }

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOOTER_ELEMENT_ID, type InitialData, type PageRenderRequest, type Product } from '@kesh/shared';
 import { cachedJson } from '../../lib/response-cache.js';
+import { StorefrontVersionDoc, storefrontChanged, watchStorefrontVersion } from '../../lib/storefront-version.js';
 import { startTestApp, type TestContext } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { clientRoutes } from './routes.js';
@@ -39,7 +40,8 @@ export async function render(request) {
   const path = request.url.split('?')[0];
   if (path === '/broken') throw new Error('a component failed');
   const known = ['/', '/products', '/gallery', '/profile', '/contact'].includes(path);
-  const products = (request.data.products ?? []).map((p) => p.title).join(', ');
+  const shown = request.data.productPage?.page.items ?? request.data.featuredProducts ?? [];
+  const products = (request.data.product ? [request.data.product] : shown).map((p) => p.title).join(', ');
   const footer = path === '/contact' ? '<footer id="site-footer">Rajkot</footer>' : '';
   return {
     html: '<link rel="preload" as="image" href="/hoisted.jpg"><h1>' + request.language + ' ' + path + '</h1><p>' + products + '</p>' + footer,
@@ -51,6 +53,15 @@ export async function render(request) {
 `;
 
 const PRODUCT = { _id: 'p1', title: 'Bhringraj Oil' } as unknown as Product;
+const listsOf = (products: Product[]) => {
+  const storefront = watchStorefrontVersion({ recheckMs: Infinity });
+  return {
+    sliders: cachedJson(() => Promise.resolve([]), storefront),
+    products: cachedJson(() => Promise.resolve(products), storefront),
+    gallery: cachedJson(() => Promise.resolve([]), storefront),
+    storefront,
+  };
+};
 const lastRequest = () => (globalThis as { __lastRequest?: PageRenderRequest }).__lastRequest;
 const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 const initialData = (html: string) =>
@@ -69,12 +80,8 @@ describe('server-rendered storefront pages', () => {
     await mkdir(path.join(dir, 'dist-ssr'));
     await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
     await writeFile(path.join(dir, 'dist-ssr', 'entry-server.js'), RENDERER);
-    const lists = {
-      sliders: cachedJson(() => Promise.resolve([])),
-      products: cachedJson(() => Promise.resolve([PRODUCT])),
-      gallery: cachedJson(() => Promise.resolve([])),
-    };
-    http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists)));
+    await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 30000 });
+    http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([]))));
   });
   afterAll(async () => {
     await ctx.close();
@@ -95,7 +102,8 @@ describe('server-rendered storefront pages', () => {
     // The renderer got the very data the page carries for the client to hydrate from.
     const data = initialData(res.text);
     expect(lastRequest()).toEqual({ url: '/products', language: 'en', data });
-    expect(data.products).toEqual([PRODUCT]);
+    expect(data.productPage).toMatchObject({ q: '', sort: '', page: { page: 1, limit: 24, total: 1 } });
+    expect(data.productPage!.page.items.map((p) => p.title)).toEqual(['Bhringraj Oil']);
 
     // React's hoisted preload went to <head>, out of the markup React hydrates.
     expect(res.text.indexOf('href="/hoisted.jpg"')).toBeLessThan(res.text.indexOf('</head>'));
@@ -107,21 +115,92 @@ describe('server-rendered storefront pages', () => {
       { title: 'भृंगराज बालों का तेल', mainPricePaise: 30000 },
       { title: 'Amla Shampoo', mainPricePaise: 20000 },
     ]);
+    await storefrontChanged();
     const res = await page('/products?q=%E0%A4%AC%E0%A4%BE%E0%A4%B2&sort=price-asc').set('Cookie', 'lang=hi');
     const data = initialData(res.text);
-    expect(data.productSearch).toMatchObject({ q: 'बाल', sort: 'price-asc' });
-    expect(data.productSearch!.products.map((p) => p.title)).toEqual(['भृंगराज बालों का तेल']);
-    expect(lastRequest()!.data.productSearch).toEqual(data.productSearch);
+    expect(data.productPage).toMatchObject({ q: 'बाल', sort: 'price-asc', page: { total: 1 } });
+    expect(data.productPage!.page.items.map((p) => p.title)).toEqual(['भृंगराज बालों का तेल']);
+    expect(lastRequest()!.data.productPage).toEqual(data.productPage);
     // A sort the API would refuse is ignored by the page, as the client ignores it.
     const unknownSort = initialData((await page('/products?q=amla&sort=cheapest')).text);
-    expect(unknownSort.productSearch).toMatchObject({ q: 'amla', sort: '' });
-    expect(unknownSort.productSearch!.products.map((p) => p.title)).toEqual(['Amla Shampoo']);
+    expect(unknownSort.productPage).toMatchObject({ q: 'amla', sort: '' });
+    expect(unknownSort.productPage!.page.items.map((p) => p.title)).toEqual(['Amla Shampoo']);
     // Each search is rendered for its own request: a second search is not the first one's page.
     const before = renders();
     await page('/products?q=amla');
     await page('/products?q=amla');
     expect(renders()).toBe(before + 2);
-    expect(initialData((await page('/products')).text).productSearch).toBeUndefined();
+    expect(initialData((await page('/products')).text).productPage).toMatchObject({ q: '', page: { total: 2 } });
+  });
+
+  it('carries one page of products (?page=), keeps it rendered until the catalogue changes', async () => {
+    await MainCategory.deleteMany({});
+    await MainCategory.insertMany(
+      Array.from({ length: 30 }, (_, i) => ({
+        title: `Oil ${i + 1}`,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      })),
+    );
+    await storefrontChanged();
+    const second = await page('/products?page=2');
+    const data = initialData(second.text);
+    expect(data.productPage!.page).toMatchObject({ page: 2, limit: 24, total: 30 });
+    expect(data.productPage!.page.items.map((p) => p.title)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `Oil ${25 + i}`),
+    );
+    expect(second.text).not.toContain('Oil 24<');
+
+    const before = renders();
+    await page('/products?page=2');
+    await page('/products?page=2');
+    expect(renders()).toBe(before);
+    await MainCategory.updateOne({ title: 'Oil 25' }, { $set: { title: 'Oil 25, new label' } });
+    await storefrontChanged();
+    expect(root((await page('/products?page=2')).text)).toContain('Oil 25, new label');
+    expect(renders()).toBe(before + 1);
+
+    // A ?page= that is no page number carries no products and is made for its own request.
+    const bad = initialData((await page('/products?page=two')).text);
+    expect(bad.productPage).toBeUndefined();
+  });
+
+  it("carries a product's own page with that product only, not the rest of the catalogue", async () => {
+    await MainCategory.deleteMany({});
+    const [amla] = await MainCategory.create([{ title: 'Amla Oil' }, { title: 'Neem Comb' }, { title: 'Brahmi Pack' }]);
+    await storefrontChanged();
+    const res = await page(`/products?id=${String(amla!._id)}`);
+    const data = initialData(res.text);
+    expect(data.product).toMatchObject({ _id: String(amla!._id), title: 'Amla Oil' });
+    expect(data.productPage).toBeUndefined();
+    expect(res.text).not.toContain('Neem Comb');
+    expect(res.text).not.toContain('Brahmi Pack');
+    // A product that is gone: the page says so (the id the browser will look up) above page 1.
+    const gone = initialData((await page('/products?id=64b0000000000000000000bb')).text);
+    expect(gone.missingProduct).toBe('64b0000000000000000000bb');
+    expect(gone.productPage!.page.items.map((p) => p.title)).toEqual(['Amla Oil', 'Neem Comb', 'Brahmi Pack']);
+  });
+
+  it('sends a kept page compressed once, in the encoding asked for, and 304 for any of its ETags', async () => {
+    const br = await page('/gallery').set('Accept-Encoding', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toMatch(/-br"$/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(root(br.text)).toBe('<h1>en /gallery</h1><p></p>');
+    const gzip = await page('/gallery').set('Accept-Encoding', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(br.text);
+    const plain = await page('/gallery').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(br.text);
+    for (const etag of [br.headers.etag!, gzip.headers.etag!, plain.headers.etag!]) {
+      const again = await page('/gallery').set('Accept-Encoding', 'br').set('If-None-Match', etag);
+      expect(again.status).toBe(304);
+    }
+    // Made again after a change elsewhere in the catalogue, the same bytes keep their ETag.
+    const before = renders();
+    await storefrontChanged();
+    expect((await page('/gallery').set('If-None-Match', br.headers.etag!)).status).toBe(304);
+    expect(renders()).toBe(before + 1);
   });
 
   it("renders in the shopper's language: the selector's cookie, then Accept-Language, then English", async () => {
@@ -177,6 +256,28 @@ describe('server-rendered storefront pages', () => {
     expect(renders()).toBe(before);
   });
 
+  it("serves another app process's catalogue write on the next request, without rendering meanwhile", async () => {
+    // This app reads the shared version document on every request (recheck 0 ms), as a process
+    // would that another process's writes reach only through the database.
+    const shared = watchStorefrontVersion({ recheckMs: 0 });
+    const lists = { ...listsOf([]), storefront: shared };
+    const http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists)));
+    const products = () => http.get('/products').set('Accept', 'text/html');
+    await MainCategory.create({ title: 'Amla Oil' });
+    await storefrontChanged();
+
+    expect(root((await products()).text)).toContain('Amla Oil');
+    const before = renders();
+    expect(root((await products()).text)).toContain('Amla Oil');
+    expect(renders()).toBe(before);
+
+    // The other process: its write and its bump of the version, never announced in this one.
+    await MainCategory.updateOne({ title: 'Amla Oil' }, { $set: { title: 'Amla Oil 200 ml' } });
+    await StorefrontVersionDoc.updateOne({ _id: 'storefront' }, { $inc: { version: 1 } });
+    expect(root((await products()).text)).toContain('Amla Oil 200 ml');
+    expect(renders()).toBe(before + 1);
+  });
+
   it('answers an address that is no page with the rendered "not found" page and 404', async () => {
     const res = await page('/no-such-page');
     expect(res.status).toBe(404);
@@ -219,17 +320,13 @@ describe('storefront pages without a server-render bundle', () => {
     try {
       await mkdir(path.join(dir, 'dist'));
       await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
-      const lists = {
-        sliders: cachedJson(() => Promise.resolve([])),
-        products: cachedJson(() => Promise.resolve([PRODUCT])),
-        gallery: cachedJson(() => Promise.resolve([])),
-      };
-      const app = express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists));
+      await MainCategory.create({ title: 'Bhringraj Oil' });
+      const app = express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([PRODUCT])));
       const res = await request(app).get('/products').set('Accept', 'text/html').set('Cookie', 'lang=hi');
       expect(res.status).toBe(200);
       expect(res.text).toContain('<div id="root"></div>');
       expect(res.text).toContain('<html lang="hi">');
-      expect(initialData(res.text).products).toEqual([PRODUCT]);
+      expect(initialData(res.text).productPage!.page.items.map((p) => p.title)).toEqual(['Bhringraj Oil']);
     } finally {
       await ctx.close();
       await rm(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readInitialData } from '../api/pageData';
-import { seedInitialData } from './initialData';
+import { seedInitialData } from './queries';
 
 function pageWith(json: string) {
   document.body.innerHTML = `<div id="root"></div><script type="application/json" id="initial-data">${json}</script>`;
@@ -14,15 +14,23 @@ describe('the page data the server writes into the HTML', () => {
 
   it('fills the queries with the lists the page carries, then drops the element', () => {
     const product = { _id: 'p1', title: 'Bhringraj \u003c/script> Oil' };
-    pageWith(JSON.stringify({ language: 'gu', products: [product], sliders: [] }).replace(/</g, '\\u003c'));
+    const productPage = { q: 'oil', sort: 'discount', page: { items: [product], page: 2, limit: 24, total: 25 } };
+    const json = JSON.stringify({ language: 'gu', featuredProducts: [product], productPage, product, sliders: [] });
+    pageWith(json.replace(/</g, '\\u003c'));
     const client = new QueryClient();
     const data = readInitialData();
     seedInitialData(client, data);
     expect(data.language).toBe('gu');
-    expect(client.getQueryData(['products'])).toEqual([{ _id: 'p1', title: 'Bhringraj </script> Oil' }]);
+    const stored = { _id: 'p1', title: 'Bhringraj </script> Oil' };
+    expect(client.getQueryData(['products', 'newest'])).toEqual([stored]);
+    expect(client.getQueryData(['products', 'page', 'oil', 'discount', 2])).toMatchObject({
+      items: [stored],
+      total: 25,
+    });
+    expect(client.getQueryData(['products', 'one', 'p1'])).toEqual(stored);
     expect(client.getQueryData(['sliders'])).toEqual([]);
     expect(client.getQueryData(['gallery'])).toBeUndefined();
-    expect(client.getQueryState(['products'])?.status).toBe('success');
+    expect(client.getQueryState(['products', 'newest'])?.status).toBe('success');
     expect(document.getElementById('initial-data')).toBeNull();
   });
 
