@@ -19,7 +19,7 @@ import { normalizeIndexSpec } from './indexes.js';
 import { errnoOf, type StorageFs } from './storage-fs.js';
 import type { Store } from './store.js';
 import { bsonTypeOf, isPlainObject, type Doc } from './values.js';
-import { DESERIALIZE_OPTIONS } from './wire.js';
+import { deserializeStored } from './wire.js';
 
 const FORMAT = 'kesh-embedded-mongo';
 const VERSION = 2;
@@ -98,9 +98,14 @@ export async function* checkpointBytes(capture: CheckpointCapture): AsyncGenerat
 
 /**
  * Loads a checkpoint into an empty store and returns the last journal LSN it includes.
- * A missing file is an empty database at LSN 0.
+ * A missing file is an empty database at LSN 0. `strings` shares repeated strings (see compactDecoded).
  */
-export async function loadCheckpoint(fs: StorageFs, store: Store, file: string): Promise<number> {
+export async function loadCheckpoint(
+  fs: StorageFs,
+  store: Store,
+  file: string,
+  strings = new Map<string, string>(),
+): Promise<number> {
   let buf: Buffer;
   try {
     buf = await fs.readFile(file);
@@ -116,7 +121,7 @@ export async function loadCheckpoint(fs: StorageFs, store: Store, file: string):
       throw new CorruptDataFileError(file, `invalid document length at byte ${offset}`);
     }
     try {
-      const doc = BSON.deserialize(buf.subarray(offset, offset + size), DESERIALIZE_OPTIONS);
+      const doc = deserializeStored(buf.subarray(offset, offset + size), strings);
       offset += size;
       return doc;
     } catch (err) {

@@ -27,7 +27,7 @@ import {
 } from './query.js';
 import { effectiveCollation, type Collation } from './collation.js';
 import { refuseInexact } from './exact-ops.js';
-import { select, type Selection, type SelectOptions } from './planner.js';
+import { countMatches, select, type Selection, type SelectOptions } from './planner.js';
 import { enforceValidator } from './validation.js';
 import type { Collection } from './store.js';
 import {
@@ -380,7 +380,7 @@ export const count: CommandHandler = (cmd, db, ctx) => {
     const total = Math.max(0, (coll?.size ?? 0) - skip);
     return { n: limit > 0 ? Math.min(limit, total) : total, ok: 1 };
   }
-  return { n: selectDocs(coll, matcher, { skip, limit, collation, hint: cmd.hint }).length, ok: 1 };
+  return { n: countMatches(coll, matcher, { skip, limit, collation, hint: cmd.hint }).n, ok: 1 };
 };
 
 export const distinct: CommandHandler = (cmd, db, ctx) => {
@@ -460,6 +460,20 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   const collation = collationFor(cmd.collation, coll);
   let source: Doc[] = [];
   let selection: Selection | undefined;
+  const counting = onCollection && outStage === undefined ? countPipeline(pipeline) : undefined;
+  if (counting) {
+    const { filter, skip, limit, group, field } = counting;
+    const counted = countMatches(coll, compileFilter(filter, vars, collation), {
+      skip,
+      limit,
+      collation,
+      hint: cmd.hint,
+    });
+    if (cmd.explain === true) return explainAggregate(cmd, db, { ...counted, docs: [] }, [group]);
+    const docs = counted.n > 0 ? [{ _id: (group.$group as Doc)._id, [field]: counted.n }] : [];
+    const batch = ctx.cursors.open(`${db}.${String(target)}`, docs, 0, false);
+    return { cursor: { firstBatch: batch.docs, id: batch.id, ns: `${db}.${String(target)}` }, ok: 1 };
+  }
   if (onCollection) {
     // A leading $match / $sort / $skip / $limit runs through the planner (indexes, early stop).
     const { consumed, filter, sort, skip, limit } = leadingStages(pipeline);
@@ -508,6 +522,29 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   );
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
 };
+
+/**
+ * The driver's countDocuments: `$match` (then `$skip`, `$limit`), then one `$group` of everything
+ * under a constant `_id` that only sums 1 per document. Counted by the planner, from an index's
+ * keys when one covers the filter, instead of handing every matching document to mingo.
+ */
+function countPipeline(
+  pipeline: unknown[],
+): { filter: unknown; skip: number; limit: number; group: Doc; field: string } | undefined {
+  const { consumed, filter, sort, skip, limit } = leadingStages(pipeline);
+  const group = pipeline[consumed];
+  if (consumed === 0 || sort || pipeline.length !== consumed + 1 || !isPlainObject(group)) return undefined;
+  const spec = group.$group;
+  if (Object.keys(group).length !== 1 || !isPlainObject(spec)) return undefined;
+  const fields = Object.keys(spec).filter((k) => k !== '_id');
+  const field = fields[0];
+  const id = spec._id;
+  const constantId = id === null || typeof id === 'number' || typeof id === 'boolean';
+  if (!constantId || fields.length !== 1 || field === undefined) return undefined;
+  const sum = spec[field];
+  if (!isPlainObject(sum) || Object.keys(sum).length !== 1 || sum.$sum !== 1) return undefined;
+  return { filter, skip, limit, group, field };
+}
 
 /** How many leading stages the planner can run, and what they ask for. */
 function leadingStages(pipeline: unknown[]): {
@@ -703,9 +740,13 @@ export const explain: CommandHandler = (cmd, db, ctx) => {
       const coll = ctx.store.getCollection(db, collectionArg(inner, name));
       const collation = collationFor(inner.collation, coll);
       const matcher = compileFilter(inner.query, letVariables(inner), collation);
+      if (name === 'count') {
+        const counted = countMatches(coll, matcher, { collation, hint: inner.hint });
+        const sel = { ...counted, docs: [] };
+        return explainReply(inner, ns(inner[name]), matcher.raw, sel, counted.winningPlan, verbosity);
+      }
       const sel = select(coll, matcher, { collation, hint: inner.hint });
-      const root = name === 'count' ? { stage: 'COUNT', inputStage: sel.winningPlan } : sel.winningPlan;
-      return explainReply(inner, ns(inner[name]), matcher.raw, sel, root, verbosity);
+      return explainReply(inner, ns(inner[name]), matcher.raw, sel, sel.winningPlan, verbosity);
     }
     case 'update':
     case 'delete': {

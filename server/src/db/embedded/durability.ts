@@ -73,6 +73,7 @@ export async function replayJournal(
   dir: string,
   checkpointLsn: number,
   repair: boolean,
+  strings = new Map<string, string>(),
 ): Promise<RecoveredJournal> {
   const segments = await listSegments(fs, dir);
   let last = checkpointLsn;
@@ -99,7 +100,7 @@ export async function replayJournal(
           throw new CorruptDataFileError(segment.file, `journal record ${last + 1} is missing (found ${record.lsn})`);
         }
         try {
-          for (const op of decodeOps(record.payload)) applyOp(store, op);
+          for (const op of decodeOps(record.payload, strings)) applyOp(store, op);
         } catch (err) {
           throw new CorruptDataFileError(
             segment.file,
@@ -210,8 +211,12 @@ export class Durability {
     try {
       // Documents first, then every index built once from them (sorted, bottom-up), not key by key.
       store.beginBulkLoad();
-      const checkpointLsn = await loadCheckpoint(fs, store, path.join(opts.dataDir, CHECKPOINT_FILE));
-      const recovered = await replayJournal(fs, store, path.join(opts.dataDir, JOURNAL_DIR), checkpointLsn, true);
+      // One table of repeated strings for the whole load, dropped with it.
+      const strings = new Map<string, string>();
+      const checkpointFile = path.join(opts.dataDir, CHECKPOINT_FILE);
+      const checkpointLsn = await loadCheckpoint(fs, store, checkpointFile, strings);
+      const journalDir = path.join(opts.dataDir, JOURNAL_DIR);
+      const recovered = await replayJournal(fs, store, journalDir, checkpointLsn, true, strings);
       try {
         store.finishBulkLoad();
       } catch (err) {

@@ -242,32 +242,33 @@ export class IndexRuntime {
       return undefined;
     }
     const entries: IndexEntry[] = [];
-    const shown: Doc[] = [];
     for (const [id, doc] of docs) {
       const keys = this.keysFor(doc);
       if (keys.length > 1) this.multikey = true;
-      for (const k of keys) {
-        entries.push({ values: k.values, id });
-        if (this.unique) shown.push(k.value);
-      }
+      for (const k of keys) entries.push({ values: k.values, id });
     }
-    const order = entries.map((_, i) => i);
-    order.sort((i, j) => this.compareEntries(entries[i]!, entries[j]!));
-    const sorted = order.map((i) => entries[i]!);
+    entries.sort(this.compareEntries);
     if (this.unique) {
-      for (let k = 1; k < order.length; k++) {
-        const prev = sorted[k - 1]!;
-        const cur = sorted[k]!;
-        if (this.compareEntries({ values: prev.values, id: cur.id }, cur) === 0) return shown[order[k]!];
+      for (let k = 1; k < entries.length; k++) {
+        const prev = entries[k - 1]!;
+        const cur = entries[k]!;
+        if (this.compareEntries({ values: prev.values, id: cur.id }, cur) === 0) return this.keyValue(cur.values);
       }
     }
     this.tree = bulkLoad(
-      sorted,
-      sorted.map(() => true as const),
+      entries,
+      entries.map(() => true as const),
       this.tree.maxNodeSize,
       this.compareEntries,
     );
     return undefined;
+  }
+
+  /** A key as mongod shows it in E11000 messages: `{ field: value, ... }`. */
+  private keyValue(values: unknown[]): Doc {
+    const value: Doc = {};
+    for (let i = 0; i < this.fields.length; i++) value[this.fields[i]!] = values[i];
+    return value;
   }
 
   /**
@@ -279,19 +280,23 @@ export class IndexRuntime {
     if (this.partial && !this.partial.test(doc)) return [];
     if (this.topLevel) {
       // Fast path (start-up builds every index from every document): top-level fields, no arrays.
-      const values: unknown[] = [];
+      // Sized exactly: every index entry keeps this array, and a pushed-to one reserves 17 slots.
+      const values: unknown[] = new Array(this.fields.length);
       let present = false;
-      for (const field of this.fields) {
+      let scalar = true;
+      for (let i = 0; i < this.fields.length; i++) {
+        const field = this.fields[i]!;
         const v = Object.prototype.hasOwnProperty.call(doc, field) ? doc[field] : undefined;
-        if (Array.isArray(v)) break;
+        if (Array.isArray(v)) {
+          scalar = false;
+          break;
+        }
         if (v !== undefined) present = true;
-        values.push(v === undefined ? null : v);
+        values[i] = v === undefined ? null : v;
       }
-      if (values.length === this.fields.length) {
+      if (scalar) {
         if (this.spec.sparse && !present) return [];
-        const value: Doc = {};
-        for (let i = 0; i < values.length; i++) value[this.fields[i]!] = values[i];
-        return [{ hash: '', value, values }];
+        return [{ hash: '', value: this.keyValue(values), values }];
       }
     }
     const perField = this.fields.map((f) => pathValues(doc, f));
@@ -305,12 +310,12 @@ export class IndexRuntime {
     }
     if (arrays.length === 0) {
       // The common case: every field holds one value (or none), so there is exactly one key.
-      const values: unknown[] = [];
+      const values: unknown[] = new Array(perField.length);
       const value: Doc = {};
       for (let i = 0; i < perField.length; i++) {
         const v = perField[i]![0];
         const field = this.fields[i]!;
-        values.push(v === undefined ? null : v);
+        values[i] = v === undefined ? null : v;
         value[field] = values[i];
         if (Array.isArray(getPath(doc, field))) this.multikey = true; // a one-element array
       }

@@ -7,21 +7,21 @@ import { BSON, type Binary } from 'bson';
 import type { IndexSpec } from './indexes.js';
 import type { Collection, Store, StoreOp } from './store.js';
 import type { Doc } from './values.js';
-import { DESERIALIZE_OPTIONS } from './wire.js';
+import { deserializeStored } from './wire.js';
 
 export function encodeOp(op: StoreOp): Buffer {
   const bytes = BSON.serialize(op);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Splits a record's payload into its ops (each a BSON document). */
-export function decodeOps(payload: Buffer): StoreOp[] {
+/** Splits a record's payload into its ops (each a BSON document); `strings` as in compactDecoded. */
+export function decodeOps(payload: Buffer, strings: Map<string, string>): StoreOp[] {
   const ops: StoreOp[] = [];
   let offset = 0;
   while (offset < payload.length) {
     const size = payload.readInt32LE(offset);
     if (size < 5 || offset + size > payload.length) throw new Error(`bad operation length at byte ${offset}`);
-    ops.push(BSON.deserialize(payload.subarray(offset, offset + size), DESERIALIZE_OPTIONS) as StoreOp);
+    ops.push(deserializeStored(payload.subarray(offset, offset + size), strings) as StoreOp);
     offset += size;
   }
   return ops;

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Decimal128, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { Binary, Decimal128, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import mongoose from 'mongoose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from './index.js';
 import { externalUri } from './testing.js';
 import { Store } from './store.js';
+import { loadCheckpoint } from './checkpoint.js';
+import { realFs } from './storage-fs.js';
 
 const DB_NAME = 'embedded_persist_test';
 
@@ -146,5 +148,25 @@ describe.skipIf(externalUri !== undefined)('persistence', () => {
     const bytes = await readFile(file);
     await writeFile(file, bytes.subarray(0, bytes.length - 30));
     await expect(startEmbeddedEngine({ dataDir: dir })).rejects.toThrow(/corrupt/);
+  });
+
+  it('keeps no part of the checkpoint file in memory once it is loaded', async () => {
+    const { engine, client } = await start();
+    const files = client.db(DB_NAME).collection('files');
+    await files.insertMany(
+      Array.from({ length: 200 }, (_, i) => ({
+        i,
+        status: 'Delivered',
+        bytes: new Binary(Buffer.from([i % 256, 1, 2])),
+      })),
+    );
+    await engine.flush();
+    const store = new Store();
+    await loadCheckpoint(realFs, store, file);
+    const loaded = [...(store.getCollection(DB_NAME, 'files')?.docs.values() ?? [])];
+    expect(loaded).toHaveLength(200);
+    // A Binary decoded as a view into the file's buffer would keep the whole file alive.
+    for (const doc of loaded) expect((doc.bytes as Binary).buffer.buffer.byteLength).toBe(3);
+    expect([...(loaded[7]?.bytes as Binary).buffer]).toEqual([7, 1, 2]);
   });
 });

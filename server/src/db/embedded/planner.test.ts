@@ -107,6 +107,54 @@ describe('query planner', () => {
     expect(indexesUsed(agg)).toEqual(['userId_1_createdAt_-1']);
   });
 
+  it('counts a status tab from the index keys alone, equal to a collection scan', async () => {
+    const from = new Date(START + 100 * DAY);
+    const to = new Date(START + 400 * DAY);
+    const tabs = [
+      { status: 'Delivered' },
+      { status: 'Shipped', createdAt: { $gte: from, $lt: to } },
+      { status: { $in: ['Processing', 'Shipped'] }, createdAt: { $gt: from } },
+      { status: 'Returned' },
+    ];
+    for (const filter of tabs) {
+      const scan = await orders.countDocuments(filter, { hint: { $natural: 1 } });
+      expect(await orders.countDocuments(filter)).toBe(scan);
+      expect(await orders.countDocuments(filter, { skip: 5, limit: 20 })).toBe(Math.min(20, Math.max(0, scan - 5)));
+      const count = await db.command({ explain: { count: 'orders', query: filter }, verbosity: 'executionStats' });
+      expect(indexesUsed(count)).toEqual(['status_1_createdAt_-1']);
+      expect(stageNames(count)).not.toContain('FETCH');
+      expect(count.executionStats.totalDocsExamined).toBe(0);
+    }
+    const exact = await db.command({
+      explain: { count: 'orders', query: { status: 'Delivered' } },
+      verbosity: 'queryPlanner',
+    });
+    expect(stageNames(exact)).toEqual(['COUNT', 'COUNT_SCAN']);
+    // countDocuments is an aggregate ($match, then $group of everything summing 1): keys only, too.
+    const grouped = await orders
+      .aggregate([{ $match: tabs[1] }, { $group: { _id: 1, n: { $sum: 1 } } }])
+      .explain('queryPlanner');
+    expect(indexesUsed(grouped)).toEqual(['status_1_createdAt_-1']);
+    expect(stageNames(grouped)).not.toContain('FETCH');
+  });
+
+  it('still reads the documents for a count the index keys cannot answer', async () => {
+    const filter = { status: 'Delivered', totalPaise: { $gte: 10_300 } };
+    expect(await orders.countDocuments(filter)).toBe(await orders.countDocuments(filter, { hint: { $natural: 1 } }));
+    const count = await db.command({ explain: { count: 'orders', query: filter }, verbosity: 'executionStats' });
+    expect(stageNames(count)).toContain('FETCH');
+    expect(count.executionStats.totalDocsExamined).toBe(200);
+  });
+
+  it('tells a missing field from a null one when counting from the keys', async () => {
+    await orders.insertMany([{ createdAt: new Date(START) }, { status: null, createdAt: new Date(START) }]);
+    for (const filter of [{ status: null }, { status: { $exists: false } }, { status: { $type: 'null' } }]) {
+      const count = await orders.countDocuments(filter);
+      expect(count).toBe(await orders.countDocuments(filter, { hint: { $natural: 1 } }));
+      expect(count).toBe(filter.status === null ? 2 : 1);
+    }
+  });
+
   it('finds documents through the index after updates and deletes move them', async () => {
     const one = await orders.findOne({ userId: users[1] }, { sort: { createdAt: -1 } });
     await orders.updateOne({ _id: one!._id }, { $set: { userId: users[2] } });

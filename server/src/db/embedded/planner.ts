@@ -208,7 +208,7 @@ function score(c: IndexCandidate): number {
   );
 }
 
-function* scanIndex(c: IndexCandidate, backward: boolean): Generator<string> {
+function* scanEntries(c: IndexCandidate, backward: boolean): Generator<IndexEntry> {
   const tree = c.index.tree;
   if (!tree) return;
   const cmp = c.index.compareEntries;
@@ -217,15 +217,19 @@ function* scanIndex(c: IndexCandidate, backward: boolean): Generator<string> {
     if (backward) {
       for (const [entry] of tree.entriesReversed(high)) {
         if (cmp(entry, low) < 0) break;
-        yield entry.id as string;
+        yield entry;
       }
     } else {
       for (const [entry] of tree.entries(low)) {
         if (cmp(entry, high) > 0) break;
-        yield entry.id as string;
+        yield entry;
       }
     }
   }
+}
+
+function* scanIndex(c: IndexCandidate, backward: boolean): Generator<string> {
+  for (const entry of scanEntries(c, backward)) yield entry.id as string;
 }
 
 function formatBound(v: unknown): string {
@@ -307,6 +311,115 @@ export function checkHint(coll: Collection | undefined, hint: unknown): void {
   if (coll) hintedIndex(coll, hint);
 }
 
+/** The index scan the planner runs for these conditions, or undefined for a collection scan. */
+function chooseIndex(
+  coll: Collection,
+  hinted: IndexRuntime | 'natural' | undefined,
+  conds: Map<string, unknown[]>,
+  collation: Collation,
+  sort: SortSpec | undefined,
+): IndexCandidate | undefined {
+  if (hinted === 'natural') return undefined;
+  if (hinted) return candidateFor(hinted, conds, collation, sort);
+  let chosen: IndexCandidate | undefined;
+  for (const index of [coll.idIndex, ...coll.secondaryIndexes()]) {
+    if (!index.plannable && !index.plannableWhenBounded) continue;
+    const c = candidateFor(index, conds, collation, sort);
+    if (c.boundFields === 0 && !c.direction) continue;
+    if (!index.plannable && !c.bounds.some(excludesMissing)) continue;
+    if (!chosen || score(c) > score(chosen)) chosen = c;
+  }
+  return chosen;
+}
+
+export interface CountResult {
+  n: number;
+  /** `COUNT` over the plan, as mongod's explain shows it. */
+  winningPlan: Doc;
+  keysExamined: number;
+  docsExamined: number;
+}
+
+/** A filter made only of conditions on named fields (no top-level $or, $nor, $expr, $where...). */
+function onlyFieldConditions(filter: Doc): boolean {
+  return Object.entries(filter).every(([key, cond]) =>
+    key === '$and'
+      ? Array.isArray(cond) && cond.every((sub) => isPlainObject(sub) && onlyFieldConditions(sub))
+      : !key.startsWith('$'),
+  );
+}
+
+/** A condition that is exactly one index point: `{f: v}` or `{f: {$eq: v}}` with v neither null nor a string the index orders otherwise. */
+function isExactPoint(cond: unknown, stringsOk: boolean): boolean {
+  const v = isPlainObject(cond) && Object.keys(cond).length === 1 && '$eq' in cond ? cond.$eq : cond;
+  return v !== null && !isPlainObject(v) && !Array.isArray(v) && !isRegex(v) && boundValue(v, stringsOk);
+}
+
+/**
+ * The index that answers a count by itself: it holds every field the filter names at the top
+ * level, once per document (not multikey), for every document (not sparse or partial). Then each
+ * key stands in for its document: mongod's COUNT_SCAN when the bounds are the whole filter, a
+ * covered IXSCAN (keys tested, no FETCH) otherwise.
+ */
+function coveringCount(coll: Collection, matcher: Matcher, opts: SelectOptions): IndexCandidate | undefined {
+  const hinted = hintedIndex(coll, opts.hint);
+  const filter = matcher.normalized;
+  if (hinted === 'natural' || matcher.text || !onlyFieldConditions(filter)) return undefined;
+  const conds = fieldConditions(filter);
+  if (conds.has('_id')) return undefined;
+  const c = chooseIndex(coll, hinted, conds, opts.collation, undefined);
+  if (!c || c.boundFields === 0 || !c.index.plannable || c.index.multikey) return undefined;
+  if (c.index.fields.some((f) => f.includes('.'))) return undefined;
+  return [...conds.keys()].every((f) => c.index.fields.includes(f)) ? c : undefined;
+}
+
+/** Counts what `matcher` selects (with skip and limit), from an index's keys when one covers the filter. */
+export function countMatches(coll: Collection | undefined, matcher: Matcher, opts: SelectOptions): CountResult {
+  const skip = opts.skip ?? 0;
+  const limit = opts.limit ?? 0;
+  const c = coll && coveringCount(coll, matcher, opts);
+  if (!coll || !c) {
+    const sel = select(coll, matcher, opts);
+    return { ...sel, n: sel.docs.length, winningPlan: { stage: 'COUNT', inputStage: sel.winningPlan } };
+  }
+  const conds = fieldConditions(matcher.normalized);
+  const stringsOk = c.index.collation.id === opts.collation.id;
+  const exact = [...conds].every(
+    ([f, list]) =>
+      list.length === 1 && isExactPoint(list[0], stringsOk) && c.index.fields.indexOf(f) < c.equalityFields,
+  );
+  const fields = c.index.fields;
+  const stopAt = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
+  let matched = 0;
+  let keysExamined = 0;
+  let docsExamined = 0;
+  for (const entry of scanEntries(c, false)) {
+    keysExamined++;
+    if (!exact) {
+      // A null key is a null or a missing field, which `$exists` and `$type` tell apart: read that document.
+      let doc: Doc | undefined;
+      if (entry.values.includes(null)) {
+        docsExamined++;
+        doc = coll.docs.get(entry.id as string);
+      } else {
+        doc = {};
+        for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry.values[i];
+      }
+      if (!doc || !matcher.test(doc)) continue;
+    }
+    if (++matched >= stopAt) break;
+  }
+  const scan = exact
+    ? { ...ixscanStage(c, false), stage: 'COUNT_SCAN' }
+    : { ...ixscanStage(c, false), filter: matcher.raw };
+  return {
+    n: Math.max(0, matched - skip),
+    winningPlan: { stage: 'COUNT', inputStage: scan },
+    keysExamined,
+    docsExamined,
+  };
+}
+
 /** Runs `matcher` over `coll` through the best plan; applies sort, skip and limit. */
 export function select(coll: Collection | undefined, matcher: Matcher, opts: SelectOptions): Selection {
   const skip = opts.skip ?? 0;
@@ -352,17 +465,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
           inputStage: ixscanStage(candidateFor(coll.idIndex, conds, opts.collation, undefined), false),
         };
   } else {
-    if (hinted instanceof Object && hinted !== null && typeof hinted !== 'string') {
-      chosen = candidateFor(hinted, conds, opts.collation, sort);
-    } else if (hinted === undefined) {
-      for (const index of [coll.idIndex, ...coll.secondaryIndexes()]) {
-        if (!index.plannable && !index.plannableWhenBounded) continue;
-        const c = candidateFor(index, conds, opts.collation, sort);
-        if (c.boundFields === 0 && !c.direction) continue;
-        if (!index.plannable && !c.bounds.some(excludesMissing)) continue;
-        if (!chosen || score(c) > score(chosen)) chosen = c;
-      }
-    }
+    chosen = chooseIndex(coll, hinted, conds, opts.collation, sort);
     if (chosen) {
       const c = chosen;
       const backward = c.direction === -1;

@@ -212,6 +212,12 @@ export type StringCompare = (a: string, b: string) => number;
  * is the collation's string order (simple binary order when absent).
  */
 export function compareValues(a: unknown, b: unknown, strCmp?: StringCompare): number {
+  // Same-type pairs are nearly every comparison of an index build or scan: answered without ranking.
+  if (typeof a === 'string' && typeof b === 'string') return strCmp ? strCmp(a, b) : cmp(a, b);
+  if (typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)) return cmp(a, b);
+  if (a instanceof Date && b instanceof Date) return cmp(a.getTime(), b.getTime());
+  if (bsonTypeOf(a) === 'ObjectId' && bsonTypeOf(b) === 'ObjectId')
+    return compareObjectIds(a as ObjectId, b as ObjectId);
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return cmp(ra, rb);
@@ -506,4 +512,35 @@ export function hasExoticNumber(v: unknown): boolean {
   const found = Array.isArray(v) ? v.some(hasExoticNumber) : Object.values(v).some(hasExoticNumber);
   exoticCache.set(v, found);
   return found;
+}
+
+/** Strings longer than this are rarely repeated (addresses, descriptions): not worth a lookup. */
+const INTERNED_MAX_LENGTH = 64;
+
+/**
+ * Makes a freshly decoded document (from a checkpoint or the journal) cheaper to keep, in place:
+ * - each Binary gets its own bytes: bson decodes one as a view into the buffer it read, so a
+ *   collection UUID would keep a whole 100+ MB file in memory for as long as the engine runs;
+ * - a short string equal to one seen before is replaced by that one (`strings`, shared by one
+ *   load): order statuses, product titles, courier names and the like repeat in most documents,
+ *   and each decoded copy costs 30-80 bytes of heap.
+ */
+export function compactDecoded(v: Doc | unknown[], strings: Map<string, string>): void {
+  for (const k in v) {
+    const x = (v as Doc)[k];
+    if (typeof x === 'string') {
+      if (x.length > INTERNED_MAX_LENGTH) continue;
+      const seen = strings.get(x);
+      if (seen === undefined) strings.set(x, x);
+      else (v as Doc)[k] = seen;
+      continue;
+    }
+    if (x === null || typeof x !== 'object') continue;
+    if (bsonTypeOf(x) === 'Binary') {
+      const b = x as Binary;
+      (v as Doc)[k] = new Binary(Uint8Array.prototype.slice.call(b.buffer, 0, b.position), b.sub_type);
+    } else if (Array.isArray(x) || isPlainObject(x)) {
+      compactDecoded(x, strings);
+    }
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import { BSON, type DeserializeOptions } from 'bson';
-import type { Doc } from './values.js';
+import { compactDecoded, type Doc } from './values.js';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -29,6 +29,16 @@ export const DESERIALIZE_OPTIONS: DeserializeOptions = {
   promoteBuffers: false,
   bsonRegExp: false,
 };
+
+/**
+ * A document read out of a file's buffer (checkpoint, journal) that keeps none of that buffer
+ * alive, its short strings shared through `strings` (see compactDecoded).
+ */
+export function deserializeStored(bytes: Buffer, strings: Map<string, string>): Doc {
+  const doc = BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
+  compactDecoded(doc, strings);
+  return doc;
+}
 
 /** A malformed byte stream; the only sane reaction is to drop the connection. */
 export class ProtocolError extends Error {

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// node scripts/bench-startup.mjs <data dir> [node flags...]: copies the data directory, spawns
+// `node server/dist/main.js` on the copy (in-process engine), and prints as JSON the time from
+// spawn to the first `/readyz` 200, the server's CPU time then (user + system, /proc/<pid>/stat)
+// and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure to compare
+// on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux only.
+// Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [source, ...nodeFlags] = process.argv.slice(2);
+if (!source) {
+  console.error('usage: node scripts/bench-startup.mjs <data dir> [node flags...]');
+  process.exit(2);
+}
+const settleMs = Number(process.env.STARTUP_SETTLE_MS ?? 5000);
+const dir = await mkdtemp(path.join(tmpdir(), 'bench-startup-'));
+await cp(source, dir, { recursive: true });
+const port = 20_000 + (process.pid % 10_000);
+const started = performance.now();
+const server = spawn(process.execPath, [...nodeFlags, 'server/dist/main.js'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dir,
+    EMBEDDED_ENGINE: 'wire',
+    NODE_ENV: 'development',
+    SEED_ON_EMPTY: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let finished = false;
+server.on('exit', (code) => {
+  if (finished) return;
+  console.error(`the server exited (${code}) before /readyz answered 200`);
+  process.exit(1);
+});
+
+const cpuSeconds = async () => {
+  const fields = (await readFile(`/proc/${server.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const rssMb = async () =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024);
+
+for (;;) {
+  const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+    (r) => r.status === 200,
+    () => false,
+  );
+  if (ready) break;
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+const readyMs = Math.round(performance.now() - started);
+const cpuAtReadyS = await cpuSeconds();
+const rssAtReadyMb = await rssMb();
+await new Promise((resolve) => setTimeout(resolve, settleMs));
+console.log(JSON.stringify({ readyMs, cpuAtReadyS, rssAtReadyMb, rssAfterSettleMb: await rssMb() }));
+finished = true;
+server.kill('SIGTERM');
+await new Promise((resolve) => server.on('exit', resolve));
+await rm(dir, { recursive: true, force: true });
