@@ -106,7 +106,7 @@ export const MESSAGES = {
   orderAlreadyShipped: 'This order has already been shipped and can no longer be cancelled.',
   orderCancelledIsFinal: 'This order is cancelled and its payment refunded; its status can no longer change.',
   orderCancelled: 'Your order has been cancelled.',
-  invalidDays: 'days must be a whole number from 1 to 366.',
+  invalidDays: 'days must be a whole number from 1 to 1096.',
   invalidDateRange: 'from and to must be dates written YYYY-MM-DD, from not after to.',
   pinNotServiceable: 'Sorry, we do not deliver to this PIN code yet. Please choose another delivery address.',
   invalidDeliveryArea: 'Each delivery area must be a PIN prefix such as 360 or a range such as 360001-360999.',

@@ -20,7 +20,8 @@ export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const STATS_DEFAULT_DAYS = 30;
-export const STATS_MAX_DAYS = 366;
+/** Three years and a day: the owner compares this year with the two before it. */
+export const STATS_MAX_DAYS = 1096;
 export const STATS_TOP_PRODUCTS = 5;
 
 /** Indian Standard Time, the shop's clock for days and financial years. */
@@ -109,7 +110,7 @@ const isRealDay = (v: string) =>
 export const statsQuerySchema = z.object({
   days: z
     .string({ error: MESSAGES.invalidDays })
-    .regex(/^\d{1,3}$/, { error: MESSAGES.invalidDays })
+    .regex(/^\d{1,4}$/, { error: MESSAGES.invalidDays })
     .transform(Number)
     .refine((n) => n >= 1 && n <= STATS_MAX_DAYS, { error: MESSAGES.invalidDays })
     .default(STATS_DEFAULT_DAYS),

@@ -108,6 +108,8 @@ orderSchema.index({ status: 1, createdAt: -1 });
 orderSchema.index({ searchKeys: 1, status: 1, createdAt: -1 });
 // The sales view and the CSV export read a window of days.
 orderSchema.index({ createdAt: 1 });
+// Sales roll-ups recompute the days of orders changed since they last looked (sales-rollup.ts).
+orderSchema.index({ updatedAt: 1 });
 // Refund webhooks find their order by the provider's refund id.
 orderSchema.index({ 'refund.id': 1 }, { sparse: true });
 // Recovery finds cancellations a stopped process left half done, and refunds owed but never asked.

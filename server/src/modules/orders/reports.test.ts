@@ -8,39 +8,11 @@ import {
   startTestApp,
   type TestContext,
 } from '../../test/harness.js';
+import { parseCsv } from '../../test/csv.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { CSV_COLUMNS } from './reports.js';
 
 const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-
-/** Splits CSV text into rows of cells (quoted cells may hold commas and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else if (c !== '\r') cell += c;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 describe('sales view and CSV export', () => {
   let ctx: TestContext;
@@ -111,6 +83,14 @@ describe('sales view and CSV export', () => {
       expect(week.refunds).toEqual({ count: 1, amountPaise: 49900, failed: 0 });
     });
 
+    it('answers up to three years of days', async () => {
+      clock.now = new Date('2026-11-30T12:00:00.000Z');
+      const body = (await stats('?days=1096')).body as SalesStats;
+      expect(body).toMatchObject({ days: 1096, from: '2023-12-01', to: '2026-11-30' });
+      expect(body.perDay).toHaveLength(1096);
+      expect(body.totals.orders).toBe(4);
+    });
+
     it('defaults to 30 days', async () => {
       clock.now = new Date('2026-11-30T12:00:00.000Z');
       const body = (await stats('')).body as SalesStats;
@@ -120,7 +100,7 @@ describe('sales view and CSV export', () => {
     });
 
     it('refuses a bad number of days and callers who are not the admin', async () => {
-      for (const query of ['?days=0', '?days=367', '?days=abc', '?days=1&days=2']) {
+      for (const query of ['?days=0', '?days=1097', '?days=10000', '?days=abc', '?days=1&days=2']) {
         const res = await stats(query);
         expect(res.status).toBe(400);
         expect(res.body.error).toBe(MESSAGES.invalidDays);

@@ -2,105 +2,26 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import {
-  IST_OFFSET,
-  STATS_TOP_PRODUCTS,
-  istDay,
-  istDayStart,
-  paiseToRupees,
-  type OrderStatus,
-  type SalesStats,
-} from '@kesh/shared';
+import { setImmediate } from 'node:timers/promises';
+import { istDay, istDayStart, paiseToRupees, type OrderStatus, type SalesStats } from '@kesh/shared';
 import { Order } from './order.model.js';
 import { paymentTextOf, type OrderRecord } from './dto.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Refunds that left (or are leaving) the shop's account; a failed one did not. */
-const REFUNDED = {
-  $cond: [{ $in: ['$refund.status', ['pending', 'processed']] }, { $ifNull: ['$refund.amountPaise', 0] }, 0],
-};
+import { DAY_MS, daysBetween, ordersOfDay } from './sales-rollup.js';
+import { salesOfDays } from './sales-window.js';
 
 /**
- * What an order brought in before refunds: an online order was paid when placed; a cash-on-delivery
- * order only once the owner marked the cash received.
- */
-const PAID = {
-  $cond: [
-    { $eq: ['$paymentMethod', 'cod'] },
-    { $cond: [{ $ifNull: ['$paidAt', false] }, '$totalPaise', 0] },
-    '$totalPaise',
-  ],
-};
-
-/**
- * Sales of the last `days` Indian days up to `now`, by aggregation over the createdAt index:
- * revenue is what was paid (PAID) less what was refunded.
+ * Sales of the last `days` Indian days up to `now`, added up from daily roll-ups (sales-rollup.ts):
+ * revenue is what was paid less what was refunded.
  */
 export async function salesStats(days: number, now: Date): Promise<SalesStats> {
   const to = istDay(now);
   const from = istDay(new Date(istDayStart(to).getTime() - (days - 1) * DAY_MS));
-  const since = istDayStart(from);
-  const match = { $match: { createdAt: { $gte: since, $lte: now } } };
-
-  const [perDayRows, totalsRows, productRows] = await Promise.all([
-    Order.aggregate<{ _id: string; orders: number; revenuePaise: number }>([
-      match,
-      {
-        $group: {
-          _id: { $dateToString: { format: '%Y-%m-%d', date: '$createdAt', timezone: IST_OFFSET } },
-          orders: { $sum: 1 },
-          revenuePaise: { $sum: { $subtract: [PAID, REFUNDED] } },
-        },
-      },
-      { $sort: { _id: 1 } },
-    ]),
-    Order.aggregate<{
-      orders: number;
-      grossPaise: number;
-      refundedPaise: number;
-      customers: unknown[];
-      refundCount: number;
-      failedRefunds: number;
-    }>([
-      match,
-      {
-        $group: {
-          _id: null,
-          orders: { $sum: 1 },
-          grossPaise: { $sum: PAID },
-          refundedPaise: { $sum: REFUNDED },
-          customers: { $addToSet: '$userId' },
-          refundCount: { $sum: { $cond: [{ $gt: [REFUNDED, 0] }, 1, 0] } },
-          failedRefunds: { $sum: { $cond: [{ $eq: ['$refund.status', 'failed'] }, 1, 0] } },
-        },
-      },
-    ]),
-    Order.aggregate<{ _id: unknown; title: string; quantity: number; revenuePaise: number }>([
-      match,
-      { $match: { status: { $ne: 'Cancelled' } } },
-      { $unwind: '$products' },
-      {
-        $group: {
-          _id: '$products.productId',
-          title: { $last: '$products.title' },
-          quantity: { $sum: '$products.quantity' },
-          revenuePaise: { $sum: { $multiply: ['$products.pricePaise', '$products.quantity'] } },
-        },
-      },
-      { $sort: { revenuePaise: -1, _id: 1 } },
-      { $limit: STATS_TOP_PRODUCTS },
-    ]),
-  ]);
-
-  const byDay = new Map(perDayRows.map((r) => [r._id, r]));
-  const perDay = Array.from({ length: days }, (_, i) => {
-    const day = istDay(new Date(since.getTime() + i * DAY_MS));
-    const row = byDay.get(day);
-    return { day, orders: row?.orders ?? 0, revenuePaise: row?.revenuePaise ?? 0 };
-  });
-  const t = totalsRows[0];
-  const orders = t?.orders ?? 0;
-  const revenuePaise = (t?.grossPaise ?? 0) - (t?.refundedPaise ?? 0);
+  const sales = await salesOfDays(from, to);
+  const perDay = daysBetween(from, to).map((day) => ({
+    day,
+    ...(sales.perDay.get(day) ?? { orders: 0, revenuePaise: 0 }),
+  }));
+  const revenuePaise = sales.grossPaise - sales.refundedPaise;
   return {
     days,
     from,
@@ -108,17 +29,12 @@ export async function salesStats(days: number, now: Date): Promise<SalesStats> {
     perDay,
     totals: {
       revenuePaise,
-      orders,
-      averageOrderValuePaise: orders ? Math.round(revenuePaise / orders) : 0,
-      payingCustomers: t?.customers.length ?? 0,
+      orders: sales.orders,
+      averageOrderValuePaise: sales.orders ? Math.round(revenuePaise / sales.orders) : 0,
+      payingCustomers: sales.payingCustomers,
     },
-    topProducts: productRows.map((p) => ({
-      productId: String(p._id),
-      title: p.title,
-      quantity: p.quantity,
-      revenuePaise: p.revenuePaise,
-    })),
-    refunds: { count: t?.refundCount ?? 0, amountPaise: t?.refundedPaise ?? 0, failed: t?.failedRefunds ?? 0 },
+    topProducts: sales.topProducts,
+    refunds: { count: sales.refundCount, amountPaise: sales.refundedPaise, failed: sales.failedRefunds },
   };
 }
 
@@ -182,8 +98,11 @@ export interface ExportFilter {
   status?: OrderStatus;
 }
 
-/** Streams one CSV row per order line, oldest order first, reading the orders through a cursor. */
-export async function streamOrdersCsv(filter: ExportFilter, out: Writable): Promise<void> {
+/** Orders turned into CSV between two turns of the event loop (~0.1 ms each). */
+const ORDERS_PER_TURN = 100;
+
+/** The first and last Indian day with an order the export wants, or undefined when none. */
+async function exportDays(filter: ExportFilter): Promise<string[] | undefined> {
   const createdAt: Record<string, Date> = {};
   if (filter.from) createdAt.$gte = istDayStart(filter.from);
   if (filter.to) createdAt.$lt = new Date(istDayStart(filter.to).getTime() + DAY_MS);
@@ -191,9 +110,46 @@ export async function streamOrdersCsv(filter: ExportFilter, out: Writable): Prom
     ...(Object.keys(createdAt).length ? { createdAt } : {}),
     ...(filter.status ? { status: filter.status } : {}),
   };
-  const cursor = Order.find(query).sort({ createdAt: 1, _id: 1 }).lean<OrderRecord[]>().cursor();
+  const [first, last] = await Promise.all(
+    [1, -1].map((direction) =>
+      Order.findOne(query, { createdAt: 1 })
+        .sort({ createdAt: direction as 1 | -1 })
+        .lean(),
+    ),
+  );
+  return first && last ? daysBetween(istDay(first.createdAt), istDay(last.createdAt)) : undefined;
+}
+
+export interface ExportResult {
+  /** Orders written out. */
+  orders: number;
+  /** False when the client went away before the end. */
+  complete: boolean;
+}
+
+/**
+ * Streams one CSV row per order line, oldest order first (then by id). Orders are read one Indian
+ * day at a time through an index, so memory holds a day, not the history; CSV work yields to the
+ * event loop every ORDERS_PER_TURN orders; a client that goes away stops the reading.
+ */
+export async function streamOrdersCsv(filter: ExportFilter, out: Writable): Promise<ExportResult> {
+  const days = (await exportDays(filter)) ?? [];
+  const status = filter.status ? { status: filter.status } : {};
+  let orders = 0;
   async function* rows() {
-    for await (const order of cursor) yield* csvRows(order as OrderRecord);
+    for (const day of days) {
+      for (const order of await ordersOfDay<OrderRecord>(day, undefined, status)) {
+        yield* csvRows(order);
+        orders += 1;
+        if (orders % ORDERS_PER_TURN === 0) await setImmediate();
+      }
+    }
   }
-  await pipeline(Readable.from(rows()), stringify({ header: true, columns: [...CSV_COLUMNS], bom: true }), out);
+  try {
+    await pipeline(Readable.from(rows()), stringify({ header: true, columns: [...CSV_COLUMNS], bom: true }), out);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+    return { orders, complete: false };
+  }
+  return { orders, complete: true };
 }

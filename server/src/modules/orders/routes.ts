@@ -64,7 +64,8 @@ export function ordersRoutes(deps: AppDeps): Router {
     const filter = queryOf(ordersExportQuerySchema, req.query);
     const name = `orders-${filter.from ?? 'start'}-to-${filter.to ?? 'today'}.csv`;
     res.set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` });
-    await streamOrdersCsv(filter, res);
+    const written = await streamOrdersCsv(filter, res);
+    if (!written.complete) deps.logger.info({ orders: written.orders }, 'orders export stopped: the client went away');
   });
 
   router.put('/:id/status', requireAdmin(secret), validateBody(orderStatusSchema), async (req, res) => {

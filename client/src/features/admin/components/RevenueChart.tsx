@@ -5,6 +5,7 @@ import { paiseToRupees, type SalesDay } from '@kesh/shared';
 
 const HEIGHT = 260;
 const HALF_DAY_S = 12 * 60 * 60;
+const LONG_WINDOW_DAYS = 120;
 
 /** Revenue per day as bars (uPlot, canvas). The same numbers are in a table for screen readers. */
 export default function RevenueChart({ perDay, label }: { perDay: SalesDay[]; label: string }) {
@@ -29,13 +30,15 @@ export default function RevenueChart({ perDay, label }: { perDay: SalesDay[]; la
           {
             stroke: '#4b5563',
             // Spec section 9: en-IN dates ("24 Nov"), on the shop's (Indian) calendar.
+            // Over months the day gives way to the year ("Nov 2025"), or three Novembers look alike.
             values: (_u, ticks) =>
               ticks.map((t) =>
-                new Date(t * 1000).toLocaleDateString('en-IN', {
-                  day: 'numeric',
-                  month: 'short',
-                  timeZone: 'Asia/Kolkata',
-                }),
+                new Date(t * 1000).toLocaleDateString(
+                  'en-IN',
+                  perDay.length > LONG_WINDOW_DAYS
+                    ? { month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }
+                    : { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' },
+                ),
               ),
           },
           { stroke: '#4b5563', size: 70, values: (_u, ticks) => ticks.map((v) => `₹${v.toLocaleString('en-IN')}`) },

@@ -1,0 +1,104 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { istDayStart, paiseToRupees } from '@kesh/shared';
+import { bearer, createAdminToken, startTestApp, type TestContext } from '../../test/harness.js';
+import { parseCsv } from '../../test/csv.js';
+import { writeOrderHistory } from '../../test/order-history.js';
+import type { OrderRecord } from './dto.js';
+import { Order } from './order.model.js';
+import { CSV_COLUMNS } from './reports.js';
+
+const NOW = new Date('2026-11-25T10:00:00.000Z');
+const ORDERS = 3000;
+
+/** What a spreadsheet shows of an order line: id, date, customer, product, quantity, line total, status. */
+const shown = (row: string[]) => [row[0], row[1], row[3], row[7], row[8], row[10], row[11]];
+const expectedRows = (orders: OrderRecord[]) =>
+  orders.flatMap((o) =>
+    o.products.map((line) => [
+      String(o._id),
+      o.createdAt.toISOString(),
+      o.userDetails!.username.startsWith('+') ? `'${o.userDetails!.username}` : o.userDetails!.username,
+      line.title.startsWith('=') ? `'${line.title}` : line.title,
+      String(line.quantity),
+      paiseToRupees(line.pricePaise * line.quantity).toFixed(2),
+      o.status,
+    ]),
+  );
+
+describe('GET /api/orders/export.csv at a few thousand orders', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const logLines: string[] = [];
+
+  const exportCsv = async (query: string) => {
+    const res = await ctx.http.get(`/api/orders/export.csv${query}`).set(bearer(admin)).buffer(true);
+    expect(res.status).toBe(200);
+    return parseCsv(res.text.replace(/^\uFEFF/, ''));
+  };
+
+  beforeAll(async () => {
+    const logger = pino({ level: 'info' }, { write: (line: string) => logLines.push(line) });
+    ctx = await startTestApp({}, { logger, now: () => NOW });
+    admin = (await createAdminToken(ctx)).token;
+    await writeOrderHistory({ orders: ORDERS, days: 200, now: NOW });
+  });
+  afterAll(() => ctx.close());
+
+  it('writes every line of every order, oldest first, with cells a spreadsheet would run escaped', async () => {
+    const rows = await exportCsv('');
+    expect(rows[0]).toEqual([...CSV_COLUMNS]);
+    const orders = await Order.find().sort({ createdAt: 1, _id: 1 }).lean<OrderRecord[]>();
+    expect(orders).toHaveLength(ORDERS);
+    expect(rows.slice(1).map(shown)).toEqual(expectedRows(orders));
+    expect(rows.slice(1).some((r) => r[7] === 'Hibiscus Shampoo, 200 ml')).toBe(true);
+    expect(rows.slice(1).some((r) => r[7] === 'Onion "Red" Hair Oil')).toBe(true);
+  });
+
+  it('keeps to the days and the status asked for', async () => {
+    const rows = await exportCsv('?from=2026-09-01&to=2026-09-30&status=Delivered');
+    const orders = await Order.find({
+      createdAt: { $gte: istDayStart('2026-09-01'), $lt: istDayStart('2026-10-01') },
+      status: 'Delivered',
+    })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<OrderRecord[]>();
+    expect(orders.length).toBeGreaterThan(50);
+    expect(rows.slice(1).map(shown)).toEqual(expectedRows(orders));
+  });
+
+  it('stops reading orders when the client goes away', async () => {
+    const server = ctx.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get(
+          { host: '127.0.0.1', port, path: '/api/orders/export.csv', headers: bearer(admin) },
+          (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
+        req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      });
+      const stopped = await new Promise<{ orders: number }>((resolve, reject) => {
+        const deadline = setTimeout(() => reject(new Error('the export never noticed the client left')), 15_000);
+        const poll = setInterval(() => {
+          const line = logLines.find((l) => l.includes('orders export stopped: the client went away'));
+          if (!line) return;
+          clearInterval(poll);
+          clearTimeout(deadline);
+          resolve(JSON.parse(line) as { orders: number });
+        }, 20);
+      });
+      expect(stopped.orders).toBeLessThan(ORDERS);
+    } finally {
+      server.close();
+    }
+  });
+});

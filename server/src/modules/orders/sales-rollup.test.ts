@@ -1,0 +1,199 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import mongoose from 'mongoose';
+import { istDay, type SalesStats } from '@kesh/shared';
+import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
+import type { PaymentGateway } from '../../lib/payments.js';
+import {
+  allowCashOnDeliveryIn360,
+  bearer,
+  buyWithSimulator,
+  createAdminToken,
+  signUpCustomer,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js';
+import { writeOrderHistory } from '../../test/order-history.js';
+import { recountSalesStats } from '../../test/sales-recount.js';
+import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
+import { Order } from './order.model.js';
+import { daysBetween, rebuildSalesRollups } from './sales-rollup.js';
+import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
+
+const NOW = new Date('2026-11-25T10:00:00.000Z');
+const HISTORY_DAYS = 420;
+const ORDERS = 3000;
+const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
+const WINDOWS = [1, 7, 30, 90, 365, 1096];
+/** Building a thousand days on a busy shared machine takes a while; no test asserts a duration. */
+const SLOW = 120_000;
+/** Refunds answered as the test says: processed, pending (a webhook settles it later) or refused. */
+function steerableGateway() {
+  const simulator = createSimulatorGateway();
+  const state = { mode: 'processed' as 'processed' | 'pending' | 'throw' };
+  let n = 0;
+  const payments: PaymentGateway = {
+    ...simulator,
+    async refund({ amountPaise }) {
+      if (state.mode === 'throw') throw new Error('BAD_REQUEST_ERROR: the balance is too low');
+      n += 1;
+      return { id: `rfnd_test_${n}`, amountPaise, status: state.mode };
+    },
+  };
+  return { payments, state };
+}
+
+describe('sales roll-ups', () => {
+  let ctx: TestContext;
+  let admin: string;
+  const clock = { now: NOW };
+  const gateway = steerableGateway();
+  let products: Awaited<ReturnType<typeof writeOrderHistory>>;
+
+  const stats = async (days: number) => {
+    const res = await ctx.http.get(`/api/admin/stats?days=${days}`).set(bearer(admin));
+    expect(res.status).toBe(200);
+    return res.body as SalesStats;
+  };
+  /** Every window's figures equal the aggregation over every order's. */
+  async function expectRecountFigures() {
+    for (const days of WINDOWS) {
+      const recount = JSON.parse(JSON.stringify(await recountSalesStats(days, clock.now))) as SalesStats;
+      expect(await stats(days), `${days} days`).toEqual(recount);
+    }
+  }
+
+  beforeAll(async () => {
+    ctx = await startTestApp({}, { payments: gateway.payments, now: () => new Date(clock.now) });
+    admin = (await createAdminToken(ctx)).token;
+    products = await writeOrderHistory({ orders: ORDERS, days: HISTORY_DAYS, now: NOW });
+  });
+  afterAll(() => ctx.close());
+  afterEach(() => {
+    clock.now = NOW;
+    gateway.state.mode = 'processed';
+  });
+
+  it(
+    'adds up the same figures as a recount of every order, for windows of a day to three years',
+    async () => {
+      await expectRecountFigures();
+      expect(await SalesDay.countDocuments()).toBe(1096);
+    },
+    SLOW,
+  );
+
+  it(
+    'folds in orders placed, cancelled, refunded, dispatched and paid through the shop since',
+    async () => {
+      await stats(30);
+      const some = (filter: Record<string, unknown>, n: number) =>
+        Order.find(filter, { _id: 1 })
+          .sort({ createdAt: 1 })
+          .limit(n)
+          .lean()
+          .then((rows) => rows.map((r) => String(r._id)));
+      const admins = bearer(admin);
+
+      // Cancelled by the owner with a refund that goes through, stays pending, or is refused.
+      const processing = await some({ status: 'Processing', paymentMethod: 'online' }, 6);
+      for (const [i, id] of processing.entries()) {
+        gateway.state.mode = (['processed', 'pending', 'throw'] as const)[i % 3]!;
+        await ctx.http.post(`/api/orders/${id}/cancel`).set(admins).expect(200);
+      }
+      // Failed refunds asked again: one goes through, one is refused again.
+      const failed = await some({ 'refund.status': 'failed' }, 2);
+      gateway.state.mode = 'processed';
+      await ctx.http.post(`/api/orders/${failed[0]}/refund`).set(admins).expect(200);
+      gateway.state.mode = 'throw';
+      await ctx.http.post(`/api/orders/${failed[1]}/refund`).set(admins).expect(200);
+      // Pending refunds settled by Razorpay's webhook.
+      const pending = await Order.find({ 'refund.status': 'pending', 'refund.id': { $ne: null } })
+        .limit(2)
+        .lean();
+      for (const [i, order] of pending.entries()) {
+        const raw = JSON.stringify({
+          event: i === 0 ? 'refund.processed' : 'refund.failed',
+          payload: { refund: { entity: { id: order.refund!.id, entity: 'refund' } } },
+        });
+        await ctx.http
+          .post('/api/payment/webhook')
+          .set({ 'Content-Type': 'application/json', 'X-Razorpay-Signature': hmacHex(DEV_RAZORPAY_SIM_SECRET, raw) })
+          .send(raw)
+          .expect(200);
+      }
+      // Cash collected for delivered cash-on-delivery orders; parcels on their way and delivered.
+      for (const id of await some({ status: 'Delivered', paymentMethod: 'cod', paidAt: null }, 4)) {
+        await ctx.http.put(`/api/orders/${id}/paid`).set(admins).expect(200);
+      }
+      for (const id of await some({ status: 'Processing' }, 4)) {
+        await ctx.http.put(`/api/orders/${id}/status`).set(admins).send({ status: 'Dispatched' }).expect(200);
+      }
+      for (const id of await some({ status: 'Dispatched' }, 4)) {
+        await ctx.http.put(`/api/orders/${id}/status`).set(admins).send({ status: 'Delivered' }).expect(200);
+      }
+
+      // New orders: online today and on a past day just after its Indian midnight (an order written
+      // with an older clock), then one cancelled by its shopper; a cash-on-delivery order, delivered
+      // and paid.
+      const asha = await signUpCustomer(ctx, { username: 'Asha' });
+      const oil = String(products[0]!.id);
+      await buyWithSimulator(ctx, asha, oil, 2, ADDRESS);
+      clock.now = new Date('2026-10-01T18:30:00.000Z');
+      const past = await buyWithSimulator(ctx, asha, String(products[1]!.id), 1, ADDRESS);
+      clock.now = NOW;
+      const cancelled = await buyWithSimulator(ctx, asha, oil, 1, ADDRESS);
+      await ctx.http.post(`/api/orders/${cancelled._id}/cancel`).set(bearer(asha.token)).expect(200);
+      await allowCashOnDeliveryIn360();
+      await ctx.http.post('/api/cart/add-to-cart').set(bearer(asha.token)).send({ productId: oil, quantity: 1 });
+      const cod = await ctx.http.post('/api/orders/cod').set(bearer(asha.token)).send({ address: ADDRESS }).expect(201);
+      const codId = cod.body.order._id as string;
+      await ctx.http.put(`/api/orders/${codId}/status`).set(admins).send({ status: 'Delivered' }).expect(200);
+      await ctx.http.put(`/api/orders/${codId}/paid`).set(admins).expect(200);
+      expect(istDay(new Date(past.createdAt))).toBe('2026-10-02');
+
+      await expectRecountFigures();
+    },
+    SLOW,
+  );
+
+  it('reads no orders when nothing changed, and only the days of the orders that did', async () => {
+    await stats(1096);
+    const reads: unknown[] = [];
+    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+      if (collection === 'orders' && method === 'find') reads.push(filter);
+    });
+    try {
+      await stats(1096);
+      // The changed-order scans (by updatedAt and by _id) found nothing to recompute.
+      expect(reads).toHaveLength(2);
+
+      const [a, b] = await Order.find({ status: 'Dispatched' }).sort({ createdAt: 1 }).limit(2).lean();
+      for (const order of [a!, b!]) {
+        await ctx.http.put(`/api/orders/${order._id}/status`).set(bearer(admin)).send({ status: 'Delivered' });
+      }
+      reads.length = 0;
+      await stats(1096);
+      const dayReads = reads.filter((f) => (f as { createdAt?: unknown }).createdAt);
+      const days = new Set([istDay(a!.createdAt), istDay(b!.createdAt)]);
+      expect(dayReads).toHaveLength(days.size);
+    } finally {
+      mongoose.set('debug', false);
+    }
+  });
+
+  it(
+    'rebuilds every roll-up on command, and drops them all when the mark of what they saw is lost',
+    async () => {
+      await SalesDay.updateMany({}, { $set: { orders: 999 } });
+      const first = (await Order.findOne().sort({ createdAt: 1 }).lean())!.createdAt;
+      expect(await rebuildSalesRollups(NOW)).toBe(daysBetween(istDay(first), istDay(NOW)).length);
+      await expectRecountFigures();
+
+      // Without the mark nothing says which roll-ups are current: they are dropped and rebuilt.
+      await SalesDay.updateMany({}, { $set: { orders: 999 } });
+      await SalesRollupMark.deleteMany({});
+      await expectRecountFigures();
+    },
+    SLOW,
+  );
+});

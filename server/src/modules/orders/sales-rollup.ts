@@ -1,0 +1,182 @@
+import { Types } from 'mongoose';
+import { istDay, istDayStart } from '@kesh/shared';
+import { isDuplicateKey } from '../../lib/errors.js';
+import { Order } from './order.model.js';
+import { SALES_FIELDS, salesDayOf, type SalesOrder } from './sales-day.js';
+import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+const MARK_ID = 'orders';
+/**
+ * A write takes its updatedAt (and a new order its _id) before it lands, so one still in flight
+ * while changes are scanned carries a time the scan has passed: each scan looks this far back again.
+ * Recomputing a day is idempotent, so looking twice costs a re-read, never a wrong figure.
+ */
+export const IN_FLIGHT_MS = 10_000;
+
+/** The Indian days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const start = istDayStart(from).getTime();
+  const count = Math.round((istDayStart(to).getTime() - start) / DAY_MS) + 1;
+  return Array.from({ length: Math.max(count, 0) }, (_, i) => istDay(new Date(start + i * DAY_MS)));
+}
+
+/** The orders placed on one Indian day, oldest first, through the createdAt index. */
+export function ordersOfDay<T>(day: string, projection?: Record<string, 1>, extra: Record<string, unknown> = {}) {
+  const start = istDayStart(day);
+  return Order.find({ createdAt: { $gte: start, $lt: new Date(start.getTime() + DAY_MS) }, ...extra }, projection)
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<T[]>();
+}
+
+/**
+ * Days written together: one write per run instead of one per day. Each day is still read on its
+ * own, because the embedded engine copies every order a find matches before answering (a week
+ * at once held the event loop ~100 ms).
+ */
+const RUN_DAYS = 7;
+
+/** Sorted days cut into runs of consecutive days, at most RUN_DAYS long. */
+function runsOf(days: Iterable<string>): string[][] {
+  const runs: string[][] = [];
+  for (const day of [...new Set(days)].sort()) {
+    const run = runs.at(-1);
+    const follows = run && istDayStart(day).getTime() - istDayStart(run.at(-1)!).getTime() === DAY_MS;
+    if (run && follows && run.length < RUN_DAYS) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
+
+/** A bulk write refused only because stored days were read later than ours: those are fresher. */
+function onlyFresherStored(err: unknown): boolean {
+  const refused = (err as { writeErrors?: unknown[] }).writeErrors ?? [err];
+  return refused.length > 0 && refused.every(isDuplicateKey);
+}
+
+/** Reads a run's orders day by day and stores each day's figures, unless a later read stored them. */
+async function recomputeRun(run: string[]): Promise<void> {
+  const readAt = new Date();
+  const writes = [];
+  for (const day of run) {
+    const figures = salesDayOf(await ordersOfDay<SalesOrder>(day, SALES_FIELDS));
+    writes.push({
+      replaceOne: {
+        filter: { _id: day, readAt: { $lte: readAt } },
+        replacement: { _id: day, ...figures, readAt },
+        upsert: true,
+      },
+    });
+  }
+  await SalesDay.bulkWrite(writes, { ordered: false, throwOnValidationError: true }).catch((err: unknown) => {
+    if (!onlyFresherStored(err)) throw err;
+  });
+}
+
+async function recomputeDays(days: Iterable<string>): Promise<void> {
+  for (const run of runsOf(days)) await recomputeRun(run);
+}
+
+/** Days being computed because they were missing, so that concurrent requests compute each once. */
+const missingInFlight = new Map<string, Promise<void>>();
+
+export async function computeMissingDays(days: string[]): Promise<void> {
+  const waits = new Set<Promise<void>>();
+  const todo = days.filter((day) => {
+    const running = missingInFlight.get(day);
+    if (running) waits.add(running);
+    return !running;
+  });
+  for (const run of runsOf(todo)) {
+    const running = recomputeRun(run).finally(() => run.forEach((day) => missingInFlight.delete(day)));
+    run.forEach((day) => missingInFlight.set(day, running));
+    await running;
+  }
+  await Promise.all(waits);
+}
+
+/** Counts the times this process dropped every roll-up, so that copies of them are dropped too. */
+export const rollups = { dropped: 0 };
+
+/**
+ * Changes this process already folded into the roll-ups (order id -> updatedAt), so that re-reading
+ * the in-flight margin does not recompute a day for a change it has counted. Only an optimisation:
+ * without it every scan recomputes the days of the last few seconds' changes.
+ */
+let folded = new Map<string, number>();
+
+/**
+ * Recomputes the days of every order changed since the last scan (less the in-flight margin), then
+ * moves the mark. Orders are found by updatedAt, which every write through the Order model sets,
+ * and by _id, whose time is when the order was made even when it was written with an older
+ * createdAt (an import, a test's clock).
+ */
+async function foldChanges(): Promise<void> {
+  const startedAt = new Date();
+  const mark = await SalesRollupMark.findById(MARK_ID).lean();
+  if (!mark) {
+    await SalesDay.deleteMany({});
+    rollups.dropped += 1;
+  } else {
+    const since = new Date(mark.scannedUpTo.getTime() - IN_FLIGHT_MS);
+    const found = await Promise.all([
+      Order.find({ updatedAt: { $gte: since } }, { createdAt: 1, updatedAt: 1 }).lean(),
+      Order.find(
+        { _id: { $gte: Types.ObjectId.createFromTime(Math.floor(since.getTime() / 1000)) } },
+        {
+          createdAt: 1,
+          updatedAt: 1,
+        },
+      ).lean(),
+    ]);
+    const seen = new Map<string, number>();
+    const days = new Set<string>();
+    for (const order of found.flat()) {
+      if (!order.createdAt) continue;
+      const id = String(order._id);
+      const stamp = order.updatedAt?.getTime() ?? 0;
+      seen.set(id, stamp);
+      if (folded.get(id) !== stamp) days.add(istDay(order.createdAt));
+    }
+    await recomputeDays(days);
+    folded = seen;
+  }
+  await SalesRollupMark.updateOne({ _id: MARK_ID }, { $max: { scannedUpTo: startedAt } }, { upsert: true });
+}
+
+let folding: Promise<void> | undefined;
+let queued: Promise<void> | undefined;
+
+/**
+ * One scan at a time; a caller arriving during one waits for the next, which sees its changes
+ * (the running scan may have started before them).
+ */
+export function foldChangedOrders(): Promise<void> {
+  if (!folding) {
+    folding = foldChanges().finally(() => {
+      folding = undefined;
+    });
+    return folding;
+  }
+  queued ??= folding
+    .catch(() => undefined)
+    .then(() => {
+      queued = undefined;
+      return foldChangedOrders();
+    });
+  return queued;
+}
+
+/**
+ * Drops every roll-up and computes every day from the first order's to today (`npm run
+ * stats:rebuild`). Safe while the shop runs: a request meanwhile computes what it needs itself.
+ */
+export async function rebuildSalesRollups(now: Date): Promise<number> {
+  await SalesRollupMark.deleteOne({ _id: MARK_ID });
+  await foldChangedOrders();
+  const first = await Order.findOne({}, { createdAt: 1 }).sort({ createdAt: 1 }).lean();
+  if (!first) return 0;
+  const days = daysBetween(istDay(first.createdAt), istDay(now));
+  await recomputeDays(days);
+  return days.length;
+}
