@@ -7,7 +7,7 @@ import { Schema, model } from 'mongoose';
  * a gallery picture. Rendered pages and cached lists are kept with the version they were made from
  * and are current while it has not moved, in every process that shares the database — instead of a
  * time to live that re-renders every page every second whether or not anything changed.
- * See docs/decisions/storefront-page-cache.md.
+ * See docs/decisions/0020-storefront-page-cache.md.
  */
 const versionSchema = new Schema({ _id: String, version: { type: Number, required: true } }, { versionKey: false });
 export const StorefrontVersionDoc = model('StorefrontVersion', versionSchema, 'storefrontversions');
