@@ -10,11 +10,12 @@ import { createApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
 import { createLogger } from './lib/logger.js';
+import { withTimeout } from './lib/timeout.js';
 import { buildDeps } from './lib/build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/stock-recovery.js';
-import { startInvoiceQueue } from './modules/orders/invoice-jobs.js';
+import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/invoice-jobs.js';
 import { adminsWithPassword } from './modules/admin/service.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
 import { backfillUserSearchKeys } from './modules/users/service.js';
@@ -155,16 +156,20 @@ async function main(): Promise<void> {
       stopRecovery?.();
       stopMailQueue?.();
       stopInvoiceQueue?.();
-      stopDatabase().then(
-        () => {
-          logger.info('stopped');
-          process.exit(0);
-        },
-        (err: unknown) => {
-          logger.error({ err }, 'the database did not close cleanly');
-          process.exit(1);
-        },
-      );
+      // Invoices of the last orders answered finish first, for a while (a job cut off here is left
+      // to the next start's sweep, and its mails with it).
+      withTimeout(settleStartedInvoiceJobs(), SHUTDOWN_GRACE_MS)
+        .then(stopDatabase)
+        .then(
+          () => {
+            logger.info('stopped');
+            process.exit(0);
+          },
+          (err: unknown) => {
+            logger.error({ err }, 'the database did not close cleanly');
+            process.exit(1);
+          },
+        );
     });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -19,6 +19,7 @@ import { issueToken } from '../lib/tokens.js';
 import { createSimulatorGateway } from '../modules/payments/gateway.js';
 import { Admin } from '../modules/admin/admin.model.js';
 import { InvoiceJob } from '../modules/orders/invoice-job.model.js';
+import { settleStartedInvoiceJobs } from '../modules/orders/invoice-jobs.js';
 import { Order as OrderModel } from '../modules/orders/order.model.js';
 
 /**
@@ -81,6 +82,8 @@ export async function startTestApp(
       for (const file of await readdir(uploadDir)) await rm(path.join(uploadDir, file), { force: true });
     },
     async close() {
+      // An order placed by the test may still be rendering its invoice into invoiceDir.
+      await settleStartedInvoiceJobs();
       await mongoose.connection.dropDatabase().catch(() => undefined);
       await mongoose.disconnect();
       await rm(uploadDir, { recursive: true, force: true });

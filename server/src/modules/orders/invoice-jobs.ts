@@ -100,6 +100,25 @@ export async function runDueInvoiceJobs(deps: AppDeps, now = new Date()): Promis
   return due.length;
 }
 
+/** Jobs this process started for the orders it just placed, so that a stop can wait for them. */
+const started = new Set<Promise<void>>();
+
+/** Runs the new order's invoice job once the caller has gone on to answer; a failure is left to the sweep. */
+export function startInvoiceJob(deps: AppDeps, orderId: Types.ObjectId): void {
+  const job = new Promise((resolve) => setImmediate(resolve))
+    .then(() => runInvoiceJob(deps, orderId))
+    .catch((err: unknown) =>
+      deps.logger.warn({ err, orderId: String(orderId) }, 'invoice job not run yet; the next sweep runs it'),
+    )
+    .finally(() => started.delete(job));
+  started.add(job);
+}
+
+/** Resolves once every job this process started has finished (before its database closes). */
+export async function settleStartedInvoiceJobs(): Promise<void> {
+  while (started.size > 0) await Promise.allSettled([...started]);
+}
+
 /**
  * Sweeps for due invoice jobs now and every 15 s, so an order placed just before a crash gets its
  * invoice and its mails within a minute or so of the restart. Returns the function that stops it.

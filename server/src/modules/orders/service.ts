@@ -22,7 +22,7 @@ import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
-import { expectInvoice, runInvoiceJob } from './invoice-jobs.js';
+import { expectInvoice, startInvoiceJob } from './invoice-jobs.js';
 import { notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
 
@@ -190,11 +190,7 @@ export async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<v
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, 'invoice number could not be given to a new order');
   }
-  setImmediate(() => {
-    runInvoiceJob(deps, order._id).catch((err: unknown) =>
-      deps.logger.warn({ err, orderId: String(order._id) }, 'invoice job not run yet; the next sweep runs it'),
-    );
-  });
+  startInvoiceJob(deps, order._id);
 }
 
 async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
