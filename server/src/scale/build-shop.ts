@@ -52,11 +52,38 @@ export interface ShopSize {
   seed?: number;
 }
 
+/** Records a benchmark asks for by id, found once here so that it need not list everything to find them. */
+export interface ShopSamples {
+  productIds: string[];
+  /** Delivered orders with an invoice number, newest first. */
+  invoiceOrderIds: string[];
+  /** A customer with orders, for the order list's search. */
+  customer: { email: string; contact: string };
+}
+
 export interface BuiltShop {
   dataDir: string;
   end: Date;
   counts: Record<string, number>;
+  samples: ShopSamples;
   seconds: number;
+}
+
+const SAMPLE_COUNT = 20;
+/** Where the CLI and the benchmark keep a shop's samples, beside its data. */
+export const SAMPLES_FILE = 'samples.json';
+
+async function samplesOf(): Promise<ShopSamples> {
+  const products = await MainCategory.find({}, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).limit(SAMPLE_COUNT).lean();
+  const delivered = await Order.find({ status: 'Delivered', invoiceNumber: { $exists: true } }, { userDetails: 1 })
+    .sort({ status: 1, createdAt: -1 })
+    .limit(SAMPLE_COUNT)
+    .lean();
+  return {
+    productIds: products.map((p) => String(p._id)),
+    invoiceOrderIds: delivered.map((o) => String(o._id)),
+    customer: { email: delivered[0]?.userDetails?.email ?? '', contact: delivered[0]?.userDetails?.contact ?? '' },
+  };
 }
 
 /** The parameters with their defaults filled in: what identifies a generated shop. */
@@ -184,6 +211,7 @@ export async function buildShop(
   const end = size.end ?? new Date();
   const engine = await startEmbeddedEngine({ dataDir });
   const counts: Record<string, number> = {};
+  let samples: ShopSamples;
   try {
     await connectMongoose(databaseUri(engine.uri, SCALE_DB_NAME));
     await syncIndexes();
@@ -261,9 +289,10 @@ export async function buildShop(
     await insertAll(Cart, history.carts(), counts);
     await insertAll(ContactMessage, history.messages(), counts);
     log(`carts: ${counts.carts}, contact messages: ${counts.contactmessages}`);
+    samples = await samplesOf();
   } finally {
     await mongoose.disconnect();
     await engine.stop();
   }
-  return { dataDir, end, counts, seconds: (Date.now() - began) / 1000 };
+  return { dataDir, end, counts, samples, seconds: (Date.now() - began) / 1000 };
 }

@@ -1,14 +1,36 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   GENERATOR_VERSION,
+  SAMPLES_FILE,
   SCALE_ADMIN,
   SCALE_DB_NAME,
   SHOPPER_PASSWORD,
+  buildShop,
+  shopParameters,
   type BuiltShop,
-  type shopParameters,
+  type ShopSize,
 } from '../../server/src/scale/build-shop.js';
 
+export const READY_FILE = 'READY';
+
+/**
+ * Builds the shop in `dataDir` (empty or new), then writes its README and samples beside the data,
+ * and last an empty READY file, so that whoever waits for the folder knows it is complete.
+ */
+export async function buildShopDirectory(dataDir: string, size: ShopSize, log: (line: string) => void) {
+  if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) throw new Error(`${dataDir} is not empty`);
+  await mkdir(dataDir, { recursive: true });
+  const built = await buildShop(dataDir, size, log);
+  await writeFile(path.join(dataDir, 'README.md'), shopReadme(built, shopParameters(size)));
+  await writeFile(path.join(dataDir, SAMPLES_FILE), JSON.stringify(built.samples, null, 2));
+  await writeFile(path.join(dataDir, READY_FILE), '');
+  return built;
+}
+
 /** The README left in a generated data directory: how it was made, the logins, how to start a server on a copy. */
-export function shopReadme(built: BuiltShop, params: ReturnType<typeof shopParameters>): string {
+function shopReadme(built: BuiltShop, params: ReturnType<typeof shopParameters>): string {
   const counts = Object.entries(built.counts)
     .map(([name, n]) => `| ${name} | ${n.toLocaleString('en-US')} |`)
     .join('\n');
