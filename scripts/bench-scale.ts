@@ -153,7 +153,8 @@ async function benchSize(orders: number) {
   const extra: string[] = [];
   try {
     const store = await startStore(copy, 'production', TIMEOUT_MS * 5);
-    const startup = { ...store.startup };
+    const { startup } = store;
+    let end = { rss: NaN, peak: NaN };
     try {
       const login = await fetch(`${store.url}/logAdmin`, {
         method: 'POST',
@@ -182,7 +183,7 @@ async function benchSize(orders: number) {
           await phase(store, loop, 'orders page in Chromium', () => openOrdersPage(store.url, token, TIMEOUT_MS)),
         );
       }
-      startup.memory = memoryMb(store.pid);
+      end = memoryMb(store.pid);
     } finally {
       await store.stop();
     }
@@ -201,7 +202,7 @@ async function benchSize(orders: number) {
     } finally {
       await dev.stop();
     }
-    return { orders, shop, startup, rows, loop, extra };
+    return { orders, shop, startup, end, rows, loop, extra };
   } finally {
     await rm(copy, { recursive: true, force: true });
   }

@@ -7,6 +7,8 @@ export interface SizeResult {
   orders: number;
   shop: { note: string };
   startup: { wallMs: number; cpuSeconds: number; memory: { rss: number; peak: number } };
+  /** Memory at the end of the production phase, after the heaviest screens. */
+  end: { rss: number; peak: number };
   rows: Row[];
   loop: Record<string, string>;
   extra: string[];
@@ -22,7 +24,8 @@ function table(r: SizeResult): string {
     `Shop: ${r.shop.note}.`,
     '',
     `- start-up, spawn to \`/readyz\` 200: ${(r.startup.wallMs / 1000).toFixed(1)} s (${r.startup.cpuSeconds.toFixed(1)} s CPU)`,
-    `- server memory: RSS ${r.startup.memory.rss.toFixed(0)} MB after start, peak (VmHWM) ${r.startup.memory.peak.toFixed(0)} MB by the end`,
+    `- server memory (RSS): ${r.startup.memory.rss.toFixed(0)} MB after start; ${r.end.rss.toFixed(0)} MB at the end of ` +
+      `the production phase, peak (VmHWM) ${r.end.peak.toFixed(0)} MB`,
     ...r.extra.map((e) => `- ${e}`),
     `- longest event-loop delay: ${Object.entries(r.loop)
       .map(([phase, delay]) => `${phase} ${delay}`)
