@@ -5,6 +5,7 @@
 //
 //   npm run bench:scale -- [--orders 10000,100000] [--users 20000] [--products 300] [--runs 15]
 //     [--label "after"] [--data-dir <a built shop, one size>] [--skip-browser] [--timeout 120]
+//     [--server-heap-mb 16384]
 // Environment: BENCH_SCALE_ORDERS, BENCH_SCALE_RUNS, BENCH_SCALE_CACHE (where built shops are kept).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     label: { type: 'string' },
     'data-dir': { type: 'string' },
     'skip-browser': { type: 'boolean', default: false },
+    'server-heap-mb': { type: 'string' },
     out: { type: 'string', default: path.join(ROOT, 'bench/scale.md') },
   },
 });
@@ -50,6 +52,10 @@ const RUNS = Number(args.runs);
 const TIMEOUT_MS = Number(args.timeout) * 1000;
 const CACHE = process.env.BENCH_SCALE_CACHE ?? path.join(os.tmpdir(), 'kesh-scale-shops');
 const CHECKOUT_RUNS = Math.min(RUNS, 10);
+const STORE_OPTIONS = {
+  timeoutMs: TIMEOUT_MS * 5,
+  ...(args['server-heap-mb'] ? { heapMb: Number(args['server-heap-mb']) } : {}),
+};
 
 /** A built shop of these parameters, from the cache or made now. */
 async function shopOf(orders: number): Promise<{ dir: string; note: string }> {
@@ -152,7 +158,7 @@ async function benchSize(orders: number) {
   const rows: Row[] = [];
   const extra: string[] = [];
   try {
-    const store = await startStore(copy, 'production', TIMEOUT_MS * 5);
+    const store = await startStore(copy, 'production', STORE_OPTIONS);
     const { startup } = store;
     let end = { rss: NaN, peak: NaN };
     try {
@@ -188,7 +194,7 @@ async function benchSize(orders: number) {
       await store.stop();
     }
     // Online checkout needs the payment simulator, which only a development server offers.
-    const dev = await startStore(copy, 'development', TIMEOUT_MS * 5);
+    const dev = await startStore(copy, 'development', STORE_OPTIONS);
     try {
       rows.push(
         await phase(dev, loop, 'checkout', () =>

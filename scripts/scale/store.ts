@@ -28,12 +28,15 @@ export interface Store {
 export async function startStore(
   dataDir: string,
   mode: 'production' | 'development',
-  timeoutMs: number,
+  opts: { timeoutMs: number; heapMb?: number },
 ): Promise<Store> {
+  const { timeoutMs } = opts;
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
   const env: Record<string, string> = {
     ...process.env,
+    // The store runs with node's own heap limit unless told otherwise (a million orders need more).
+    NODE_OPTIONS: opts.heapMb ? `--max-old-space-size=${opts.heapMb}` : '',
     NODE_ENV: mode,
     HOST,
     PORT: String(port),
