@@ -1,0 +1,110 @@
+// How the scale benchmark measures one server: its process's CPU and memory from /proc, one HTTP
+// request as a browser would make it (compressed, timed to the last byte), and the event loop's
+// longest delay as the server reports it at GET /metrics.
+import http from 'node:http';
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The process's CPU seconds so far (user + system), from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Resident memory now and its peak (MB), from /proc/<pid>/status. */
+export function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+export interface Answer {
+  status: number;
+  ms: number;
+  /** Bytes of the body as sent (compressed when the server compressed it). */
+  wireBytes: number;
+  /** Bytes of the body once decoded. */
+  bytes: number;
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
+}
+
+export class RequestTimeout extends Error {}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+/** One request with a browser's Accept-Encoding; resolves once the whole body has arrived. */
+export function send(
+  base: string,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs: number },
+): Promise<Answer> {
+  const url = new URL(path, base);
+  const payload = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.request(
+      url,
+      {
+        method: opts.method ?? 'GET',
+        agent,
+        headers: {
+          'accept-encoding': 'gzip, br',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          const wire = Buffer.concat(chunks);
+          const encoding = res.headers['content-encoding'];
+          const body = encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire;
+          resolve({
+            status: res.statusCode ?? 0,
+            ms,
+            wireBytes: wire.length,
+            bytes: body.length,
+            body,
+            headers: res.headers,
+          });
+        });
+      },
+    );
+    req.setTimeout(opts.timeoutMs, () =>
+      req.destroy(new RequestTimeout(`no answer within ${opts.timeoutMs / 1000} s`)),
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * The longest event-loop delay since the previous scrape (seconds), or undefined when the server
+ * has no GET /metrics yet.
+ */
+export async function eventLoopMaxSeconds(base: string): Promise<number | undefined> {
+  try {
+    const res = await send(base, '/metrics', { timeoutMs: 30_000 });
+    if (res.status !== 200) return undefined;
+    const m = /^kesh_event_loop_delay_max_seconds(?:\{[^}]*\})?\s+(\S+)/m.exec(res.body.toString('utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const median = (values: number[]) => percentile(values, 0.5);
+
+/** Nearest-rank percentile. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? NaN;
+}
