@@ -28,7 +28,7 @@ export function phoneKey(text: string): string | undefined {
 
 const emailKey = (text: string) => text.trim().toLowerCase();
 
-interface SearchableOrder {
+export interface SearchableOrder {
   _id: unknown;
   userDetails?: {
     username?: string | null;

@@ -25,6 +25,7 @@ export const BACKFILL_BATCH = 10;
  * index range per step, never a scan from the start) and sets the keys only where they are still
  * missing, so a run cut short by a stop, or two processes running it at once, change nothing twice.
  * Recorded when done: later start-ups read one document. Returns how many orders it changed.
+ * updatedAt stays: the keys change nothing the sales roll-ups count, so no day is recomputed for them.
  */
 export async function backfillOrderSearchKeys(batch = BACKFILL_BATCH): Promise<number> {
   if (await OrdersMigration.exists({ _id: SEARCH_KEYS_MIGRATION })) return 0;
@@ -45,7 +46,8 @@ export async function backfillOrderSearchKeys(batch = BACKFILL_BATCH): Promise<n
           update: { $set: { searchKeys: orderSearchKeys(o) } },
         },
       }));
-    if (updates.length > 0) changed += (await Order.bulkWrite(updates, { ordered: false })).modifiedCount;
+    if (updates.length > 0)
+      changed += (await Order.bulkWrite(updates, { ordered: false, timestamps: false })).modifiedCount;
     await nextTurn();
   }
   await OrdersMigration.updateOne(
