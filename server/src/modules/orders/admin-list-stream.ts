@@ -1,4 +1,6 @@
 import type { Response } from 'express';
+import type { Order as OrderDto } from '@kesh/shared';
+import { streamJsonArray } from '../../lib/json-stream.js';
 import { toOrderDtos, type OrderRecord } from './dto.js';
 import { Order } from './order.model.js';
 
@@ -9,18 +11,6 @@ export const STREAM_BATCH = 200;
 
 /** The spec's order: open orders newest first, then Delivered ones newest first; ties by _id, newest first. */
 const PASSES: OrderFilter[] = [{ status: { $ne: 'Delivered' } }, { status: 'Delivered' }];
-
-/** Resolves once the client has read what was buffered, or has gone. */
-const drained = (res: Response) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 
 const newestFirst = (a: OrderRecord, b: OrderRecord) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (String(b._id) > String(a._id) ? 1 : -1);
@@ -51,32 +41,19 @@ async function* batchesOf(pass: OrderFilter, batch: number): AsyncGenerator<Orde
   }
 }
 
+/** Every order in the spec's order, as the DTOs the list answers with, a batch read at a time. */
+async function* allOrders(now: Date, batch: number): AsyncIterable<OrderDto> {
+  for (const pass of PASSES) {
+    for await (const rows of batchesOf(pass, batch)) yield* await toOrderDtos(rows, now);
+  }
+}
+
 /**
  * GET /api/orders/ for the owner: every order, as the spec's contract says, written as one JSON
- * array a batch at a time. It waits while the client is slow to read (the socket's buffer is full)
- * and stops reading orders once the client has gone, so memory stays at a batch whatever the
- * number of orders. Once the first byte is sent a failure can only cut the answer short.
+ * array by streamJsonArray (waits while the client is slow, stops reading once it has gone), so
+ * memory stays at a batch whatever the number of orders.
  */
 export async function streamAllOrders(res: Response, now: Date, batch = STREAM_BATCH): Promise<void> {
-  let gone = false;
-  res.once('close', () => {
-    gone = true;
-  });
-  res.status(200).type('application/json').set('Cache-Control', 'private, no-store');
-  let separator = '[';
-  try {
-    for (const pass of PASSES) {
-      for await (const rows of batchesOf(pass, batch)) {
-        if (gone) return;
-        const json = (await toOrderDtos(rows, now)).map((o) => JSON.stringify(o)).join(',');
-        const fits = res.write(separator + json);
-        separator = ',';
-        if (!fits && !gone) await drained(res);
-      }
-    }
-    if (!gone) res.end(separator === '[' ? '[]' : ']');
-  } catch (err) {
-    if (!res.headersSent) throw err;
-    res.destroy(err as Error);
-  }
+  res.set('Cache-Control', 'private, no-store');
+  await streamJsonArray(res, allOrders(now, batch));
 }
