@@ -10,12 +10,17 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const TSX_LOADER = createRequire(import.meta.url).resolve('tsx');
 // Start-up compiles the server with tsx: over 25 s on a loaded 2-core machine.
 const GIVE_UP_MS = 80_000;
+/** Children still running, killed if the test process leaves without stopping them. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
 export interface Run {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
-  /** Resolves once the output contains `text`. */
+  /** Resolves once the output contains `text`; kills the child if it has not within 80 s. */
   waitFor(text: string): Promise<void>;
 }
 
@@ -53,14 +58,17 @@ export function startScript(script: string, dataDir: string, env: Record<string,
   const waiters: { text: string; resolve: () => void }[] = [];
   const onData = (b: Buffer) => {
     output += b.toString();
-    for (const w of waiters.filter((w) => output.includes(w.text))) w.resolve();
+    for (const w of waiters.filter((w) => output.includes(w.text))) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const killer = setTimeout(() => child.kill('SIGKILL'), GIVE_UP_MS);
+  running.add(child);
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
-      clearTimeout(killer);
+      running.delete(child);
       resolve(code);
     }),
   );
@@ -68,11 +76,23 @@ export function startScript(script: string, dataDir: string, env: Record<string,
     child,
     output: () => output,
     exited,
+    // The give-up timer guards the wait only: a child that started stays up as long as its test
+    // needs it (a timer from spawn killed the database of a long crash test after 80 s).
     waitFor: (text) =>
       new Promise<void>((resolve, reject) => {
         if (output.includes(text)) return resolve();
-        waiters.push({ text, resolve });
-        void exited.then(() => reject(new Error(`exited before "${text}":\n${output}`)));
+        const giveUp = setTimeout(() => child.kill('SIGKILL'), GIVE_UP_MS);
+        waiters.push({
+          text,
+          resolve: () => {
+            clearTimeout(giveUp);
+            resolve();
+          },
+        });
+        void exited.then(() => {
+          clearTimeout(giveUp);
+          reject(new Error(`exited before "${text}":\n${output}`));
+        });
       }),
   };
 }
