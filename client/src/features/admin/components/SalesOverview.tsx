@@ -12,11 +12,20 @@ const RevenueChart = lazy(() => import('./RevenueChart'));
 const PERIODS = [7, 30, 90, 365, STATS_MAX_DAYS] as const;
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 
-function Figure({ label, value }: { label: string; value: string }) {
+/**
+ * One figure in a card. Crore-sized amounts ("₹12,34,56,789.00") are wider than a narrow card at
+ * the full size: the text steps down with the card's own width (a container query, since the same
+ * card sits in grids of 2 to 4 columns), and wraps rather than spill out as a last resort.
+ */
+function Figure({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   return (
-    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+    <div
+      className={`@container min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm ${wide ? 'col-span-2' : ''}`}
+    >
       <dt className="text-sm text-gray-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-brand-900">{value}</dd>
+      <dd className="mt-1 text-lg font-bold text-brand-900 tabular-nums [overflow-wrap:anywhere] @[17rem]:text-2xl">
+        {value}
+      </dd>
     </div>
   );
 }
@@ -71,25 +80,28 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
           <RevenueChart perDay={stats.perDay} label={chartLabel} />
         </Suspense>
       </div>
-      <table className="sr-only">
-        <caption>{t('sales.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('sales.day')}</th>
-            <th scope="col">{t('sales.revenue')}</th>
-            <th scope="col">{t('sales.orders')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {stats.perDay.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{formatDate(`${d.day}T00:00:00+05:30`)}</th>
-              <td>{rupees(d.revenuePaise)}</td>
-              <td>{d.orders}</td>
+      {/* sr-only on a wrapper: a table ignores the 1px width and widened the page on phones. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('sales.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('sales.day')}</th>
+              <th scope="col">{t('sales.revenue')}</th>
+              <th scope="col">{t('sales.orders')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {stats.perDay.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{formatDate(`${d.day}T00:00:00+05:30`)}</th>
+                <td>{rupees(d.revenuePaise)}</td>
+                <td>{d.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <section>
           <h3 className="mb-2 font-semibold text-gray-800">{t('sales.topProducts')}</h3>
@@ -112,9 +124,9 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
         </section>
         <section>
           <h3 className="mb-2 font-semibold text-gray-800">{t('sales.refunds')}</h3>
-          <dl className="grid grid-cols-3 gap-3">
+          <dl className="grid grid-cols-2 gap-3">
+            <Figure label={t('sales.refundAmount')} value={rupees(stats.refunds.amountPaise)} wide />
             <Figure label={t('sales.refundCount')} value={String(stats.refunds.count)} />
-            <Figure label={t('sales.refundAmount')} value={rupees(stats.refunds.amountPaise)} />
             <Figure label={t('sales.failedRefunds')} value={String(stats.refunds.failed)} />
           </dl>
         </section>
