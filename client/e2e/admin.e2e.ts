@@ -331,6 +331,43 @@ describe('admin area', () => {
     await screen(page, 'admin-orders-dispatched');
   }, 60_000);
 
+  it('fits every screen in a phone’s width (nothing scrolls sideways but the tables themselves)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      'dashboard',
+      'slider',
+      'category',
+      'gallery',
+      'users',
+      'orders',
+      'messages',
+      'delivery',
+      'coupons',
+    ]) {
+      await page.goto(`/admin/${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const { overflow, widest } = await page.evaluate(() => {
+        // The outermost element that reaches past the window's right edge: what to fix.
+        const past = [...document.querySelectorAll('body *')].filter(
+          (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5,
+        );
+        // (Inside a clipping box, such as a scrolling table's or a screen-reader-only one, it is not.)
+        const clipped = (el: Element) =>
+          el.parentElement !== null &&
+          el.parentElement !== document.body &&
+          (getComputedStyle(el.parentElement).overflowX !== 'visible' || clipped(el.parentElement));
+        const outermost = past.find((el) => !past.includes(el.parentElement!) && !clipped(el));
+        return {
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+          widest: outermost ? `${outermost.tagName.toLowerCase()}.${String(outermost.className)}` : '',
+        };
+      });
+      expect(overflow, `/admin/${path} is ${overflow}px wider than the phone (${widest})`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 90_000);
+
   it('logs out, after which admin paths lead back to the login screen', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${baseUrl}/admin`);

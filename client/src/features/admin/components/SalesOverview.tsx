@@ -102,8 +102,9 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
           </tbody>
         </table>
       </div>
+      {/* min-w-0: a grid item is as wide as its table otherwise, and the table then widened the page. */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <section>
+        <section className="min-w-0">
           <h3 className="mb-2 font-semibold text-gray-800">{t('sales.topProducts')}</h3>
           {stats.topProducts.length === 0 ? (
             <EmptyState>{t('sales.none')}</EmptyState>
@@ -122,7 +123,7 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
             </AdminTable>
           )}
         </section>
-        <section>
+        <section className="min-w-0">
           <h3 className="mb-2 font-semibold text-gray-800">{t('sales.refunds')}</h3>
           <dl className="grid grid-cols-2 gap-3">
             <Figure label={t('sales.refundAmount')} value={rupees(stats.refunds.amountPaise)} wide />
