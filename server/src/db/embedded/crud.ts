@@ -28,6 +28,7 @@ import {
 import { effectiveCollation, type Collation } from './collation.js';
 import { refuseInexact } from './exact-ops.js';
 import { countMatches, select, type Selection, type SelectOptions } from './planner.js';
+import { currentOps } from './server-status.js';
 import { enforceValidator } from './validation.js';
 import type { Collection } from './store.js';
 import {
@@ -448,7 +449,20 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   }
   const outStage = outIndex === -1 ? undefined : (pipeline[outIndex] as Doc).$out;
   if (outStage !== undefined) pipeline = pipeline.slice(0, -1);
-  if (!onCollection && names[0] !== '$documents') {
+  if (names[0] === '$changeStream') {
+    throw new CommandError(
+      ErrorCode.Location40573,
+      'The $changeStream stage is only supported on replica sets (the embedded engine is a standalone server)',
+    );
+  }
+  const currentOp = names[0] === '$currentOp';
+  if (currentOp && (onCollection || db !== 'admin')) {
+    throw new CommandError(
+      ErrorCode.InvalidNamespace,
+      "$currentOp must be run against the 'admin' database with {aggregate: 1}",
+    );
+  }
+  if (!onCollection && names[0] !== '$documents' && !currentOp) {
     throw new CommandError(
       ErrorCode.InvalidNamespace,
       `{aggregate: 1} is not valid for '${names[0] ?? 'an empty pipeline'}'; a collection is required.`,
@@ -474,7 +488,10 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     const batch = ctx.cursors.open(`${db}.${String(target)}`, docs, 0, false);
     return { cursor: { firstBatch: batch.docs, id: batch.id, ns: `${db}.${String(target)}` }, ok: 1 };
   }
-  if (onCollection) {
+  if (currentOp) {
+    source = currentOps(cmd, 'admin.$cmd.aggregate', ctx);
+    pipeline = pipeline.slice(1);
+  } else if (onCollection) {
     // A leading $match / $sort / $skip / $limit runs through the planner (indexes, early stop).
     const { consumed, filter, sort, skip, limit } = leadingStages(pipeline);
     selection = select(coll, compileFilter(filter, vars, collation), { sort, skip, limit, collation, hint: cmd.hint });
