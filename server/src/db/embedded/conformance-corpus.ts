@@ -989,7 +989,7 @@ export const CORPUS: Case[] = [
     run: async (c) => {
       await c.updateOne(
         { _id: 7 as never },
-        { $push: { history: { $each: ['z', 'c', 'a'], $sort: 1, $slice: -2 } } },
+        { $push: { history: { $each: ['z', 'c', 'a'], $sort: 1, $slice: -2 } } } as Document,
         { upsert: true },
       );
       return one(c, 7);
