@@ -3,12 +3,12 @@
  * line by line as at its prompt, with the answers it prints — what works, and what the embedded
  * engine refuses and how (docs/engine.md, "mongosh").
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runToEnd } from '../test/run-to-end.js';
 import { freePort, startScript, type Run } from '../test/server-process.js';
 
 const MONGOSH = path.join(
@@ -41,6 +41,7 @@ const SESSION: Array<[typed: string, answer: string]> = [
   ['db.orders.getIndexes().map(i => i.name).join()', '_id_,user_1_total_-1'],
   ["db.orders.updateOne({_id: 2}, {$set: {status: 'Delivered'}}).modifiedCount", '1'],
   ["db.orders.find({user: 'u1'}).explain().queryPlanner.winningPlan.inputStage.stage", 'IXSCAN'],
+  ['db.stats().collections', '1'],
   ['db.serverStatus().opcounters.insert', '3'],
   ['db.currentOp().inprog.length', '1'],
   [
@@ -61,21 +62,9 @@ const SESSION: Array<[typed: string, answer: string]> = [
 
 /** mongosh reading `input` as typed at its prompt; resolves with what it printed. */
 function mongosh(uri: string, input: string, home: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MONGOSH, uri, '--quiet'], {
-      // A home of its own (history, logs); no telemetry from a test.
-      env: { PATH: process.env.PATH ?? '', HOME: home, MONGOSH_FORCE_DISABLE_TELEMETRY_FOR_TESTING: '1' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (b: Buffer) => (output += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (output += b.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`mongosh exited ${code}:\n${output}`)),
-    );
-    child.stdin.end(input);
-  });
+  // A home of its own (history, logs); no telemetry from a test.
+  const env = { PATH: process.env.PATH ?? '', HOME: home, MONGOSH_FORCE_DISABLE_TELEMETRY_FOR_TESTING: '1' };
+  return runToEnd(process.execPath, [MONGOSH, uri, '--quiet'], { env }, input);
 }
 
 describe('mongosh against npm run db', () => {

@@ -6,8 +6,8 @@
  * MONGODB_URI set, against a real mongod: the expectation must hold on both.
  *
  * A case marked `refusedByEmbedded` is one the embedded engine does not implement:
- * there it must fail loudly (NotImplemented 238 / CommandNotSupported 115, message
- * naming the embedded engine); on a real mongod the expectation must hold.
+ * there it must fail loudly (NotImplemented 238, the message naming the embedded engine
+ * and the feature); on a real mongod the expectation must hold.
  */
 import { Decimal128, Long, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 

@@ -790,7 +790,7 @@ export const explain: CommandHandler = (cmd, db, ctx) => {
       return aggregate({ ...inner, explain: true }, db, ctx);
     default:
       throw new CommandError(
-        ErrorCode.CommandNotSupported,
+        ErrorCode.NotImplemented,
         `explain of '${name}' is not supported by the embedded engine (find, count, distinct, aggregate, update, delete, findAndModify are)`,
       );
   }

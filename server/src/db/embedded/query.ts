@@ -383,7 +383,7 @@ export function parseSort(sort: unknown): SortSpec | undefined {
   for (const [field, dir] of Object.entries(sort)) {
     if (isPlainObject(dir)) {
       throw new CommandError(
-        ErrorCode.BadValue,
+        ErrorCode.NotImplemented,
         `$meta sort by ${JSON.stringify(dir)} is not supported by the embedded engine`,
       );
     }
