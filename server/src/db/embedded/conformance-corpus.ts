@@ -1168,6 +1168,24 @@ export const CORPUS: Case[] = [
     code: 40573,
   },
   {
+    area: 'let variables',
+    name: 'let values are expressions evaluated before the pipeline ($literal keeps a "$" string)',
+    manual: 'https://www.mongodb.com/docs/manual/reference/command/aggregate/#use-variables-in-let',
+    docs: orders,
+    run: (c) =>
+      agg(c, [{ $match: { $expr: { $eq: ['$_id', '$$id'] } } }, { $project: { _id: 0, y: '$$y', n: '$$n' } }], {
+        let: { id: 1, y: { $literal: '$bar' }, n: { $add: [1, 2] } },
+      }),
+    expect: [{ y: '$bar', n: 3 }],
+  },
+  {
+    area: 'error codes',
+    name: 'an _id holding a $-prefixed field is DollarPrefixedFieldName (52)',
+    manual: 'https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/',
+    run: (c) => c.insertOne({ _id: { $a: 1 } as never }),
+    code: 52,
+  },
+  {
     area: 'query operators',
     name: '$where selects with JavaScript',
     refusedByEmbedded: true,

@@ -8,6 +8,8 @@
  */
 import { BSON, ObjectId } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
+import { evalExpr } from 'mingo/core';
+import type { Options as MingoOptions } from 'mingo/types';
 import type { CommandContext, CommandHandler } from './context.js';
 import { CommandError, ErrorCode, toCommandError } from './errors.js';
 import {
@@ -63,8 +65,17 @@ function nonNegative(v: unknown, field: string, fallback: number): number {
   return n;
 }
 
+/** `let` values are expressions evaluated once, before any document (`{$literal: "$x"}` is "$x"), as in mongod. */
 function letVariables(cmd: Doc): Doc | undefined {
-  return isPlainObject(cmd.let) ? (normalize(cmd.let) as Doc) : undefined;
+  if (!isPlainObject(cmd.let)) return undefined;
+  const vars: Doc = {};
+  for (const [name, value] of Object.entries(normalize(cmd.let) as Doc)) {
+    const expression =
+      isPlainObject(value) || Array.isArray(value) || (typeof value === 'string' && value.startsWith('$'));
+    // evalExpr completes partial options itself (mingo's ComputeOptions.init).
+    vars[name] = expression ? evalExpr({}, value, mingoOptions() as MingoOptions) : value;
+  }
+  return vars;
 }
 
 /** Matching stored documents (shared references: callers must not modify them). */
@@ -157,6 +168,13 @@ function statements(cmd: Doc, field: string): unknown[] {
 /** A fresh, owned document with _id first, generating an ObjectId when absent. */
 function prepareInsert(raw: unknown): Doc {
   if (!isPlainObject(raw)) throw new CommandError(ErrorCode.TypeMismatch, 'document to insert must be an object');
+  const dollar = isPlainObject(raw._id) ? Object.keys(raw._id).find((k) => k.startsWith('$')) : undefined;
+  if (dollar !== undefined) {
+    throw new CommandError(
+      ErrorCode.DollarPrefixedFieldName,
+      `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`,
+    );
+  }
   const doc = withIdFirst(cloneDeep(raw));
   return doc._id === undefined ? { _id: new ObjectId(), ...doc } : doc;
 }
@@ -219,6 +237,10 @@ export const update: CommandHandler = (cmd, db, ctx) => {
   const ordered = cmd.ordered !== false;
   const vars = letVariables(cmd);
   const bypass = cmd.bypassDocumentValidation === true;
+  // An update statement's sort came with MongoDB 8.0; the engine answers as 7.0 does.
+  if (specs.some((spec) => isPlainObject(spec) && spec.sort !== undefined)) {
+    throw new CommandError(ErrorCode.Location40415, "BSON field 'update.updates.sort' is an unknown field.");
+  }
   let n = 0;
   let nModified = 0;
   const upserted: Doc[] = [];
@@ -456,13 +478,14 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     );
   }
   const currentOp = names[0] === '$currentOp';
+  const localSessions = names[0] === '$listLocalSessions';
   if (currentOp && (onCollection || db !== 'admin')) {
     throw new CommandError(
       ErrorCode.InvalidNamespace,
       "$currentOp must be run against the 'admin' database with {aggregate: 1}",
     );
   }
-  if (!onCollection && names[0] !== '$documents' && !currentOp) {
+  if (!onCollection && names[0] !== '$documents' && !currentOp && !localSessions) {
     throw new CommandError(
       ErrorCode.InvalidNamespace,
       `{aggregate: 1} is not valid for '${names[0] ?? 'an empty pipeline'}'; a collection is required.`,
@@ -488,8 +511,10 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     const batch = ctx.cursors.open(`${db}.${String(target)}`, docs, 0, false);
     return { cursor: { firstBatch: batch.docs, id: batch.id, ns: `${db}.${String(target)}` }, ok: 1 };
   }
-  if (currentOp) {
-    source = currentOps(cmd, 'admin.$cmd.aggregate', ctx);
+  if (currentOp || localSessions) {
+    // The engine keeps no session cache: the asking command's own session is the one it knows.
+    const session = isPlainObject(cmd.lsid) ? [{ _id: { id: cmd.lsid.id }, lastUse: new Date() }] : [];
+    source = currentOp ? currentOps(cmd, 'admin.$cmd.aggregate', ctx) : session;
     pipeline = pipeline.slice(1);
   } else if (onCollection) {
     // A leading $match / $sort / $skip / $limit runs through the planner (indexes, early stop).

@@ -48,6 +48,7 @@ export const ErrorCode = {
   Location15975: 15975,
   Location51091: 51091,
   Location40573: 40573,
+  Location40415: 40415,
   DuplicateKey: 11000,
   OutOfDiskSpace: 14031,
 } as const;
