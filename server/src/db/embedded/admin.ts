@@ -4,6 +4,7 @@
 import { hostname } from 'node:os';
 import { BSON } from 'bson';
 import type { CommandHandler } from './context.js';
+import { currentOps, statusSections } from './server-status.js';
 import { collectionArg } from './crud.js';
 import { CommandError, ErrorCode } from './errors.js';
 import { ID_INDEX, normalizeIndexSpec, sameKeyPattern } from './indexes.js';
@@ -83,8 +84,16 @@ export const serverStatus: CommandHandler = () => ({
   uptime: Math.floor((Date.now() - startedAt) / 1000),
   uptimeMillis: Date.now() - startedAt,
   localTime: new Date(),
+  ...statusSections(),
   ok: 1,
 });
+
+export const currentOp: CommandHandler = (cmd, db, ctx) => {
+  if (db !== 'admin') {
+    throw new CommandError(ErrorCode.Unauthorized, 'currentOp may only be run against the admin database.');
+  }
+  return { inprog: currentOps(cmd, 'admin.$cmd', ctx), ok: 1 };
+};
 
 export const whatsmyuri: CommandHandler = () => ({ you: '127.0.0.1', ok: 1 });
 
@@ -179,6 +188,9 @@ export const create: CommandHandler = (cmd, db, ctx) => {
       'views and time-series collections are not supported by the embedded engine',
     );
   }
+  if (cmd.capped === true) {
+    throw new CommandError(ErrorCode.NotImplemented, 'capped collections are not supported by the embedded engine');
+  }
   const options: Doc = {};
   for (const key of CREATE_OPTIONS) if (cmd[key] !== undefined) options[key] = cloneDeep(cmd[key]);
   // A validator the engine cannot check is refused now rather than stored and ignored.
@@ -218,12 +230,24 @@ export const listCollections: CommandHandler = (cmd, db, ctx) => {
   return { cursor: { id: batch.id, ns, firstBatch: batch.docs }, ok: 1 };
 };
 
+/** Index types whose query operators ($near, $geoWithin, ...) the engine does not have. */
+const GEO_INDEX_TYPES = ['2d', '2dsphere', '2dsphere_bucket', 'geoHaystack'];
+
 export const createIndexes: CommandHandler = (cmd, db, ctx) => {
   const name = collectionArg(cmd, 'createIndexes');
   if (!Array.isArray(cmd.indexes) || cmd.indexes.length === 0) {
     throw new CommandError(ErrorCode.BadValue, 'Must specify at least one index to create');
   }
   const specs = cmd.indexes.map(normalizeIndexSpec);
+  for (const spec of specs) {
+    const geo = Object.values(spec.key).find((type) => typeof type === 'string' && GEO_INDEX_TYPES.includes(type));
+    if (geo !== undefined) {
+      throw new CommandError(
+        ErrorCode.NotImplemented,
+        `${String(geo)} indexes and geospatial queries are not supported by the embedded engine`,
+      );
+    }
+  }
   const existed = ctx.store.getCollection(db, name) !== undefined;
   const coll = ctx.store.ensureCollection(db, name);
   const before = coll.indexSpecs().length;
@@ -303,7 +327,12 @@ export const collMod: CommandHandler = (cmd, db, ctx) => {
         (s) => s.name === target.name || (isPlainObject(target.keyPattern) && sameKeyPattern(s.key, target.keyPattern)),
       );
     if (!spec) throw new CommandError(ErrorCode.IndexNotFound, `cannot find index for ns ${coll.ns}`);
-    coll.setIndexExpiry(spec.name, toInt(target.expireAfterSeconds, 0));
+    const seconds = toInt(target.expireAfterSeconds, 0);
+    const old = spec.expireAfterSeconds;
+    coll.setIndexExpiry(spec.name, seconds);
+    return old === undefined || old === seconds
+      ? { ok: 1 }
+      : { expireAfterSeconds_old: old, expireAfterSeconds_new: seconds, ok: 1 };
   }
   return { ok: 1 };
 };

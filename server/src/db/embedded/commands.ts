@@ -6,7 +6,8 @@ import * as admin from './admin.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import * as crud from './crud.js';
 import { CommandError, ErrorCode, errorReply } from './errors.js';
-import type { Doc } from './values.js';
+import { countCommand } from './server-status.js';
+import { isNumeric, isPlainObject, toNumber, type Doc } from './values.js';
 
 const handlers = new Map<string, CommandHandler>([
   ['hello', admin.hello],
@@ -18,6 +19,7 @@ const handlers = new Map<string, CommandHandler>([
   ['hostInfo', admin.hostInfo],
   ['getParameter', admin.getParameter],
   ['serverStatus', admin.serverStatus],
+  ['currentOp', admin.currentOp],
   ['whatsmyuri', admin.whatsmyuri],
   ['connectionStatus', admin.connectionStatus],
   ['dbStats', admin.dbStats],
@@ -57,9 +59,23 @@ export function commandName(cmd: Doc): string {
   return Object.keys(cmd)[0] ?? '';
 }
 
+/** One node holds one copy: asking for more is refused, as a standalone mongod does, rather than acknowledged. */
+function refuseReplicatedWriteConcern(cmd: Doc): void {
+  const w = isPlainObject(cmd.writeConcern) ? cmd.writeConcern.w : undefined;
+  if (isNumeric(w) && toNumber(w) > 1) {
+    throw new CommandError(ErrorCode.BadValue, "cannot use 'w' > 1 when a host is not replicated");
+  }
+}
+
 /** Runs one command and always returns a reply document; errors become `ok: 0` replies. */
 export function executeCommand(cmd: Doc, db: string, ctx: CommandContext): Doc {
   const name = commandName(cmd);
+  const reply = runCommand(name, cmd, db, ctx);
+  countCommand(name, cmd, reply.ok === 0);
+  return reply;
+}
+
+function runCommand(name: string, cmd: Doc, db: string, ctx: CommandContext): Doc {
   try {
     const handler = handlers.get(name);
     if (!handler) {
@@ -71,6 +87,7 @@ export function executeCommand(cmd: Doc, db: string, ctx: CommandContext): Doc {
     // Session fields (lsid, txnNumber, $clusterTime, ...) are accepted and ignored, but an actual
     // transaction would silently lose its all-or-nothing guarantee, so refuse it like a standalone mongod.
     if (cmd.startTransaction === true || cmd.autocommit === false) return admin.transactionsUnsupported(cmd, db, ctx);
+    refuseReplicatedWriteConcern(cmd);
     return handler(cmd, db, ctx);
   } catch (err) {
     return errorReply(err);

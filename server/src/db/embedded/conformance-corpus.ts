@@ -6,8 +6,8 @@
  * MONGODB_URI set, against a real mongod: the expectation must hold on both.
  *
  * A case marked `refusedByEmbedded` is one the embedded engine does not implement:
- * there it must fail loudly (NotImplemented 238 / CommandNotSupported 115, message
- * naming the embedded engine); on a real mongod the expectation must hold.
+ * there it must fail loudly (NotImplemented 238, the message naming the embedded engine
+ * and the feature); on a real mongod the expectation must hold.
  */
 import { Decimal128, Long, ObjectId, type Collection, type Db, type Document } from 'mongodb';
 
@@ -20,6 +20,7 @@ export type Area =
   | 'aggregation stages'
   | 'let variables'
   | 'validation'
+  | 'commands'
   | 'error codes';
 
 export interface Case {
@@ -33,6 +34,8 @@ export interface Case {
   /** The server error code expected on both engines. */
   code?: number;
   refusedByEmbedded?: true;
+  /** The manual page the expectation is taken from. */
+  manual?: string;
 }
 
 /** BSON values made comparable and readable: Long → "L:…", Decimal128 → "D:…", ObjectId → hex, Date → ISO. */
@@ -968,6 +971,276 @@ export const CORPUS: Case[] = [
     docs: orders,
     run: (c) => agg(c, [{ $nosuchstage: {} }]),
     code: 40324,
+  },
+
+  // ---------------------------------------------------------------- issue 30: tools operators use
+  {
+    area: 'update operators',
+    name: '$push $each with $sort and $slice on a missing field sorts and slices the new array',
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/update/push/',
+    docs: [{ _id: 1 }],
+    run: (c) => afterUpdate(c, { $push: { history: { $each: ['z', 'c', 'a'], $sort: 1, $slice: -2 } } }),
+    expect: { history: ['c', 'z'] },
+  },
+  {
+    area: 'update operators',
+    name: '$push $each with $sort and $slice in an upsert',
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/update/push/',
+    run: async (c) => {
+      await c.updateOne(
+        { _id: 7 as never },
+        { $push: { history: { $each: ['z', 'c', 'a'], $sort: 1, $slice: -2 } } } as Document,
+        { upsert: true },
+      );
+      return one(c, 7);
+    },
+    expect: { history: ['c', 'z'] },
+  },
+  {
+    area: 'aggregation stages',
+    name: '$sample of fewer documents than the collection holds returns distinct documents',
+    // Under 100 documents mongod scans and sorts randomly, so no document comes twice.
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/aggregation/sample/',
+    docs: [1, 2, 3, 4, 5, 6].map((_id) => ({ _id })),
+    run: async (c) => {
+      const draws: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const ids = (await agg(c, [{ $sample: { size: 3 } }])).map((d) => d._id as number);
+        draws.push(new Set(ids).size);
+      }
+      return [...new Set(draws)];
+    },
+    expect: [3],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$lookup with let and a pipeline joins on $expr over $$variables',
+    manual:
+      'https://www.mongodb.com/docs/manual/reference/operator/aggregation/lookup/#join-conditions-and-subqueries-on-a-joined-collection',
+    docs: orders,
+    run: async (c, db) => {
+      const products = db.collection(`${c.collectionName}_products`);
+      await products.insertMany([
+        { _id: 'oil' as never, stock: 4 },
+        { _id: 'soap' as never, stock: 0 },
+      ]);
+      return agg(c, [
+        { $match: { _id: 2 } },
+        { $unwind: '$items' },
+        {
+          $lookup: {
+            from: products.collectionName,
+            let: { sku: '$items.sku', n: '$items.n' },
+            pipeline: [{ $match: { $expr: { $and: [{ $eq: ['$_id', '$$sku'] }, { $gte: ['$stock', '$$n'] }] } } }],
+            as: 'inStock',
+          },
+        },
+        { $project: { _id: 0, sku: '$items.sku', inStock: { $size: '$inStock' } } },
+      ]);
+    },
+    expect: [
+      { sku: 'oil', inStock: 1 },
+      { sku: 'soap', inStock: 0 },
+    ],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$setWindowFields computes a running total per partition',
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/aggregation/setWindowFields/',
+    docs: orders,
+    run: (c) =>
+      agg(c, [
+        {
+          $setWindowFields: {
+            partitionBy: '$user',
+            sortBy: { _id: 1 },
+            output: { running: { $sum: '$total', window: { documents: ['unbounded', 'current'] } } },
+          },
+        },
+        { $project: { _id: 1, running: 1 } },
+        { $sort: { _id: 1 } },
+      ]),
+    expect: [
+      { _id: 1, running: 500 },
+      { _id: 2, running: 800 },
+      { _id: 3, running: 700 },
+    ],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$bucket puts _id first in each bucket',
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/aggregation/bucket/',
+    docs: orders,
+    run: async (c) =>
+      (await agg(c, [{ $bucket: { groupBy: '$total', boundaries: [0, 400, 1000], output: { n: { $sum: 1 } } } }])).map(
+        (d) => Object.keys(d),
+      ),
+    expect: [
+      ['_id', 'n'],
+      ['_id', 'n'],
+    ],
+  },
+  {
+    area: 'commands',
+    name: 'write concern w: 2 on a standalone is BadValue (2)',
+    // "Numbers greater than 1 are valid only for replica sets".
+    manual: 'https://www.mongodb.com/docs/manual/reference/write-concern/#w-option',
+    run: (c) => c.insertOne({ _id: 1 as never }, { writeConcern: { w: 2 } }),
+    code: 2,
+  },
+  {
+    area: 'commands',
+    name: 'currentOp answers in its command and its aggregation form',
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/aggregation/currentOp/',
+    run: async (_c, db) => {
+      const command = await db.admin().command({ currentOp: 1 });
+      const stage = await db.admin().command({ aggregate: 1, pipeline: [{ $currentOp: {} }], cursor: {} });
+      const batch = (stage.cursor as { firstBatch: Document[] }).firstBatch;
+      return [Array.isArray(command.inprog), batch.length > 0 && batch.every((op) => typeof op.opid === 'number')];
+    },
+    expect: [true, true],
+  },
+  {
+    area: 'commands',
+    name: 'serverStatus reports connections, opcounters, mem, network and asserts',
+    manual: 'https://www.mongodb.com/docs/manual/reference/command/serverStatus/',
+    run: async (_c, db) => {
+      const s = await db.admin().command({ serverStatus: 1 });
+      const field = (path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v as Document)?.[k], s);
+      return [
+        'connections.current',
+        'connections.available',
+        'opcounters.insert',
+        'opcounters.query',
+        'mem.resident',
+        'network.bytesIn',
+        'network.numRequests',
+        'asserts.user',
+      ].map((path) => typeof field(path));
+    },
+    expect: ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
+  },
+  {
+    area: 'commands',
+    name: "collMod of a TTL index's expireAfterSeconds answers the old and new value",
+    manual: 'https://www.mongodb.com/docs/manual/reference/command/collMod/#change-expiration-value-for-indexes',
+    docs: [{ _id: 1 }],
+    run: async (c, db) => {
+      await c.createIndex({ at: 1 }, { expireAfterSeconds: 60 });
+      const reply = await db.command({
+        collMod: c.collectionName,
+        index: { keyPattern: { at: 1 }, expireAfterSeconds: 120 },
+      });
+      return [reply.expireAfterSeconds_old, reply.expireAfterSeconds_new];
+    },
+    expect: [60, 120],
+  },
+  {
+    area: 'error codes',
+    name: 'an invalid regular expression is 51091',
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/query/regex/',
+    docs: orders,
+    run: (c) => c.find({ user: { $regex: '(' } }).toArray(),
+    code: 51091,
+  },
+  {
+    area: 'error codes',
+    name: 'a sort key ordering other than 1 or -1 is 15975',
+    manual: 'https://www.mongodb.com/docs/manual/reference/method/cursor.sort/',
+    docs: orders,
+    run: (c, db) => db.command({ find: c.collectionName, sort: { total: 2 } }),
+    code: 15975,
+  },
+  {
+    area: 'error codes',
+    name: 'a sort key that is not a number is 15974',
+    manual: 'https://www.mongodb.com/docs/manual/reference/method/cursor.sort/',
+    docs: orders,
+    run: (c) => agg(c, [{ $match: { total: { $gt: 0 } } }, { $project: { total: 1 } }, { $sort: { total: 'up' } }]),
+    code: 15974,
+  },
+  {
+    area: 'error codes',
+    name: '$changeStream on a standalone is 40573',
+    manual: 'https://www.mongodb.com/docs/manual/changeStreams/#availability',
+    docs: orders,
+    run: (c) => agg(c, [{ $changeStream: {} }]),
+    code: 40573,
+  },
+  {
+    area: 'let variables',
+    name: 'let values are expressions evaluated before the pipeline ($literal keeps a "$" string)',
+    manual: 'https://www.mongodb.com/docs/manual/reference/command/aggregate/#use-variables-in-let',
+    docs: orders,
+    run: (c) =>
+      agg(c, [{ $match: { $expr: { $eq: ['$_id', '$$id'] } } }, { $project: { _id: 0, y: '$$y', n: '$$n' } }], {
+        let: { id: 1, y: { $literal: '$bar' }, n: { $add: [1, 2] } },
+      }),
+    expect: [{ y: '$bar', n: 3 }],
+  },
+  {
+    area: 'error codes',
+    name: 'an _id holding a $-prefixed field is DollarPrefixedFieldName (52)',
+    manual: 'https://www.mongodb.com/docs/manual/core/dot-dollar-considerations/',
+    run: (c) => c.insertOne({ _id: { $a: 1 } as never }),
+    code: 52,
+  },
+  {
+    area: 'query operators',
+    name: '$where selects with JavaScript',
+    refusedByEmbedded: true,
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/query/where/',
+    docs: orders,
+    run: (c) => sortedIds(c, { $where: 'this.total > 600' }),
+    expect: [3],
+  },
+  {
+    area: 'aggregation stages',
+    name: '$function runs JavaScript in an expression',
+    refusedByEmbedded: true,
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/aggregation/function/',
+    docs: orders,
+    run: (c) =>
+      agg(c, [
+        { $match: { _id: 3 } },
+        {
+          $project: {
+            _id: 0,
+            x: { $function: { body: 'function(t) { return t * 2 }', args: ['$total'], lang: 'js' } },
+          },
+        },
+      ]),
+    expect: [{ x: 1400 }],
+  },
+  {
+    area: 'commands',
+    name: 'a capped collection keeps its newest documents',
+    refusedByEmbedded: true,
+    manual: 'https://www.mongodb.com/docs/manual/core/capped-collections/',
+    run: async (c, db) => {
+      const name = `${c.collectionName}_capped`;
+      await db.createCollection(name, { capped: true, size: 4096, max: 3 });
+      for (let i = 1; i <= 5; i++) await db.collection(name).insertOne({ i });
+      return (
+        await db
+          .collection(name)
+          .find({}, { projection: { _id: 0 } })
+          .toArray()
+      ).map((d) => d.i as number);
+    },
+    expect: [3, 4, 5],
+  },
+  {
+    area: 'query operators',
+    name: '$near over a 2dsphere index orders by distance',
+    refusedByEmbedded: true,
+    manual: 'https://www.mongodb.com/docs/manual/reference/operator/query/near/',
+    docs: [0, 1, 2].map((y) => ({ _id: y + 1, loc: { type: 'Point', coordinates: [70.8, 22.3 + y / 10] } })),
+    run: async (c) => {
+      await c.createIndex({ loc: '2dsphere' });
+      return ids(c, { loc: { $near: { $geometry: { type: 'Point', coordinates: [70.8, 22.5] } } } });
+    },
+    expect: [3, 2, 1],
   },
 
   // ---------------------------------------------------------------- refused by the embedded engine

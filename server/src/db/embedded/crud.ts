@@ -8,6 +8,8 @@
  */
 import { BSON, ObjectId } from 'bson';
 import { Aggregator } from 'mingo/aggregator';
+import { evalExpr } from 'mingo/core';
+import type { Options as MingoOptions } from 'mingo/types';
 import type { CommandContext, CommandHandler } from './context.js';
 import { CommandError, ErrorCode, toCommandError } from './errors.js';
 import {
@@ -28,6 +30,7 @@ import {
 import { effectiveCollation, type Collation } from './collation.js';
 import { refuseInexact } from './exact-ops.js';
 import { countMatches, select, type Selection, type SelectOptions } from './planner.js';
+import { currentOps } from './server-status.js';
 import { enforceValidator } from './validation.js';
 import type { Collection } from './store.js';
 import {
@@ -62,8 +65,17 @@ function nonNegative(v: unknown, field: string, fallback: number): number {
   return n;
 }
 
+/** `let` values are expressions evaluated once, before any document (`{$literal: "$x"}` is "$x"), as in mongod. */
 function letVariables(cmd: Doc): Doc | undefined {
-  return isPlainObject(cmd.let) ? (normalize(cmd.let) as Doc) : undefined;
+  if (!isPlainObject(cmd.let)) return undefined;
+  const vars: Doc = {};
+  for (const [name, value] of Object.entries(normalize(cmd.let) as Doc)) {
+    const expression =
+      isPlainObject(value) || Array.isArray(value) || (typeof value === 'string' && value.startsWith('$'));
+    // evalExpr completes partial options itself (mingo's ComputeOptions.init).
+    vars[name] = expression ? evalExpr({}, value, mingoOptions() as MingoOptions) : value;
+  }
+  return vars;
 }
 
 /** Matching stored documents (shared references: callers must not modify them). */
@@ -156,6 +168,13 @@ function statements(cmd: Doc, field: string): unknown[] {
 /** A fresh, owned document with _id first, generating an ObjectId when absent. */
 function prepareInsert(raw: unknown): Doc {
   if (!isPlainObject(raw)) throw new CommandError(ErrorCode.TypeMismatch, 'document to insert must be an object');
+  const dollar = isPlainObject(raw._id) ? Object.keys(raw._id).find((k) => k.startsWith('$')) : undefined;
+  if (dollar !== undefined) {
+    throw new CommandError(
+      ErrorCode.DollarPrefixedFieldName,
+      `_id fields may not contain '$'-prefixed fields: ${dollar} is not valid for storage.`,
+    );
+  }
   const doc = withIdFirst(cloneDeep(raw));
   return doc._id === undefined ? { _id: new ObjectId(), ...doc } : doc;
 }
@@ -218,6 +237,10 @@ export const update: CommandHandler = (cmd, db, ctx) => {
   const ordered = cmd.ordered !== false;
   const vars = letVariables(cmd);
   const bypass = cmd.bypassDocumentValidation === true;
+  // An update statement's sort came with MongoDB 8.0; the engine answers as 7.0 does.
+  if (specs.some((spec) => isPlainObject(spec) && spec.sort !== undefined)) {
+    throw new CommandError(ErrorCode.Location40415, "BSON field 'update.updates.sort' is an unknown field.");
+  }
   let n = 0;
   let nModified = 0;
   const upserted: Doc[] = [];
@@ -448,7 +471,21 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
   }
   const outStage = outIndex === -1 ? undefined : (pipeline[outIndex] as Doc).$out;
   if (outStage !== undefined) pipeline = pipeline.slice(0, -1);
-  if (!onCollection && names[0] !== '$documents') {
+  if (names[0] === '$changeStream') {
+    throw new CommandError(
+      ErrorCode.Location40573,
+      'The $changeStream stage is only supported on replica sets (the embedded engine is a standalone server)',
+    );
+  }
+  const currentOp = names[0] === '$currentOp';
+  const localSessions = names[0] === '$listLocalSessions';
+  if (currentOp && (onCollection || db !== 'admin')) {
+    throw new CommandError(
+      ErrorCode.InvalidNamespace,
+      "$currentOp must be run against the 'admin' database with {aggregate: 1}",
+    );
+  }
+  if (!onCollection && names[0] !== '$documents' && !currentOp && !localSessions) {
     throw new CommandError(
       ErrorCode.InvalidNamespace,
       `{aggregate: 1} is not valid for '${names[0] ?? 'an empty pipeline'}'; a collection is required.`,
@@ -474,7 +511,12 @@ export const aggregate: CommandHandler = (cmd, db, ctx) => {
     const batch = ctx.cursors.open(`${db}.${String(target)}`, docs, 0, false);
     return { cursor: { firstBatch: batch.docs, id: batch.id, ns: `${db}.${String(target)}` }, ok: 1 };
   }
-  if (onCollection) {
+  if (currentOp || localSessions) {
+    // The engine keeps no session cache: the asking command's own session is the one it knows.
+    const session = isPlainObject(cmd.lsid) ? [{ _id: { id: cmd.lsid.id }, lastUse: new Date() }] : [];
+    source = currentOp ? currentOps(cmd, 'admin.$cmd.aggregate', ctx) : session;
+    pipeline = pipeline.slice(1);
+  } else if (onCollection) {
     // A leading $match / $sort / $skip / $limit runs through the planner (indexes, early stop).
     const { consumed, filter, sort, skip, limit } = leadingStages(pipeline);
     selection = select(coll, compileFilter(filter, vars, collation), { sort, skip, limit, collation, hint: cmd.hint });
@@ -773,7 +815,7 @@ export const explain: CommandHandler = (cmd, db, ctx) => {
       return aggregate({ ...inner, explain: true }, db, ctx);
     default:
       throw new CommandError(
-        ErrorCode.CommandNotSupported,
+        ErrorCode.NotImplemented,
         `explain of '${name}' is not supported by the embedded engine (find, count, distinct, aggregate, update, delete, findAndModify are)`,
       );
   }

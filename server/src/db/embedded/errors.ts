@@ -42,6 +42,13 @@ export const ErrorCode = {
   Location40414: 40414,
   Location51108: 51108,
   Location40324: 40324,
+  Location28747: 28747,
+  Location28749: 28749,
+  Location15974: 15974,
+  Location15975: 15975,
+  Location51091: 51091,
+  Location40573: 40573,
+  Location40415: 40415,
   DuplicateKey: 11000,
   OutOfDiskSpace: 14031,
 } as const;
@@ -99,6 +106,10 @@ export function toCommandError(err: unknown): CommandError {
       ErrorCode.Location40324,
       `Unrecognized pipeline stage name: '${unknownStage[1]}' (not supported by the embedded engine)`,
     );
+  }
+  const badRegex = /^Invalid regular expression: (.*)$/.exec(message);
+  if (err instanceof SyntaxError && badRegex) {
+    return new CommandError(ErrorCode.Location51091, `Regular expression is invalid: ${badRegex[1]}`);
   }
   if (err instanceof Error && err.constructor.name === 'MingoError') {
     return new CommandError(ErrorCode.BadValue, message);

@@ -30,7 +30,7 @@ import {
   orDouble,
 } from './numeric.js';
 import { compileFilter, parseSort, sortDocs } from './query.js';
-import { bsonTypeOf, compareValues, hasExoticNumber, isPlainObject, type Doc } from './values.js';
+import { bsonTypeOf, compareValues, hasExoticNumber, isPlainObject, withIdFirst, type Doc } from './values.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- mingo's operator signatures are untyped at this level */
 type Options = any;
@@ -178,16 +178,25 @@ function collationOf(options: Options) {
   return parseCollation(options?.collation) ?? SIMPLE;
 }
 
+/** The command's `let` and, inside a `$lookup` pipeline, the lookup's own `let` (mingo keeps those as locals). */
+function variablesOf(options: Options): Doc | undefined {
+  const local = options?.local?.variables as Doc | undefined;
+  const global = options?.variables as Doc | undefined;
+  return local ? { ...global, ...local } : global;
+}
+
 const $match = (coll: Iter, expr: unknown, options: Options): Iter => {
-  const matcher = compileFilter(expr, options?.variables as Doc | undefined, collationOf(options));
+  const matcher = compileFilter(expr, variablesOf(options), collationOf(options));
   return coll.filter((doc: Doc) => matcher.test(doc));
 };
 
-const $sort = (coll: Iter, spec: unknown, options: Options): Iter =>
-  coll.transform((docs: Doc[]) => {
+const $sort = (coll: Iter, spec: unknown, options: Options): Iter => {
+  parseSort(spec); // mongod's codes for a bad key ordering (15974/15975), before any document is read
+  return coll.transform((docs: Doc[]) => {
     if (!docs.some(hasExoticNumber)) return pipelineOperators.$sort(Lazy(docs), spec as never, options);
     return Lazy(sortDocs(docs, parseSort(spec) ?? [], collationOf(options).compare));
   });
+};
 
 /** A $group whose key is a Decimal128 would split 1.0 and 1.00 (mongod groups them): refused. */
 const $group = (coll: Iter, spec: unknown, options: Options): Iter =>
@@ -202,6 +211,45 @@ const $group = (coll: Iter, spec: unknown, options: Options): Iter =>
     return pipelineOperators.$group(Lazy(docs), spec as never, options);
   });
 
+/** mingo's $sample draws with replacement; mongod returns `size` distinct documents (all of them, shuffled, when fewer). */
+const $sample = (coll: Iter, spec: unknown): Iter =>
+  coll.transform((docs: Doc[]) => {
+    const size = isPlainObject(spec) ? spec.size : undefined;
+    if (!isNum(size)) throw new CommandError(ErrorCode.Location28749, 'size argument to $sample must be a number');
+    const n = Math.min(Number(size), docs.length);
+    if (n < 0) throw new CommandError(ErrorCode.Location28747, 'size argument to $sample must not be negative');
+    const pool = docs.slice();
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(Math.random() * (pool.length - i));
+      [pool[i], pool[j]] = [pool[j] as Doc, pool[i] as Doc];
+    }
+    return Lazy(pool.slice(0, n));
+  });
+
+/** mongod puts a bucket's `_id` first; mingo appends it after the output fields. */
+const idFirst =
+  (stage: (coll: Iter, spec: never, options: Options) => Iter) =>
+  (coll: Iter, spec: unknown, options: Options): Iter =>
+    stage(coll, spec as never, options).map(withIdFirst);
+
+/**
+ * The engine runs no server-side JavaScript (a script arrives as text or BSON Code, never as a
+ * function). mingo's own $setWindowFields computes each window through a $function whose body is
+ * a JavaScript function it made: only that runs.
+ */
+const $function = (obj: Doc, expr: unknown, options: Options): unknown => {
+  if (!isPlainObject(expr) || typeof expr.body !== 'function') throw scriptRefused('$function');
+  const args = evalExpr(obj, expr.args ?? [], options) as unknown[];
+  return (expr.body as (...xs: unknown[]) => unknown)(...args);
+};
+
+export function scriptRefused(operator: string): CommandError {
+  return new CommandError(
+    ErrorCode.NotImplemented,
+    `${operator} is not supported by the embedded engine: it runs no server-side JavaScript`,
+  );
+}
+
 function refuse(what: string): never {
   throw new CommandError(
     ErrorCode.NotImplemented,
@@ -210,9 +258,26 @@ function refuse(what: string): never {
 }
 
 export const ENGINE_CONTEXT = Context.init({
-  accumulator: { ...accumulatorOperators, $sum, $avg, $min: extreme(-1), $max: extreme(1) },
-  expression: { ...expressionOperators, ...COMPARISONS, $add, $subtract, $multiply, $divide, $toString },
-  pipeline: { ...pipelineOperators, $match, $sort, $group },
+  accumulator: {
+    ...accumulatorOperators,
+    $sum,
+    $avg,
+    $min: extreme(-1),
+    $max: extreme(1),
+    $accumulator: () => {
+      throw scriptRefused('$accumulator');
+    },
+  },
+  expression: { ...expressionOperators, ...COMPARISONS, $add, $subtract, $multiply, $divide, $toString, $function },
+  pipeline: {
+    ...pipelineOperators,
+    $match,
+    $sort,
+    $group,
+    $sample,
+    $bucket: idFirst(pipelineOperators.$bucket),
+    $bucketAuto: idFirst(pipelineOperators.$bucketAuto),
+  },
   projection: projectionOperators,
   query: queryOperators,
   window: windowOperators,

@@ -6,7 +6,7 @@ import { Timestamp, type ObjectId } from 'bson';
 import { updateMany as mingoUpdateMany } from 'mingo';
 import { Aggregator } from 'mingo/aggregator';
 import { Query } from 'mingo/query';
-import { ENGINE_CONTEXT, isExactExpression, refuseInexact } from './exact-ops.js';
+import { ENGINE_CONTEXT, isExactExpression, refuseInexact, scriptRefused } from './exact-ops.js';
 import { compileSchema } from './validation.js';
 import type { Options as MingoOptions } from 'mingo/types';
 import { SIMPLE, type Collation } from './collation.js';
@@ -35,7 +35,8 @@ import {
 } from './values.js';
 
 /**
- * Scripts ($where, $function, $accumulator) are off: filters arrive from HTTP input in practice.
+ * Scripts ($where, $function, $accumulator) are off, and refused by name (238, see scriptRefused):
+ * filters arrive from HTTP input in practice.
  * The operators are the engine's (exact numbers, see exact-ops.ts), so the base classes of
  * mingo/query and mingo/aggregator are used: mingo's default export would put its own first.
  */
@@ -78,6 +79,7 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
   const raw = asDoc(filter, 'filter');
   const normalized = normalize(raw) as Doc;
   if (Object.keys(normalized).length === 0) return { raw, normalized, test: () => true };
+  if (usesKey(raw, '$where')) throw scriptRefused('$where');
   if (usesText(raw)) {
     return {
       raw,
@@ -89,7 +91,7 @@ export function compileFilter(filter: unknown, variables?: Doc, collation: Colla
     };
   }
   const strCmp = collation.compare;
-  if (strCmp || hasExoticNumber(raw) || usesTypeOperator(raw)) {
+  if (strCmp || hasExoticNumber(raw) || usesKey(raw, '$type', '$jsonSchema')) {
     const pred = compileExact(raw, strCmp, variables);
     return { raw, normalized, test: pred };
   }
@@ -162,10 +164,10 @@ function usesText(filter: Doc): boolean {
   );
 }
 
-function usesTypeOperator(filter: unknown): boolean {
-  if (Array.isArray(filter)) return filter.some(usesTypeOperator);
+function usesKey(filter: unknown, ...keys: string[]): boolean {
+  if (Array.isArray(filter)) return filter.some((x) => usesKey(x, ...keys));
   if (!isPlainObject(filter)) return false;
-  return Object.entries(filter).some(([k, v]) => k === '$type' || k === '$jsonSchema' || usesTypeOperator(v));
+  return Object.entries(filter).some(([k, v]) => keys.includes(k) || usesKey(v, ...keys));
 }
 
 type Pred = (doc: Doc) => boolean;
@@ -381,13 +383,19 @@ export function parseSort(sort: unknown): SortSpec | undefined {
   for (const [field, dir] of Object.entries(sort)) {
     if (isPlainObject(dir)) {
       throw new CommandError(
-        ErrorCode.BadValue,
+        ErrorCode.NotImplemented,
         `$meta sort by ${JSON.stringify(dir)} is not supported by the embedded engine`,
       );
     }
-    const n = isNumeric(dir) ? toNumber(dir) : Number.NaN;
+    if (!isNumeric(dir)) {
+      throw new CommandError(ErrorCode.Location15974, `Illegal key in $sort specification: ${field}: ${String(dir)}`);
+    }
+    const n = toNumber(dir);
     if (n !== 1 && n !== -1) {
-      throw new CommandError(ErrorCode.BadValue, `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+      throw new CommandError(
+        ErrorCode.Location15975,
+        `$sort key ordering must be 1 (for ascending) or -1 (for descending)`,
+      );
     }
     spec.push([field, n]);
   }
@@ -809,6 +817,11 @@ function applyMingoOperators(working: Doc[], mods: Record<string, Doc>, ctx: Upd
 
   const normalized = working.map((doc) => normalize(doc) as Doc);
   const targets = normalized.map((doc) => cloneDeep(doc));
+  // mingo applies $push's $sort/$slice/$position to an existing array only; mongod starts a missing one empty.
+  const pushed = Object.keys(mods.$push ?? {}).filter((field) => !field.includes('$'));
+  for (const target of targets) {
+    for (const field of pushed) if (getPath(target, field) === undefined) assignPath(target, field, []);
+  }
   mingoUpdateMany(targets, condition, mods, { arrayFilters, cloneMode: 'deep' }, mingoOptions());
   // Only documents that held int64/decimal values need their types put back.
   return targets.map((target, i) => (normalized[i] === working[i] ? target : (retype(target, working[i]) as Doc)));

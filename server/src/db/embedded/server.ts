@@ -6,6 +6,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { MAX_MESSAGE_SIZE_BYTES } from './admin.js';
 import { errorReply } from './errors.js';
+import { bytesIn, bytesOut, connectionClosed, connectionOpened } from './server-status.js';
 import { isPlainObject, type Doc } from './values.js';
 import {
   MessageFramer,
@@ -63,13 +64,20 @@ export class WireServer {
     socket.setNoDelay(true);
     // Client resets are normal (e.g. a test process exiting); never let them crash the host process.
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => this.sockets.delete(socket));
+    connectionOpened();
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      connectionClosed();
+    });
     /** Replies still waiting for the journal, in request order. */
     let waiting: Promise<void> | undefined;
     const send = (reply: Reply): void => {
       if (socket.destroyed) return;
       if (reply === 'drop') socket.destroy();
-      else if (reply) socket.write(reply);
+      else if (reply) {
+        bytesOut(reply.length);
+        socket.write(reply);
+      }
     };
     socket.on('data', (chunk: Buffer) => {
       let messages: Buffer[];
@@ -81,6 +89,7 @@ export class WireServer {
       }
       for (const message of messages) {
         if (socket.destroyed) return;
+        bytesIn(message.length);
         const reply = this.handle(message, connectionId);
         if (!waiting && !(reply instanceof Promise)) {
           send(reply);
