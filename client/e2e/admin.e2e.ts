@@ -353,7 +353,7 @@ describe('admin area', () => {
           (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5,
         );
         // (Inside a clipping box, such as a scrolling table's or a screen-reader-only one, it is not.)
-        const clipped = (el: Element) =>
+        const clipped = (el: Element): boolean =>
           el.parentElement !== null &&
           el.parentElement !== document.body &&
           (getComputedStyle(el.parentElement).overflowX !== 'visible' || clipped(el.parentElement));
