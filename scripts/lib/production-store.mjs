@@ -3,7 +3,7 @@
 // port of 127.0.0.1. Nothing here reaches beyond this machine.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,10 +91,12 @@ export async function waitUntilReady(url) {
  * The store as it runs in production (NODE_ENV=production, its own secrets for this run only),
  * seeded with the demo catalogue, rate limits off so that load tests measure the code.
  */
-export async function startProductionStore({ logLevel = 'warn', env = {} } = {}) {
+export async function startProductionStore({ logLevel = 'warn', env = {}, copyFrom } = {}) {
   buildIfMissing();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kesh-store-'));
+  // A copy, so a run never writes into a generated shop (npm run scale:shop) that others reuse.
+  if (copyFrom) await cp(copyFrom, dataDir, { recursive: true });
   const storeEnv = {
     NODE_ENV: 'production',
     HOST,
