@@ -2,7 +2,7 @@ import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId, type Document } from 'mongodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CorruptDataFileError, DataDirectoryInUseError, startEmbeddedEngine, type EmbeddedEngine } from './index.js';
 import { planStages } from '../../test/plan.js';
 import { FaultyFs } from './testing-faults.js';
@@ -277,5 +277,23 @@ describe.skipIf(externalUri !== undefined)('durability of the embedded engine', 
     expect((await readdir(path.join(dir, 'journal'))).length).toBeLessThanOrEqual(2);
     const after = await crashImage();
     expect(await after.items.countDocuments()).toBe(201);
+  });
+
+  it('writes a checkpoint after replaying a long journal, so the next start replays nothing', async () => {
+    const { items } = await start(dir);
+    await items.insertMany(Array.from({ length: 200 }, (_, i) => ({ i, pad: 'p'.repeat(100) })));
+    const copy = await mkdtemp(path.join(tmpdir(), 'embedded-replay-'));
+    scratch.push(copy);
+    await cp(dir, copy, { recursive: true, filter: (src) => !src.endsWith('.lock') });
+    const journalBytes = async () => {
+      const files = await readdir(path.join(copy, 'journal'));
+      const sizes = await Promise.all(files.map(async (f) => (await stat(path.join(copy, 'journal', f))).size));
+      return sizes.reduce((a, b) => a + b, 0);
+    };
+    expect(await journalBytes()).toBeGreaterThan(16 * 1024);
+    // No write after this start: only the replay itself can lead to the checkpoint.
+    const restarted = await start(copy, { checkpointBytes: 16 * 1024 });
+    await vi.waitFor(async () => expect(await journalBytes()).toBe(0));
+    expect(await restarted.items.countDocuments()).toBe(200);
   });
 });

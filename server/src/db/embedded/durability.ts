@@ -34,6 +34,12 @@ export const CHECKPOINT_FILE = 'embedded-db.bson';
 export const JOURNAL_DIR = 'journal';
 /** Journal bytes after which a checkpoint is written (and the journal trimmed). */
 const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
+/**
+ * Journal bytes replayed at start-up after which a checkpoint is written straight away: otherwise a
+ * shop restarted without writes would replay the same records at every start (≈ 1.6 s of CPU for
+ * 60 MB), as only a write can reach the checkpoint threshold.
+ */
+const REPLAYED_CHECKPOINT_BYTES = 4 * 1024 * 1024;
 
 export interface DurabilityOptions {
   dataDir: string;
@@ -225,6 +231,11 @@ export class Durability {
       const durability = new Durability(store, opts, lock, recovered);
       await durability.writer.open();
       store.recorder = (op) => durability.record(op);
+      if (recovered.bytes >= Math.min(opts.checkpointBytes, REPLAYED_CHECKPOINT_BYTES)) {
+        durability
+          .checkpoint()
+          .catch((err: unknown) => durability.log('warn', `checkpoint after replay failed: ${(err as Error).message}`));
+      }
       return durability;
     } catch (err) {
       await lock.release();

@@ -116,9 +116,10 @@ export function sameKeyPattern(a: Doc, b: Doc): boolean {
 export interface IndexKey {
   /** Distinct per key within one document (multikey dedupe). */
   hash: string;
-  /** The `keyValue` mongod reports for a duplicate. */
-  value: Doc;
-  /** The key's values in index field order. */
+  /**
+   * The key's values in index field order. (IndexRuntime.keyValue gives what mongod reports for a
+   * duplicate, when needed: an object per key made start-up's index build allocate millions.)
+   */
   values: unknown[];
 }
 
@@ -265,7 +266,7 @@ export class IndexRuntime {
   }
 
   /** A key as mongod shows it in E11000 messages: `{ field: value, ... }`. */
-  private keyValue(values: unknown[]): Doc {
+  keyValue(values: unknown[]): Doc {
     const value: Doc = {};
     for (let i = 0; i < this.fields.length; i++) value[this.fields[i]!] = values[i];
     return value;
@@ -296,7 +297,7 @@ export class IndexRuntime {
       }
       if (scalar) {
         if (this.spec.sparse && !present) return [];
-        return [{ hash: '', value: this.keyValue(values), values }];
+        return [{ hash: '', values }];
       }
     }
     const perField = this.fields.map((f) => pathValues(doc, f));
@@ -311,15 +312,12 @@ export class IndexRuntime {
     if (arrays.length === 0) {
       // The common case: every field holds one value (or none), so there is exactly one key.
       const values: unknown[] = new Array(perField.length);
-      const value: Doc = {};
       for (let i = 0; i < perField.length; i++) {
         const v = perField[i]![0];
-        const field = this.fields[i]!;
         values[i] = v === undefined ? null : v;
-        value[field] = values[i];
-        if (Array.isArray(getPath(doc, field))) this.multikey = true; // a one-element array
+        if (Array.isArray(getPath(doc, this.fields[i]!))) this.multikey = true; // a one-element array
       }
-      return [{ hash: '', value, values }];
+      return [{ hash: '', values }];
     }
     let combos: unknown[][] = [[]];
     for (const vals of perField) {
@@ -335,11 +333,7 @@ export class IndexRuntime {
       const hash = combo.map(canonicalKey).join('\u0000');
       if (seen.has(hash)) continue;
       seen.add(hash);
-      const value: Doc = {};
-      this.fields.forEach((f, i) => {
-        value[f] = combo[i];
-      });
-      keys.push({ hash, value, values: combo });
+      keys.push({ hash, values: combo });
     }
     return keys;
   }

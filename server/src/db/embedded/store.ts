@@ -168,7 +168,8 @@ export class Collection {
       if (idx.unique) {
         for (const k of keys) {
           const owner = idx.ownerOf(k.values);
-          if (owner !== undefined && owner !== idKey) throw duplicateKeyError(this.ns, idx.spec, k.value);
+          if (owner !== undefined && owner !== idKey)
+            throw duplicateKeyError(this.ns, idx.spec, idx.keyValue(k.values));
         }
       }
       planned.push([idx, keys]);
@@ -228,7 +229,7 @@ export class Collection {
             throw duplicateKeyError(
               this.ns,
               spec,
-              k.value,
+              runtime.keyValue(k.values),
               `Index build failed: ${this.uuid.toString('hex')}: Collection ${this.ns} ( ${this.uuid.toString('hex')} ) :: caused by :: `,
             );
           }

@@ -502,16 +502,28 @@ export function containsString(v: unknown): boolean {
 
 const exoticCache = new WeakMap<object, boolean>();
 
-/** Whether a value holds a Long beyond 2^53 or a Decimal128 anywhere (cached for stored documents). */
+/**
+ * Whether a value holds a Long beyond 2^53 or a Decimal128 anywhere, cached per object asked about
+ * (a stored document): a cache entry per nested object and array too left one WeakMap entry per
+ * sub-object of every order once the orders had been read, millions at 100,000 orders, kept and
+ * walked by every GC for as long as the documents lived.
+ */
 export function hasExoticNumber(v: unknown): boolean {
   if (v === null || typeof v !== 'object') return false;
   if (isExoticNumber(v)) return true;
   if (!Array.isArray(v) && !isPlainObject(v)) return false;
   const cached = exoticCache.get(v);
   if (cached !== undefined) return cached;
-  const found = Array.isArray(v) ? v.some(hasExoticNumber) : Object.values(v).some(hasExoticNumber);
+  const found = holdsExoticNumber(v);
   exoticCache.set(v, found);
   return found;
+}
+
+function holdsExoticNumber(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (isExoticNumber(v)) return true;
+  if (Array.isArray(v)) return v.some(holdsExoticNumber);
+  return isPlainObject(v) && Object.values(v).some(holdsExoticNumber);
 }
 
 /** Strings longer than this are rarely repeated (addresses, descriptions): not worth a lookup. */
