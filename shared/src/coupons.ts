@@ -9,8 +9,19 @@ export const COUPON_KINDS = ['percent', 'flat'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 
 /** Why a code cannot be used now; each has its own text (COUPON_REFUSAL_TEXTS) in four languages. */
-export const COUPON_REFUSALS = ['unknown', 'expired', 'notYetValid', 'belowMinimum', 'usedUp', 'alreadyUsed'] as const;
+export const COUPON_REFUSALS = [
+  'unknown',
+  'expired',
+  'notYetValid',
+  'belowMinimum',
+  'usedUp',
+  'alreadyUsed',
+  'heldByPayment',
+] as const;
 export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
+
+/** How long a payment the shopper opened holds their use of a coupon before it goes back. */
+export const COUPON_HOLD_MINUTES = 30;
 
 /** The exact English texts; the client's catalogues hold the same in hi, mr and gu. */
 export const COUPON_REFUSAL_TEXTS = {
@@ -21,6 +32,7 @@ export const COUPON_REFUSAL_TEXTS = {
     `This coupon needs an order of at least ${formatRupees(paiseToRupees(minOrderPaise))}.`,
   usedUp: 'This coupon has been fully used.',
   alreadyUsed: 'You have already used this coupon.',
+  heldByPayment: `This coupon is held by a payment you have not finished. Complete that payment, or try again in ${COUPON_HOLD_MINUTES} minutes.`,
 } as const;
 
 export const COUPON_TEXTS = {
