@@ -219,6 +219,13 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
       (await applyRefundEvent(deps, refundId, refundStatus)) ||
       (await applySoldOutRefundEvent(deps, refundId, refundStatus));
     if (changed) deps.logger.info({ refundId, status: refundStatus }, 'refund status from the webhook');
+    else {
+      // Answered 200 all the same, so Razorpay does not deliver it again.
+      deps.logger.warn(
+        { refundId, status: refundStatus },
+        'refund event ignored: an unknown refund, a repeat, or after processed (which is final)',
+      );
+    }
     return;
   }
   if (!PAID_EVENTS.has(event.event)) return;
