@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PIN_CODE_PATTERN } from './address.js';
 import { DEFAULT_COD_CAP_PAISE } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { MAX_PRICE_PAISE } from './prices.js';
 
 /** Where the shop delivers: the owner's settings (admin "Delivery" page) and the check they answer. */
 
@@ -38,8 +39,8 @@ export const deliveryAreaSchema = z.object({
 });
 export type DeliveryArea = z.output<typeof deliveryAreaSchema>;
 
-/** ₹10 lakh: far above any cart of this shop, so a typo cannot make the limit meaningless. */
-export const MAX_COD_PAISE = 100_000_000;
+/** The shop's price bound (₹10 lakh): a typo cannot make the limit meaningless. */
+export const MAX_COD_PAISE = MAX_PRICE_PAISE;
 const codPaise = z
   .number({ error: MESSAGES.invalidCodSettings })
   .int({ error: MESSAGES.invalidCodSettings })
