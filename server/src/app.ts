@@ -51,11 +51,14 @@ export function createApp(deps: AppDeps): Express {
   // it; the filter (mime-db's "compressible") leaves JPEG, PNG and WebP alone, being compressed already.
   app.use(compression());
 
-  // The webhook needs the raw bytes for its signature, so it parses its own body.
+  // The webhook needs the raw bytes for its signature, and the delivery list a larger limit: each
+  // parses its own body.
+  const ownBodies = ['/api/payment/webhook', '/api/admin/delivery'];
   app.use(
     express.json({
       limit: JSON_BODY_LIMIT_BYTES,
-      type: (req) => !req.url?.startsWith('/api/payment/webhook') && isJsonMediaType(req.headers['content-type']),
+      type: (req) =>
+        !ownBodies.some((path) => req.url?.startsWith(path)) && isJsonMediaType(req.headers['content-type']),
     }),
   );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatRupees, paiseToRupees } from './money.js';
+import { MAX_PRICE_PAISE } from './prices.js';
 
 /**
  * Discount codes: the owner makes them in the admin's Coupons page, the shopper types one on
@@ -9,8 +10,19 @@ export const COUPON_KINDS = ['percent', 'flat'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 
 /** Why a code cannot be used now; each has its own text (COUPON_REFUSAL_TEXTS) in four languages. */
-export const COUPON_REFUSALS = ['unknown', 'expired', 'notYetValid', 'belowMinimum', 'usedUp', 'alreadyUsed'] as const;
+export const COUPON_REFUSALS = [
+  'unknown',
+  'expired',
+  'notYetValid',
+  'belowMinimum',
+  'usedUp',
+  'alreadyUsed',
+  'heldByPayment',
+] as const;
 export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
+
+/** How long a payment the shopper opened holds their use of a coupon before it goes back. */
+export const COUPON_HOLD_MINUTES = 30;
 
 /** The exact English texts; the client's catalogues hold the same in hi, mr and gu. */
 export const COUPON_REFUSAL_TEXTS = {
@@ -21,6 +33,7 @@ export const COUPON_REFUSAL_TEXTS = {
     `This coupon needs an order of at least ${formatRupees(paiseToRupees(minOrderPaise))}.`,
   usedUp: 'This coupon has been fully used.',
   alreadyUsed: 'You have already used this coupon.',
+  heldByPayment: `This coupon is held by a payment you have not finished. Complete that payment, or try again in ${COUPON_HOLD_MINUTES} minutes.`,
 } as const;
 
 export const COUPON_TEXTS = {
@@ -29,8 +42,8 @@ export const COUPON_TEXTS = {
   codeTaken: 'A coupon with this code already exists.',
   kindInvalid: 'Choose percent or flat for the discount.',
   percentInvalid: 'A percent discount is a whole number from 1 to 100.',
-  flatInvalid: 'A flat discount is an amount of at least ₹0.01.',
-  minOrderInvalid: 'The minimum order is an amount of ₹0 or more.',
+  flatInvalid: `A flat discount is an amount from ₹0.01 to ${formatRupees(paiseToRupees(MAX_PRICE_PAISE))}.`,
+  minOrderInvalid: `The minimum order is an amount from ₹0 to ${formatRupees(paiseToRupees(MAX_PRICE_PAISE))}.`,
   datesInvalid: 'Dates are written as ISO dates, and the end comes after the start.',
   usesInvalid: 'Uses are whole numbers of at least 1 (leave total uses empty for no limit).',
   activeInvalid: 'Active is true or false.',
@@ -49,7 +62,8 @@ export const couponCodeSchema = z
   .transform(normalizeCouponCode)
   .pipe(z.string().regex(CODE_PATTERN, { error: COUPON_TEXTS.codeInvalid }));
 
-const paise = (error: string, min: number) => z.number({ error }).int({ error }).min(min, { error });
+const paise = (error: string, min: number) =>
+  z.number({ error }).int({ error }).min(min, { error }).max(MAX_PRICE_PAISE, { error });
 const isoDate = z.iso.datetime({ offset: true, error: COUPON_TEXTS.datesInvalid }).nullable();
 const uses = z.number({ error: COUPON_TEXTS.usesInvalid }).int({ error: COUPON_TEXTS.usesInvalid }).min(1, {
   error: COUPON_TEXTS.usesInvalid,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PIN_CODE_PATTERN } from './address.js';
 import { DEFAULT_COD_CAP_PAISE } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { formatIndianNumber } from './money.js';
+import { MAX_PRICE_PAISE } from './prices.js';
 
 /** Where the shop delivers: the owner's settings (admin "Delivery" page) and the check they answer. */
 
@@ -10,6 +12,19 @@ export type EtaDays = [number, number];
 
 export const MAX_ETA_DAYS = 60;
 export const MAX_DELIVERY_AREAS = 2000;
+/**
+ * The request body of the delivery settings and of a CSV upload. A list of MAX_DELIVERY_AREAS of the
+ * longest areas allowed ({"pins":"360001-360999","cod":false,"etaDays":[60,60]}, 56 bytes) is about
+ * 112 KB of JSON, more than the 100 KB every other route takes: with room for twice that, the Delivery
+ * page can always save the list it loaded.
+ */
+export const DELIVERY_BODY_LIMIT_BYTES = 256 * 1024;
+/** A CSV of MAX_DELIVERY_AREAS rows of up to 100 characters; a longer file is no delivery list. */
+export const MAX_DELIVERY_CSV_CHARS = MAX_DELIVERY_AREAS * 100;
+
+export const DELIVERY_TEXTS = {
+  tooManyAreas: `A delivery list holds at most ${formatIndianNumber(MAX_DELIVERY_AREAS)} areas.`,
+} as const;
 /** Until the owner says otherwise: all of India, online payment only, this estimate. */
 export const DEFAULT_ETA_DAYS: EtaDays = [3, 7];
 
@@ -38,8 +53,8 @@ export const deliveryAreaSchema = z.object({
 });
 export type DeliveryArea = z.output<typeof deliveryAreaSchema>;
 
-/** ₹10 lakh: far above any cart of this shop, so a typo cannot make the limit meaningless. */
-export const MAX_COD_PAISE = 100_000_000;
+/** The shop's price bound (₹10 lakh): a typo cannot make the limit meaningless. */
+export const MAX_COD_PAISE = MAX_PRICE_PAISE;
 const codPaise = z
   .number({ error: MESSAGES.invalidCodSettings })
   .int({ error: MESSAGES.invalidCodSettings })
@@ -50,7 +65,7 @@ export const deliverySettingsSchema = z.object({
   /** True: a PIN in no area is still served online, with the default estimate. */
   servesAllIndia: z.boolean({ error: MESSAGES.invalidRequest }),
   etaDays: etaDaysSchema,
-  areas: z.array(deliveryAreaSchema).max(MAX_DELIVERY_AREAS, { error: MESSAGES.invalidRequest }),
+  areas: z.array(deliveryAreaSchema).max(MAX_DELIVERY_AREAS, { error: DELIVERY_TEXTS.tooManyAreas }),
   /** Cash on delivery: the largest order total it is offered for, and the fee added to such an order. */
   codCapPaise: codPaise.default(DEFAULT_COD_CAP_PAISE),
   codFeePaise: codPaise.default(0),
@@ -66,7 +81,9 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   codFeePaise: 0,
 };
 
-export const deliveryCsvSchema = z.object({ csv: z.string({ error: MESSAGES.invalidRequest }).max(1_000_000) });
+export const deliveryCsvSchema = z.object({
+  csv: z.string({ error: MESSAGES.invalidRequest }).max(MAX_DELIVERY_CSV_CHARS, { error: DELIVERY_TEXTS.tooManyAreas }),
+});
 
 export const deliveryCheckQuerySchema = z.object({
   pin: z.string({ error: MESSAGES.invalidPinCode }).trim().regex(PIN_CODE_PATTERN, { error: MESSAGES.invalidPinCode }),

@@ -35,14 +35,15 @@ describe('other request schemas', () => {
     expect(firstMessage(addressSchema.safeParse({ address: 'a, , c, d, e' }))).toBe(MESSAGES.fillAllAddressFields);
   });
 
-  it('parses category prices to two decimals and raters to a whole number', () => {
+  it('parses category prices of at most two decimals and raters to a whole number', () => {
     const result = categoryFieldsSchema.parse({
       title: 'Oil',
-      mainPrice: '449.999',
+      mainPrice: '449.99',
       offerPrice: '',
       ratingCount: '12',
     });
-    expect(result).toMatchObject({ title: 'Oil', mainPrice: 450, offerPrice: null, ratingCount: 12 });
+    expect(result).toMatchObject({ title: 'Oil', mainPrice: 449.99, offerPrice: null, ratingCount: 12 });
+    expect(categoryFieldsSchema.safeParse({ title: 'Oil', mainPrice: '449.999' }).success).toBe(false);
     expect(categoryFieldsSchema.safeParse({ title: 'Oil', ratingCount: '1.5' }).success).toBe(false);
     expect(categoryFieldsSchema.safeParse({ title: 'Oil', mainPrice: '-1' }).success).toBe(false);
   });

@@ -14,6 +14,8 @@ import type { CancellationQuote, OrderRefund, OrderShipment, OrderTimelineEntry 
 import type { LanguageCode, PaymentMethod } from './constants.js';
 import { DEFAULT_SHOP } from './shop.js';
 import { shopperCouponCodeSchema } from './coupons.js';
+import { paiseToRupees } from './money.js';
+import { PRICE_TEXTS, parseRupees } from './prices.js';
 import { PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './catalog.js';
 
 /**
@@ -224,12 +226,12 @@ const optionalPrice = z
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '') return null;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Prices must be numbers of 0 or more.' });
+    const paise = parseRupees(v);
+    if (paise === null) {
+      ctx.addIssue({ code: 'custom', message: PRICE_TEXTS.invalid });
       return z.NEVER;
     }
-    return Math.round(n * 100) / 100;
+    return paiseToRupees(paise);
   });
 
 /** The text fields of a category's multipart form, in the order the admin form shows them. */

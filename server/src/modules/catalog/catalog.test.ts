@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE, MESSAGES } from '@kesh/shared';
+import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE, MESSAGES, PRICE_TEXTS } from '@kesh/shared';
 import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { ELEVEN_MB, jpegImage, paddedPng, pixelBombPng, pngImage, scriptBytes, webpImage } from '../../test/images.js';
@@ -110,8 +110,8 @@ describe('main categories', () => {
     const cases: [Record<string, string>, string][] = [
       [{ title: '  ' }, 'Title is required!'],
       [{ subtitle: 'no title' }, 'Title is required!'],
-      [{ title: 'x', mainPrice: '-1' }, 'Prices must be numbers of 0 or more.'],
-      [{ title: 'x', offerPrice: 'abc' }, 'Prices must be numbers of 0 or more.'],
+      [{ title: 'x', mainPrice: '-1' }, PRICE_TEXTS.invalid],
+      [{ title: 'x', offerPrice: 'abc' }, PRICE_TEXTS.invalid],
       [{ title: 'x', ratingCount: '2.5' }, 'Number of Raters must be a whole number of 0 or more.'],
       [{ title: 'x', ratingCount: '-3' }, 'Number of Raters must be a whole number of 0 or more.'],
     ];

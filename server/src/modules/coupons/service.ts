@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import {
+  COUPON_HOLD_MINUTES,
   COUPON_REFUSAL_TEXTS,
   COUPON_TEXTS,
   OBJECT_ID_PATTERN,
@@ -16,7 +17,7 @@ import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../..
 import { Coupon, CouponRedemption, type CouponRecord } from './coupon.model.js';
 
 /** How long a shopper's payment may take before the coupon use it holds goes back. */
-export const COUPON_RESERVATION_MS = 30 * 60 * 1000;
+export const COUPON_RESERVATION_MS = COUPON_HOLD_MINUTES * 60 * 1000;
 
 const nowOf = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
@@ -140,9 +141,12 @@ export interface PricedCheckout extends OrderPricing {
 const uses = (userId: string, coupon: CouponRecord) => ({ couponId: coupon._id, userId: new Types.ObjectId(userId) });
 
 /**
- * The checks that need no lock, in the order a shopper can act on them: does the code exist, is it
- * valid today, is the cart big enough, has this shopper used it up, is any use left. The last two
- * are checked again atomically when a use is taken (takeUse, takeSlot).
+ * "May this shopper use this coupon now", the one rule every path asks (apply, create-order, cash
+ * on delivery), in the order a shopper can act on it: does the code exist, is it valid today, is
+ * the cart big enough, has this shopper any use left, has the coupon any use left. A shopper's uses
+ * are all their redemptions: the orders (online or cash on delivery) and the uses held by payments
+ * still open, so a payment under way counts as much as a paid order. The last two checks are made
+ * again atomically when a use is taken (takeUse).
  */
 async function usableCoupon(code: string, userId: string, subtotalPaise: number, now: Date): Promise<CouponRecord> {
   const coupon = await Coupon.findOne({ code: normalizeCouponCode(code) }).lean<CouponRecord>();
@@ -151,12 +155,17 @@ async function usableCoupon(code: string, userId: string, subtotalPaise: number,
   if (coupon.endsAt && coupon.endsAt <= now) throw refused('expired');
   if (subtotalPaise < (coupon.minOrderPaise ?? 0)) throw refused('belowMinimum', coupon);
   await releaseExpired(coupon._id, now);
-  const mine = await CouponRedemption.find(uses(userId, coupon), { status: 1 }).lean();
-  const holding = mine.some((r) => r.status === 'reserved');
-  if (!holding && mine.length >= (coupon.usesPerCustomer ?? 1)) throw refused('alreadyUsed');
+  await assertShopperHasUseLeft(coupon, userId);
   const fresh = (await Coupon.findById(coupon._id).lean<CouponRecord>()) ?? coupon;
-  if (!holding && typeof fresh.totalUses === 'number' && fresh.usedCount >= fresh.totalUses) throw refused('usedUp');
+  if (typeof fresh.totalUses === 'number' && fresh.usedCount >= fresh.totalUses) throw refused('usedUp');
   return fresh;
+}
+
+/** alreadyUsed when the shopper's uses are orders; heldByPayment when one is a payment they can still finish. */
+async function assertShopperHasUseLeft(coupon: CouponRecord, userId: string): Promise<void> {
+  const mine = await CouponRedemption.find(uses(userId, coupon), { status: 1 }).lean();
+  if (mine.length < (coupon.usesPerCustomer ?? 1)) return;
+  throw refused(mine.some((r) => r.status === 'reserved') ? 'heldByPayment' : 'alreadyUsed');
 }
 
 /**
@@ -192,35 +201,40 @@ export async function priceCheckout(
 }
 
 /**
- * Takes one use atomically, without transactions: a shopper's own unpaid reservation (a payment
- * window they closed) is reused; otherwise the total counter moves by a conditional $inc (of 10
- * shoppers racing for the last use exactly one matches), then a per-customer slot is inserted
- * under the unique index (a shopper racing themselves gets one). A refused slot gives the counted
- * use back.
+ * Takes one use atomically, without transactions: a per-customer slot is inserted under the unique
+ * index (a shopper racing themselves, or a payment racing their cash-on-delivery order, gets one),
+ * then the total counter moves by a conditional $inc (of 10 shoppers racing for the last use
+ * exactly one matches). A slot whose use could not be counted is deleted again.
  */
 async function takeUse(coupon: CouponRecord, userId: string, now: Date): Promise<Types.ObjectId> {
   const expiresAt = new Date(now.getTime() + COUPON_RESERVATION_MS);
-  const own = await CouponRedemption.findOneAndUpdate(
-    { ...uses(userId, coupon), status: 'reserved' },
-    { $set: { expiresAt } },
-    { returnDocument: 'after' },
-  ).lean();
-  if (own) return own._id;
-
-  if (!(await countUse(coupon))) throw refused('usedUp');
   for (let slot = 0; slot < (coupon.usesPerCustomer ?? 1); slot++) {
+    let taken;
     try {
-      const taken = await CouponRedemption.create({ ...uses(userId, coupon), slot, status: 'reserved', expiresAt });
-      return taken._id;
+      taken = await CouponRedemption.create({ ...uses(userId, coupon), slot, status: 'reserved', expiresAt });
     } catch (err) {
-      if (!isDuplicateKey(err)) {
-        await giveUseBack(coupon._id);
-        throw err;
-      }
+      if (isDuplicateKey(err)) continue;
+      throw err;
     }
+    if (await countUse(coupon)) return taken._id;
+    await CouponRedemption.deleteOne({ _id: taken._id });
+    throw refused('usedUp');
   }
-  await giveUseBack(coupon._id);
+  await assertShopperHasUseLeft(coupon, userId);
   throw refused('alreadyUsed');
+}
+
+/**
+ * A payment the shopper opened and is opening again (they closed Razorpay's window): true, and
+ * its hold runs COUPON_RESERVATION_MS from now, while the use is still held; false once it went back.
+ */
+export async function renewHold(redemptionId: Types.ObjectId | null | undefined, now: Date): Promise<boolean> {
+  if (!redemptionId) return false;
+  const renewed = await CouponRedemption.updateOne(
+    { _id: redemptionId, status: 'reserved', expiresAt: { $gt: now } },
+    { $set: { expiresAt: new Date(now.getTime() + COUPON_RESERVATION_MS) } },
+  );
+  return renewed.modifiedCount === 1;
 }
 
 /** usedCount + 1 unless that would pass totalUses (re-read once if the owner changed the limit meanwhile). */

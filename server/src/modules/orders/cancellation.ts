@@ -7,6 +7,7 @@ import { releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
 import { Order } from './order.model.js';
+import { refundEventFrom } from './refund-state.js';
 import { ORDER_TEXTS } from './service.js';
 
 export type Canceller = { role: 'admin' } | { role: 'customer'; userId: string };
@@ -209,8 +210,9 @@ export async function retryFailedRefund(deps: AppDeps, id: string): Promise<Orde
 }
 
 /**
- * Razorpay's `refund.processed` / `refund.failed` webhook. Idempotent: only a change of status is
- * written, and only that change mails anyone, however often the event is delivered.
+ * Razorpay's `refund.processed` / `refund.failed` webhook. Idempotent: only a change the refund
+ * states allow (refund-state.ts) is written, and only that change mails anyone, however often the
+ * event is delivered.
  */
 export async function applyRefundEvent(
   deps: AppDeps,
@@ -218,7 +220,7 @@ export async function applyRefundEvent(
   status: 'processed' | 'failed',
 ): Promise<boolean> {
   const order = await Order.findOneAndUpdate(
-    { 'refund.id': refundId, 'refund.status': { $ne: status } },
+    { 'refund.id': refundId, 'refund.status': refundEventFrom(status) },
     { $set: { 'refund.status': status, 'refund.updatedAt': new Date() } },
     { returnDocument: 'after' },
   ).lean<OrderRecord>();

@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/errors.js';
 import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
 import { PendingCheckout, type CheckoutDocument, type CheckoutRecord } from '../payments/checkout.model.js';
 import { notifyShopOfFailedSoldOutRefund, notifySoldOutRefund } from './notifications.js';
+import { refundEventFrom } from './refund-state.js';
 
 const WAIT_STEP_MS = 25;
 const WAIT_LIMIT_MS = 5000;
@@ -182,8 +183,8 @@ export async function retryInterruptedRefunds(deps: AppDeps, before: Date): Prom
 
 /**
  * Razorpay's refund.processed / refund.failed for a sold-out payment's refund (it lives on the
- * checkout, there being no order). Only a change of status is written; a failure is mailed to the
- * shop once. False when no sold-out refund has this id.
+ * checkout, there being no order). Only a change the refund states allow is written (processed is
+ * final); a failure is mailed to the shop once. False when no sold-out refund has this id.
  */
 export async function applySoldOutRefundEvent(
   deps: AppDeps,
@@ -191,7 +192,7 @@ export async function applySoldOutRefundEvent(
   status: 'processed' | 'failed',
 ): Promise<boolean> {
   const checkout = await PendingCheckout.findOneAndUpdate(
-    { 'refund.id': refundId, 'refund.status': { $ne: status } },
+    { 'refund.id': refundId, 'refund.status': refundEventFrom(status) },
     { $set: { 'refund.status': status } },
     { returnDocument: 'after' },
   ).lean();

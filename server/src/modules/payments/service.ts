@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   CURRENCY,
   MESSAGES,
+  normalizeCouponCode,
   RECEIPT_MAX_LENGTH,
   type CreatePaymentOrderBody,
   type LanguageCode,
@@ -12,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { anyLineShort } from '../catalog/stock.js';
-import { priceCheckout, releaseRedemption } from '../coupons/service.js';
+import { priceCheckout, releaseRedemption, renewHold } from '../coupons/service.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
 import { applySoldOutRefundEvent } from '../orders/checkout-stock.js';
 import { isSoldOutError } from '../orders/checkout-stock.js';
@@ -20,7 +21,7 @@ import { priceCart } from '../orders/pricing.js';
 import { placeOrderFromCheckout } from '../orders/service.js';
 import { assertDeliverable } from '../shipping/service.js';
 import { User } from '../users/user.model.js';
-import { PendingCheckout } from './checkout.model.js';
+import { PendingCheckout, type CheckoutRecord } from './checkout.model.js';
 
 /** Server-only texts of this module (the spec shows none for these situations). */
 export const PAYMENT_TEXTS = {
@@ -58,6 +59,10 @@ export async function createCheckout(
   if (cart.totalPaise < MIN_AMOUNT_PAISE) throw badRequest(PAYMENT_TEXTS.amountTooSmall);
   // A hint, not a claim: the stock is taken when the payment arrives, and refunded if gone by then.
   if (await anyLineShort(cart.lines)) throw conflict(MESSAGES.outOfStock);
+  if (body.couponCode) {
+    const reopened = await reopenCouponCheckout(deps, userId, cart.lines, address, body.couponCode);
+    if (reopened) return paymentOrderOf(deps, reopened);
+  }
   // Subtotal, coupon discount and total. It takes one use of the coupon, which every failure below
   // gives back: without a saved checkout no payment can ever use it.
   const priced = await priceCheckout(deps, { userId, lines: cart.lines, couponCode: body.couponCode });
@@ -97,14 +102,55 @@ export async function createCheckout(
       : {}),
   }).catch(failed);
 
-  return {
-    id: providerOrder.id,
-    amount: providerOrder.amount,
-    currency: CURRENCY,
-    receipt: providerOrder.receipt,
-    keyId: deps.payments.keyId,
-    mode: deps.payments.mode,
-  };
+  return paymentOrderOf(deps, { razorpayOrderId: providerOrder.id, amountPaise: providerOrder.amount, receipt });
+}
+
+const paymentOrderOf = (
+  deps: AppDeps,
+  checkout: Pick<CheckoutRecord, 'razorpayOrderId' | 'amountPaise' | 'receipt'>,
+): PaymentOrderResponse => ({
+  id: checkout.razorpayOrderId,
+  amount: checkout.amountPaise,
+  currency: CURRENCY,
+  receipt: checkout.receipt,
+  keyId: deps.payments.keyId,
+  mode: deps.payments.mode,
+});
+
+/** How many of the shopper's latest open checkouts are compared when they pay again with a coupon. */
+const REOPEN_CANDIDATES = 5;
+
+/**
+ * The shopper closed Razorpay's window and presses Pay again with the same coupon: the payment they
+ * opened (same lines, address and code, its coupon use still held) is handed back instead of a second
+ * one, so the one use can only ever be paid once. Any other cart meets the coupon rule's refusal.
+ */
+async function reopenCouponCheckout(
+  deps: AppDeps,
+  userId: string,
+  lines: readonly { productId: unknown; quantity: number; unitPricePaise: number }[],
+  address: string,
+  couponCode: string,
+): Promise<CheckoutRecord | null> {
+  const open = await PendingCheckout.find({ userId, status: 'created' })
+    .sort({ updatedAt: -1 })
+    .limit(REOPEN_CANDIDATES)
+    .lean<CheckoutRecord[]>();
+  const sameLines = (c: CheckoutRecord) =>
+    c.lines.length === lines.length &&
+    c.lines.every(
+      (l, i) =>
+        String(l.productId) === String(lines[i]!.productId) &&
+        l.quantity === lines[i]!.quantity &&
+        l.unitPricePaise === lines[i]!.unitPricePaise,
+    );
+  const code = normalizeCouponCode(couponCode);
+  const now = deps.now ? deps.now() : new Date();
+  for (const checkout of open) {
+    if (checkout.coupon !== code || checkout.userDetails?.address !== address || !sameLines(checkout)) continue;
+    if (await renewHold(checkout.couponRedemptionId, now)) return checkout;
+  }
+  return null;
 }
 
 const verificationFailed = () => new HttpError(400, MESSAGES.paymentVerificationFailed, undefined, { success: false });
@@ -173,6 +219,13 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
       (await applyRefundEvent(deps, refundId, refundStatus)) ||
       (await applySoldOutRefundEvent(deps, refundId, refundStatus));
     if (changed) deps.logger.info({ refundId, status: refundStatus }, 'refund status from the webhook');
+    else {
+      // Answered 200 all the same, so Razorpay does not deliver it again.
+      deps.logger.warn(
+        { refundId, status: refundStatus },
+        'refund event ignored: an unknown refund, a repeat, or after processed (which is final)',
+      );
+    }
     return;
   }
   if (!PAID_EVENTS.has(event.event)) return;

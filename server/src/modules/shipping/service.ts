@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import {
   DEFAULT_DELIVERY_SETTINGS,
+  DELIVERY_TEXTS,
+  MAX_DELIVERY_AREAS,
   MESSAGES,
   checkDelivery,
   deliveryAreaSchema,
@@ -59,6 +61,8 @@ export function parseDeliveryCsv(csv: string): DeliveryArea[] {
   }
   const first = rows[0]?.[0]?.toLowerCase();
   const start = first === 'pins' || first === 'pin' ? 1 : 0;
+  // The limit PUT keeps, with its message, so no upload leaves a list the Delivery page cannot save.
+  if (rows.length - start > MAX_DELIVERY_AREAS) throw badRequest(DELIVERY_TEXTS.tooManyAreas);
   return rows.slice(start).map((row, index) => {
     const [pins = '', cod = '', min = '', max = ''] = row;
     const codText = cod.toLowerCase();

@@ -2,7 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import type { TFunction } from '../../../i18n';
 import { TicketPercent, X } from 'lucide-react';
-import { COUPON_REFUSALS, formatRupees, paiseToRupees, type CouponQuote, type CouponRefusal } from '@kesh/shared';
+import {
+  COUPON_HOLD_MINUTES,
+  COUPON_REFUSALS,
+  formatRupees,
+  paiseToRupees,
+  type CouponQuote,
+  type CouponRefusal,
+} from '@kesh/shared';
 import { applyCoupon } from '../../../api/coupons';
 import { ApiError } from '../../../api/http';
 
@@ -15,7 +22,11 @@ export function couponRefusalText(t: TFunction, err: unknown): string | undefine
   const reason = COUPON_REFUSALS.find((r) => r === body.reason) as CouponRefusal | undefined;
   if (!reason) return undefined;
   const min = typeof body.minOrderPaise === 'number' ? body.minOrderPaise : 0;
-  return t(`refused.${reason}`, { ns: COUPON_NAMESPACE, amount: formatRupees(paiseToRupees(min)) });
+  return t(`refused.${reason}`, {
+    ns: COUPON_NAMESPACE,
+    amount: formatRupees(paiseToRupees(min)),
+    minutes: COUPON_HOLD_MINUTES,
+  });
 }
 
 /**

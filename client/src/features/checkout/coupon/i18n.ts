@@ -19,6 +19,7 @@ const en = {
     belowMinimum: 'This coupon needs an order of at least {{amount}}.',
     usedUp: COUPON_REFUSAL_TEXTS.usedUp,
     alreadyUsed: COUPON_REFUSAL_TEXTS.alreadyUsed,
+    heldByPayment: COUPON_REFUSAL_TEXTS.heldByPayment,
   },
 };
 
@@ -38,6 +39,7 @@ const hi: Shape<typeof en> = {
     belowMinimum: 'इस कूपन के लिए कम से कम {{amount}} का ऑर्डर चाहिए।',
     usedUp: 'यह कूपन पूरी तरह इस्तेमाल हो चुका है।',
     alreadyUsed: 'आप यह कूपन पहले ही इस्तेमाल कर चुके हैं।',
+    heldByPayment: 'यह कूपन आपके एक अधूरे भुगतान में लगा है। वह भुगतान पूरा करें, या {{minutes}} मिनट बाद फिर से कोशिश करें।',
   },
 };
 
@@ -57,6 +59,7 @@ const mr: Shape<typeof en> = {
     belowMinimum: 'या कूपनसाठी किमान {{amount}} ची ऑर्डर हवी.',
     usedUp: 'हे कूपन पूर्णपणे वापरले गेले आहे.',
     alreadyUsed: 'तुम्ही हे कूपन आधीच वापरले आहे.',
+    heldByPayment: 'हे कूपन तुमच्या अपूर्ण पेमेंटमध्ये राखून ठेवले आहे. ते पेमेंट पूर्ण करा, किंवा {{minutes}} मिनिटांनी पुन्हा प्रयत्न करा.',
   },
 };
 
@@ -76,6 +79,7 @@ const gu: Shape<typeof en> = {
     belowMinimum: 'આ કૂપન માટે ઓછામાં ઓછો {{amount}} નો ઓર્ડર જોઈએ.',
     usedUp: 'આ કૂપન સંપૂર્ણ વપરાઈ ગયું છે.',
     alreadyUsed: 'તમે આ કૂપન પહેલેથી વાપરી લીધું છે.',
+    heldByPayment: 'આ કૂપન તમારી અધૂરી ચુકવણીમાં રાખેલું છે. તે ચુકવણી પૂરી કરો, અથવા {{minutes}} મિનિટ પછી ફરી પ્રયાસ કરો.',
   },
 };
 
