@@ -14,3 +14,4 @@ export * from './stock.js';
 export * from './paging.js';
 export * from './admin-orders.js';
 export * from './admin-lists.js';
+export * from './verification.js';

@@ -19,6 +19,7 @@ const RAJKOT = {
   areas: [],
   codCapPaise: 500000,
   codFeePaise: 0,
+  codMaxRefusals: 0,
 };
 
 beforeEach(() => {
