@@ -88,6 +88,8 @@ const envSchema = z.object({
   SEED_ON_EMPTY: bool.default(true),
   /** How old a claim on stock must be before it counts as its process's, dead since (ms). */
   STOCK_CLAIM_STALE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** Mails of any kind the shop sends one address in an IST day (docs/verification.md). */
+  MAILS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -116,6 +118,8 @@ export interface Config {
   seedOnEmpty: boolean;
   /** A stock claim older than this (ms) was made by a process that has died: recovery gives it back. */
   stockClaimStaleMs: number;
+  /** Past this many mails to one address in a day, the shop skips the rest (logged). */
+  mailsPerAddressPerDay: number;
 }
 
 export class ConfigError extends Error {}
@@ -196,5 +200,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT,
     seedOnEmpty: e.SEED_ON_EMPTY,
     stockClaimStaleMs: e.STOCK_CLAIM_STALE_MS,
+    mailsPerAddressPerDay: e.MAILS_PER_ADDRESS_PER_DAY,
   };
 }

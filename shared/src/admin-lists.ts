@@ -30,6 +30,8 @@ export const messageListQuerySchema = pageQuerySchema;
 export interface AdminUserRow extends UserSummary {
   /** ISO time; null for an account stored without one. */
   createdAt: string | null;
+  /** Whether the shopper confirmed their e-mail address (accounts made before verification count as confirmed); always sent by this server. */
+  emailVerified?: boolean;
 }
 
 /** A page of the users list; `totalCapped`: more accounts match than `total` (the count stopped there). */

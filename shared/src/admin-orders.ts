@@ -1,3 +1,4 @@
+import type { CodHistory } from './verification.js';
 import { z } from 'zod';
 import { searchWords } from './catalog.js';
 import { DEFAULT_ORDER_STATUS, ORDER_ID_DISPLAY_LENGTH, ORDER_STATUSES, type OrderStatus } from './constants.js';
@@ -97,4 +98,6 @@ export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 export interface AdminOrdersPage extends Page<Order> {
   status: OrderStatus;
   counts: Record<OrderStatus, number>;
+  /** The cash-on-delivery history of each shopper on the page, by userId; always sent by this server. */
+  codHistory?: Record<string, CodHistory>;
 }

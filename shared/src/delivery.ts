@@ -4,6 +4,7 @@ import { DEFAULT_COD_CAP_PAISE } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { formatIndianNumber } from './money.js';
 import { MAX_PRICE_PAISE } from './prices.js';
+import { MAX_COD_REFUSALS_SETTING, VERIFY_TEXTS } from './verification.js';
 
 /** Where the shop delivers: the owner's settings (admin "Delivery" page) and the check they answer. */
 
@@ -69,6 +70,13 @@ export const deliverySettingsSchema = z.object({
   /** Cash on delivery: the largest order total it is offered for, and the fee added to such an order. */
   codCapPaise: codPaise.default(DEFAULT_COD_CAP_PAISE),
   codFeePaise: codPaise.default(0),
+  /** Refused cash-on-delivery parcels after which a shopper must pay online; 0: never. */
+  codMaxRefusals: z
+    .number({ error: VERIFY_TEXTS.invalidCodRefusals })
+    .int({ error: VERIFY_TEXTS.invalidCodRefusals })
+    .min(0, { error: VERIFY_TEXTS.invalidCodRefusals })
+    .max(MAX_COD_REFUSALS_SETTING, { error: VERIFY_TEXTS.invalidCodRefusals })
+    .default(0),
 });
 export type DeliverySettings = z.output<typeof deliverySettingsSchema>;
 export type DeliverySettingsBody = z.input<typeof deliverySettingsSchema>;
@@ -79,6 +87,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   areas: [],
   codCapPaise: DEFAULT_COD_CAP_PAISE,
   codFeePaise: 0,
+  codMaxRefusals: 0,
 };
 
 export const deliveryCsvSchema = z.object({

@@ -15,3 +15,4 @@ export * from './paging.js';
 export * from './admin-orders.js';
 export * from './admin-lists.js';
 export * from './prices.js';
+export * from './verification.js';

@@ -139,9 +139,11 @@ export interface UserProfile {
   email: string;
   contact: string;
   address: string | null;
+  /** False until the shopper enters the code mailed at sign-up (docs/verification.md); always sent by this server. */
+  emailVerified?: boolean;
 }
 
-export type UserSummary = Omit<UserProfile, 'address'>;
+export type UserSummary = Omit<UserProfile, 'address' | 'emailVerified'>;
 
 export const addressSchema = z.object({
   address: z
@@ -481,6 +483,8 @@ export interface Order {
   codFee?: number;
   /** ISO time the owner marked a cash-on-delivery order paid; online orders are paid when placed. */
   paidAt?: string | null;
+  /** True for a cash-on-delivery parcel the owner marked refused at the door (the order is Cancelled). */
+  codRefused?: boolean;
   /** Every status the order went through, oldest first (older orders: their placing only). The fields
    * from here on are always sent by this server; optional so that older fixtures and clients still type. */
   timeline?: OrderTimelineEntry[];

@@ -72,6 +72,9 @@ export const updateOrderStatus = (id: string, status: OrderStatus, shipment: Omi
   });
 export const markOrderPaid = (id: string) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/paid`, { method: 'PUT', ...withAdmin() });
+/** The owner's record that a dispatched cash-on-delivery parcel was refused at the door. */
+export const markOrderRefused = (id: string) =>
+  apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/refused`, { method: 'POST', body: {}, ...withAdmin() });
 export const retryOrderRefund = (id: string) =>
   apiRequest<Order>(`/api/orders/${encodeURIComponent(id)}/refund`, { method: 'POST', ...withAdmin() });
 export const fetchLowStock = () => apiRequest<LowStockProduct[]>('/api/admin/low-stock', withAdmin());

@@ -6,6 +6,7 @@ import type {
   MessageResponse,
   SignupBody,
   UserProfile,
+  VerifyEmailResponse,
   VerifyOtpBody,
 } from '@kesh/shared';
 import { apiRequest } from './http';
@@ -28,3 +29,9 @@ export const logout = (token: string) =>
 /** Ends every session of the account, on every device. */
 export const logoutEverywhere = (token: string) =>
   apiRequest<MessageResponse>('/api/auth/logout-all', { method: 'POST', token, body: {} });
+/** Confirms the account's e-mail address with the code mailed at sign-up (or resent). */
+export const verifyEmail = (token: string, otp: string) =>
+  apiRequest<VerifyEmailResponse>('/api/auth/verify-email', { method: 'POST', token, body: { otp } });
+/** Mails a new confirmation code (a few a day). */
+export const resendEmailCode = (token: string) =>
+  apiRequest<VerifyEmailResponse>('/api/auth/verify-email/resend', { method: 'POST', token, body: {} });

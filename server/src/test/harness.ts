@@ -21,6 +21,7 @@ import { Admin } from '../modules/admin/admin.model.js';
 import { InvoiceJob } from '../modules/orders/invoice-job.model.js';
 import { settleStartedInvoiceJobs } from '../modules/orders/invoice-jobs.js';
 import { Order as OrderModel } from '../modules/orders/order.model.js';
+import { User } from '../modules/users/user.model.js';
 
 /**
  * One test file = one worker process = one database. Tests run against MONGODB_URI when it is
@@ -60,6 +61,8 @@ export async function startTestApp(
     SEED_ON_EMPTY: 'false',
     UPLOAD_DIR: uploadDir,
     INVOICE_DIR: invoiceDir,
+    // One test shopper may receive far more mails than a day's allowance; email-verification.test sets it.
+    MAILS_PER_ADDRESS_PER_DAY: '10000',
     ...env,
   });
   const logger = pino({ level: 'silent' });
@@ -98,10 +101,16 @@ export async function startTestApp(
 
 let counter = 0;
 
-/** Signs a new shopper up through the API and returns their token. */
+/**
+ * Signs a new shopper up through the API and returns their token. The account's e-mail counts as
+ * confirmed (as if the mailed code had been entered) unless `verified: false` is passed.
+ */
 export async function signUpCustomer(
   ctx: TestContext,
-  overrides: Partial<{ username: string; email: string; contact: string; password: string }> = {},
+  {
+    verified = true,
+    ...overrides
+  }: Partial<{ username: string; email: string; contact: string; password: string; verified: boolean }> = {},
 ) {
   counter += 1;
   const body = {
@@ -118,17 +127,22 @@ export async function signUpCustomer(
   const deviceCookie = ((res.headers['set-cookie'] ?? []) as unknown as string[])
     .find((c) => c.startsWith('kesh_device='))
     ?.split(';')[0];
+  if (verified) await User.updateOne({ _id: res.body.userId }, { $set: { emailVerified: true } });
   return { ...body, token: res.body.token as string, userId: res.body.userId as string, deviceCookie };
 }
 
+/** The password-reset mails to `email` in the dev outbox (not the sign-up's confirmation code). */
+export const resetMailsTo = (ctx: TestContext, email: string) =>
+  ctx.deps.mailer.outbox.filter((m) => m.to === email && m.subject.endsWith('your password reset code'));
+
 /**
- * The code of the newest mail to `email` in the dev outbox. Mails leave from a queue after the
- * answer, so the newest one may still be on its way: `after` is how many mails to this address
- * existed before the request.
+ * The code of the newest password-reset mail to `email` in the dev outbox. Mails leave from a queue
+ * after the answer, so the newest one may still be on its way: `after` is how many reset mails to
+ * this address existed before the request.
  */
 export async function codeMailedTo(ctx: TestContext, email: string, after = 0): Promise<string> {
   for (let waited = 0; waited < 5000; waited += 10) {
-    const mails = ctx.deps.mailer.outbox.filter((m) => m.to === email);
+    const mails = resetMailsTo(ctx, email);
     const code = mails.length > after ? /code is (\d{6})/.exec(mails.at(-1)!.text)?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 10));

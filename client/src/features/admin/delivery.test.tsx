@@ -19,6 +19,7 @@ const RAJKOT = {
   areas: [],
   codCapPaise: 500000,
   codFeePaise: 0,
+  codMaxRefusals: 0,
 };
 
 beforeEach(() => {
@@ -51,6 +52,7 @@ describe('admin Delivery page', () => {
       areas: [{ pins: '360', cod: true, etaDays: [3, 5] }],
       codCapPaise: 500000,
       codFeePaise: 4950,
+      codMaxRefusals: 0,
     });
     expect(await screen.findByText('Delivery settings saved')).toBeInTheDocument();
   });

@@ -295,6 +295,18 @@ const en = {
     failed: 'Failed to load sales: ',
     none: 'No sales in this period',
   },
+  // E-mail verification and cash-on-delivery risk (issue 27; docs/verification.md)
+  risk: {
+    verified: 'E-mail',
+    confirmed: 'Confirmed',
+    unconfirmed: 'Not confirmed',
+    codHistory: 'COD: {{delivered}} delivered · {{refused}} refused · {{cancelled}} cancelled',
+    markRefused: 'Refused at the door',
+    refusedBadge: 'Refused at the door',
+    confirmRefused: 'Mark this parcel as refused at the door? The order is cancelled and its stock comes back.',
+    refusedFailed: 'Could not mark the parcel refused: ',
+    maxRefusals: 'Online payment only after this many refused parcels (0: never)',
+  },
 };
 
 const hi: typeof en = {
@@ -584,6 +596,18 @@ const hi: typeof en = {
     loading: 'बिक्री लोड हो रही है...',
     failed: 'बिक्री लोड नहीं हो सकी: ',
     none: 'इस अवधि में कोई बिक्री नहीं',
+  },
+  // ई-मेल पुष्टि और कैश ऑन डिलीवरी जोखिम (issue 27; docs/verification.md)
+  risk: {
+    verified: 'ई-मेल',
+    confirmed: 'पुष्ट',
+    unconfirmed: 'पुष्ट नहीं',
+    codHistory: 'COD: {{delivered}} डिलीवर · {{refused}} लेने से इनकार · {{cancelled}} रद्द',
+    markRefused: 'दरवाज़े पर लेने से इनकार',
+    refusedBadge: 'दरवाज़े पर लेने से इनकार',
+    confirmRefused: 'क्या इस पार्सल को दरवाज़े पर लेने से इनकार के रूप में दर्ज करें? ऑर्डर रद्द होगा और उसका स्टॉक वापस आएगा।',
+    refusedFailed: 'पार्सल को इनकार के रूप में दर्ज नहीं किया जा सका: ',
+    maxRefusals: 'इतने पार्सल लेने से इनकार के बाद केवल ऑनलाइन भुगतान (0: कभी नहीं)',
   },
 };
 
@@ -875,6 +899,18 @@ const mr: typeof en = {
     failed: 'विक्री लोड झाली नाही: ',
     none: 'या कालावधीत विक्री नाही',
   },
+  // ई-मेल पडताळणी आणि कॅश ऑन डिलिव्हरी जोखीम (issue 27; docs/verification.md)
+  risk: {
+    verified: 'ई-मेल',
+    confirmed: 'निश्चित',
+    unconfirmed: 'निश्चित नाही',
+    codHistory: 'COD: {{delivered}} पोहोचवले · {{refused}} नाकारले · {{cancelled}} रद्द',
+    markRefused: 'दारात नाकारले',
+    refusedBadge: 'दारात नाकारले',
+    confirmRefused: 'हे पार्सल दारात नाकारले अशी नोंद करायची? ऑर्डर रद्द होईल आणि त्याचा स्टॉक परत येईल.',
+    refusedFailed: 'पार्सल नाकारल्याची नोंद करता आली नाही: ',
+    maxRefusals: 'इतकी पार्सल नाकारल्यानंतर फक्त ऑनलाइन पेमेंट (0: कधीच नाही)',
+  },
 };
 
 const gu: typeof en = {
@@ -1164,6 +1200,18 @@ const gu: typeof en = {
     loading: 'વેચાણ લોડ થાય છે...',
     failed: 'વેચાણ લોડ ન થયું: ',
     none: 'આ સમયગાળામાં કોઈ વેચાણ નથી',
+  },
+  // ઈ-મેલ ચકાસણી અને કેશ ઓન ડિલિવરી જોખમ (issue 27; docs/verification.md)
+  risk: {
+    verified: 'ઈ-મેલ',
+    confirmed: 'ચકાસાયેલ',
+    unconfirmed: 'ચકાસાયેલ નથી',
+    codHistory: 'COD: {{delivered}} પહોંચાડ્યા · {{refused}} નકાર્યા · {{cancelled}} રદ',
+    markRefused: 'દરવાજે નકાર્યું',
+    refusedBadge: 'દરવાજે નકાર્યું',
+    confirmRefused: 'આ પાર્સલ દરવાજે નકાર્યું તરીકે નોંધવું છે? ઓર્ડર રદ થશે અને તેનો સ્ટોક પાછો આવશે.',
+    refusedFailed: 'પાર્સલ નકાર્યાની નોંધ થઈ શકી નહીં: ',
+    maxRefusals: 'આટલા પાર્સલ નકાર્યા પછી ફક્ત ઓનલાઇન ચુકવણી (0: ક્યારેય નહીં)',
   },
 };
 

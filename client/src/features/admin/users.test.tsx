@@ -41,7 +41,7 @@ describe('admin Users page', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Kiran Shah', 'kiran@example.com', '9898012345', '5 Mar 2026']);
+    ).toEqual(['Kiran Shah', 'kiran@example.com', 'Confirmed', '9898012345', '5 Mar 2026']);
     expect(screen.getByRole('heading', { name: 'Registered Users (20,000)' })).toBeInTheDocument();
     const pager = screen.getByRole('navigation', { name: 'Pages' });
     expect(within(pager).getByText('Showing 1–25 of 20,000')).toBeInTheDocument();

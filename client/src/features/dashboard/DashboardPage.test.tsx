@@ -4,9 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
-import { STORAGE_KEYS, type Order, type UserProfile } from '@kesh/shared';
+import { MESSAGES, STORAGE_KEYS, VERIFY_TEXTS, type Order, type UserProfile } from '@kesh/shared';
 import { SessionProvider } from '../../app/session';
-import { addAddress, fetchUser, logout, logoutEverywhere, removeAddress } from '../../api/auth';
+import {
+  addAddress,
+  fetchUser,
+  logout,
+  logoutEverywhere,
+  removeAddress,
+  resendEmailCode,
+  verifyEmail,
+} from '../../api/auth';
 import { cancelMyOrder, downloadInvoice, fetchMyOrders } from '../../api/payments';
 import { ApiError } from '../../api/http';
 import DashboardPage from './DashboardPage';
@@ -17,6 +25,8 @@ vi.mock('../../api/auth', () => ({
   removeAddress: vi.fn(),
   logout: vi.fn(),
   logoutEverywhere: vi.fn(),
+  verifyEmail: vi.fn(),
+  resendEmailCode: vi.fn(),
 }));
 vi.mock('../../api/payments', () => ({ fetchMyOrders: vi.fn(), cancelMyOrder: vi.fn(), downloadInvoice: vi.fn() }));
 vi.mock('../../api/shop', () => ({ fetchShop: vi.fn(() => new Promise(() => {})) }));
@@ -395,5 +405,54 @@ describe('DashboardPage orders', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Orders' })).toHaveFocus();
     await waitFor(() => expect(screen.getByRole('tabpanel', { name: 'Orders' })).toBeInTheDocument());
+  });
+});
+
+describe('DashboardPage e-mail confirmation banner', () => {
+  beforeEach(() => {
+    vi.resetAllMocks();
+    vi.mocked(fetchMyOrders).mockResolvedValue([]);
+  });
+  const codeBox = () => screen.getByRole('textbox', { name: 'Code from the e-mail' });
+
+  it('is not shown for a confirmed address', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ emailVerified: true }));
+    renderDashboard();
+    expect(await screen.findByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Please confirm your e-mail address' })).not.toBeInTheDocument();
+  });
+
+  it('takes the mailed code, says what a wrong one means, and thanks the shopper', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ emailVerified: false }));
+    vi.mocked(verifyEmail)
+      .mockRejectedValueOnce(new ApiError(MESSAGES.otpInvalid, 400, MESSAGES.otpInvalid))
+      .mockResolvedValueOnce({ message: VERIFY_TEXTS.emailVerified, emailVerified: true });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Please confirm your e-mail address' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await userEvent.type(codeBox(), '12a3456');
+    expect(codeBox()).toHaveValue('123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This code is wrong or has expired. Check the newest mail, or send a new code.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you, your e-mail address is confirmed.');
+    expect(screen.queryByRole('textbox', { name: 'Code from the e-mail' })).not.toBeInTheDocument();
+    expect(verifyEmail).toHaveBeenLastCalledWith('tok', '123456');
+  });
+
+  it('sends a new code, and says when the day’s codes are used up', async () => {
+    vi.mocked(fetchUser).mockResolvedValue(profile({ emailVerified: false }));
+    vi.mocked(resendEmailCode)
+      .mockResolvedValueOnce({ message: VERIFY_TEXTS.codeSent, emailVerified: false })
+      .mockRejectedValueOnce(new ApiError(VERIFY_TEXTS.tooManyCodes, 429, VERIFY_TEXTS.tooManyCodes));
+    renderDashboard();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('We have sent a new code to your e-mail address.');
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have asked for 5 codes today. Please use the last code we sent, or ask again tomorrow.',
+    );
   });
 });

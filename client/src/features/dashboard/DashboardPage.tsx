@@ -10,6 +10,7 @@ import { useSession, type StoredUser } from '../../app/session';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { OrdersPanel } from './OrdersPanel';
 import { ProfilePanel } from './ProfilePanel';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 /** /userdashbord: an expired session is logged out, and without one the shopper goes home. */
 export default function DashboardPage() {
@@ -31,6 +32,8 @@ function Dashboard({ user }: { user: StoredUser }) {
   const queryClient = useQueryClient();
   const { signOut } = useSession();
   const [tab, setTab] = useState<Tab>('profile');
+  // Keeps the banner, with its thank-you, on screen after the code is accepted.
+  const [verifiedNow, setVerifiedNow] = useState(false);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, orders: null });
   const profileKey = ['user', user.token];
   const profile = useQuery({ queryKey: profileKey, queryFn: () => fetchUser(user.token), retry: false });
@@ -148,6 +151,14 @@ function Dashboard({ user }: { user: StoredUser }) {
           })}
         </div>
 
+        {profile.data && (profile.data.emailVerified === false || verifiedNow) && (
+          <VerifyEmailBanner
+            token={user.token}
+            email={profile.data.email}
+            onVerified={() => setVerifiedNow(true)}
+            onUnauthorized={endSession}
+          />
+        )}
         <section
           id={`panel-${tab}`}
           role="tabpanel"

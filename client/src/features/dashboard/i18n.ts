@@ -75,6 +75,22 @@ const en = {
   refund_pending: 'Refund of {{amount}} in progress',
   refund_processed: 'Refunded {{amount}}',
   refund_failed: 'Refund of {{amount}} delayed: we will contact you',
+  // E-mail verification banner (issue 27; docs/verification.md)
+  verifyTitle: 'Please confirm your e-mail address',
+  verifyText:
+    'We sent a {{digits}}-digit code to {{email}}. Until you enter it, we send this address no order mails and cash on delivery is not offered; online payment works.',
+  verifyCodeLabel: 'Code from the e-mail',
+  verifyConfirm: 'Confirm',
+  verifyResend: 'Send a new code',
+  verifySent: 'We have sent a new code to your e-mail address.',
+  verifyDone: 'Thank you, your e-mail address is confirmed.',
+  verifyWrongCode: 'This code is wrong or has expired. Check the newest mail, or send a new code.',
+  verifyCodeFormat: 'Please enter the {{digits}}-digit code from the e-mail.',
+  verifyTooManyCodes:
+    'You have asked for {{count}} codes today. Please use the last code we sent, or ask again tomorrow.',
+  verifyAddressLimit:
+    'We have sent this e-mail address as many mails as we send in one day. Please try again tomorrow.',
+  verifyFailed: 'Could not confirm the address. Please try again.',
 };
 
 type Strings = Record<keyof typeof en, string>;
@@ -152,6 +168,20 @@ const hi: Strings = {
   refund_pending: '{{amount}} का रिफ़ंड प्रक्रिया में है',
   refund_processed: '{{amount}} रिफ़ंड हो गए',
   refund_failed: '{{amount}} के रिफ़ंड में देरी: हम आपसे संपर्क करेंगे',
+  // ई-मेल पुष्टि बैनर (issue 27; docs/verification.md)
+  verifyTitle: 'कृपया अपने ई-मेल पते की पुष्टि करें',
+  verifyText:
+    'हमने {{email}} पर {{digits}} अंकों का कोड भेजा है। जब तक आप इसे दर्ज नहीं करते, हम इस पते पर ऑर्डर के ई-मेल नहीं भेजते और कैश ऑन डिलीवरी उपलब्ध नहीं है; ऑनलाइन भुगतान चालू है।',
+  verifyCodeLabel: 'ई-मेल में आया कोड',
+  verifyConfirm: 'पुष्टि करें',
+  verifyResend: 'नया कोड भेजें',
+  verifySent: 'हमने आपके ई-मेल पते पर नया कोड भेज दिया है।',
+  verifyDone: 'धन्यवाद, आपके ई-मेल पते की पुष्टि हो गई है।',
+  verifyWrongCode: 'यह कोड गलत है या इसकी समय-सीमा समाप्त हो गई है। सबसे नया ई-मेल देखें या नया कोड भेजें।',
+  verifyCodeFormat: 'कृपया ई-मेल में आया {{digits}} अंकों का कोड दर्ज करें।',
+  verifyTooManyCodes: 'आप आज {{count}} कोड माँग चुके हैं। कृपया हमारा भेजा आख़िरी कोड इस्तेमाल करें या कल फिर माँगें।',
+  verifyAddressLimit: 'इस ई-मेल पते पर आज की सीमा जितने ई-मेल भेजे जा चुके हैं। कृपया कल फिर कोशिश करें।',
+  verifyFailed: 'पते की पुष्टि नहीं हो सकी। कृपया फिर से कोशिश करें।',
 };
 
 const mr: Strings = {
@@ -227,6 +257,20 @@ const mr: Strings = {
   refund_pending: '{{amount}} चा परतावा सुरू आहे',
   refund_processed: '{{amount}} परत केले',
   refund_failed: '{{amount}} च्या परताव्याला उशीर: आम्ही तुमच्याशी संपर्क करू',
+  // ई-मेल पडताळणी बॅनर (issue 27; docs/verification.md)
+  verifyTitle: 'कृपया तुमचा ई-मेल पत्ता निश्चित करा',
+  verifyText:
+    'आम्ही {{email}} वर {{digits}} अंकी कोड पाठवला आहे. तो टाकेपर्यंत आम्ही या पत्त्यावर ऑर्डरचे ई-मेल पाठवत नाही आणि कॅश ऑन डिलिव्हरी उपलब्ध नाही; ऑनलाइन पेमेंट सुरू आहे.',
+  verifyCodeLabel: 'ई-मेलमधील कोड',
+  verifyConfirm: 'निश्चित करा',
+  verifyResend: 'नवीन कोड पाठवा',
+  verifySent: 'आम्ही तुमच्या ई-मेल पत्त्यावर नवीन कोड पाठवला आहे.',
+  verifyDone: 'धन्यवाद, तुमचा ई-मेल पत्ता निश्चित झाला आहे.',
+  verifyWrongCode: 'हा कोड चुकीचा आहे किंवा त्याची मुदत संपली आहे. सर्वात नवीन ई-मेल पाहा किंवा नवीन कोड पाठवा.',
+  verifyCodeFormat: 'कृपया ई-मेलमधील {{digits}} अंकी कोड टाका.',
+  verifyTooManyCodes: 'तुम्ही आज {{count}} कोड मागितले आहेत. कृपया आम्ही पाठवलेला शेवटचा कोड वापरा किंवा उद्या पुन्हा मागा.',
+  verifyAddressLimit: 'या ई-मेल पत्त्यावर आज पाठवता येतील तितके ई-मेल पाठवले गेले आहेत. कृपया उद्या पुन्हा प्रयत्न करा.',
+  verifyFailed: 'पत्ता निश्चित करता आला नाही. कृपया पुन्हा प्रयत्न करा.',
 };
 
 const gu: Strings = {
@@ -302,6 +346,20 @@ const gu: Strings = {
   refund_pending: '{{amount}} નું રિફંડ ચાલુ છે',
   refund_processed: '{{amount}} રિફંડ થયા',
   refund_failed: '{{amount}} ના રિફંડમાં વિલંબ: અમે તમારો સંપર્ક કરીશું',
+  // ઈ-મેલ ચકાસણી બેનર (issue 27; docs/verification.md)
+  verifyTitle: 'કૃપા કરીને તમારું ઈ-મેલ સરનામું ચકાસો',
+  verifyText:
+    'અમે {{email}} પર {{digits}} અંકનો કોડ મોકલ્યો છે. તમે તે દાખલ ન કરો ત્યાં સુધી અમે આ સરનામે ઓર્ડરના ઈ-મેલ મોકલતા નથી અને કેશ ઓન ડિલિવરી ઉપલબ્ધ નથી; ઓનલાઇન ચુકવણી ચાલુ છે.',
+  verifyCodeLabel: 'ઈ-મેલમાં આવેલો કોડ',
+  verifyConfirm: 'ચકાસો',
+  verifyResend: 'નવો કોડ મોકલો',
+  verifySent: 'અમે તમારા ઈ-મેલ સરનામે નવો કોડ મોકલ્યો છે.',
+  verifyDone: 'આભાર, તમારું ઈ-મેલ સરનામું ચકાસાઈ ગયું છે.',
+  verifyWrongCode: 'આ કોડ ખોટો છે અથવા તેની મુદત પૂરી થઈ ગઈ છે. સૌથી નવો ઈ-મેલ જુઓ અથવા નવો કોડ મોકલો.',
+  verifyCodeFormat: 'કૃપા કરીને ઈ-મેલમાં આવેલો {{digits}} અંકનો કોડ દાખલ કરો.',
+  verifyTooManyCodes: 'તમે આજે {{count}} કોડ માંગ્યા છે. કૃપા કરીને અમે મોકલેલો છેલ્લો કોડ વાપરો અથવા કાલે ફરી માંગો.',
+  verifyAddressLimit: 'આ ઈ-મેલ સરનામે આજે મોકલી શકાય એટલા ઈ-મેલ મોકલાઈ ગયા છે. કૃપા કરીને કાલે ફરી પ્રયાસ કરો.',
+  verifyFailed: 'સરનામું ચકાસી શકાયું નહીં. કૃપા કરીને ફરી પ્રયાસ કરો.',
 };
 
 const catalogue: Catalogue = { en, hi, mr, gu };

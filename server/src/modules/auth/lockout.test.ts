@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
-import { codeMailedTo as codeMailed, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import {
+  codeMailedTo as codeMailed,
+  resetMailsTo,
+  signUpCustomer,
+  startTestApp,
+  type TestContext,
+} from '../../test/harness.js';
 
 /**
  * Account protection as OWASP recommends it: per-IP and per-(IP, account) limits, and an
@@ -28,7 +34,7 @@ describe('strangers cannot lock a shopper out', () => {
   const strangerIp = (i: number) => `203.0.113.${i + 1}`;
 
   const codeMailedTo = (email: string, after: number) => codeMailed(ctx, email, after);
-  const mailsTo = (email: string) => ctx.deps.mailer.outbox.filter((m) => m.to === email).length;
+  const mailsTo = (email: string) => resetMailsTo(ctx, email).length;
 
   it("lets the owner log in from their own IP after 10 strangers' wrong passwords", async () => {
     const owner = await signUpCustomer(ctx);

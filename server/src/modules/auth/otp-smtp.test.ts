@@ -55,7 +55,7 @@ describe('OTP mail through a real SMTP server', () => {
 
   async function mailTo(address: string): Promise<ReceivedMail> {
     for (let waited = 0; waited < 5000; waited += 25) {
-      const mail = received.find((m) => m.to.includes(address));
+      const mail = received.find((m) => m.to.includes(address) && m.raw.includes('password reset code'));
       if (mail) return mail;
       await new Promise((r) => setTimeout(r, 25));
     }

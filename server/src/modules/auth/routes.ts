@@ -5,6 +5,7 @@ import {
   forgotPasswordSchema,
   loginSchema,
   signupSchema,
+  verifyEmailSchema,
   verifyOtpSchema,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
@@ -14,6 +15,7 @@ import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
 import { emailKey, ipEmailKey, limiter } from '../../middleware/rate-limit.js';
 import { userRoutes } from '../users/routes.js';
+import { createEmailVerification } from './email-verification.js';
 import { createAuthService } from './service.js';
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -82,6 +84,8 @@ export function authRoutes(deps: AppDeps): Router {
 
   const router = Router();
   router.use(requireJsonBody);
+  const customer = requireCustomer(config.jwtSecret);
+  const verification = createEmailVerification(deps);
 
   router.post('/signup', ...limited('signup'), validateBody(signup), async (req, res) => {
     const session = await auth.signup(bodyOf(signup, req.body));
@@ -124,7 +128,13 @@ export function authRoutes(deps: AppDeps): Router {
     },
   );
 
-  const customer = requireCustomer(config.jwtSecret);
+  router.post('/verify-email', customer, validateBody(verifyEmailSchema), async (req, res) => {
+    res.json(await verification.verify(authOf(req).sub, bodyOf(verifyEmailSchema, req.body).otp));
+  });
+
+  router.post('/verify-email/resend', customer, async (req, res) => {
+    res.json(await verification.resend(authOf(req).sub));
+  });
 
   router.post('/logout', customer, async (req, res) => {
     await auth.logout(authOf(req));

@@ -1,14 +1,7 @@
 import { isDuplicateKey } from '../../lib/errors.js';
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import {
-  MESSAGES,
-  OTP_LENGTH,
-  OTP_LIFETIME_MS,
-  OTP_MAX_ATTEMPTS,
-  type AuthResponse,
-  type MessageResponse,
-} from '@kesh/shared';
+import { MESSAGES, OTP_LIFETIME_MS, OTP_MAX_ATTEMPTS, type AuthResponse, type MessageResponse } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { createAfterResponseQueue } from '../../lib/after-response.js';
@@ -16,6 +9,8 @@ import { revokeToken } from '../../lib/revoked-tokens.js';
 import { issueToken, type TokenClaims } from '../../lib/tokens.js';
 import { User } from '../users/user.model.js';
 import { PasswordReset } from './password-reset.model.js';
+import { createEmailVerification } from './email-verification.js';
+import { newOtp, otpHash, sameHash } from './otp.js';
 import { createPasswordHasher } from './passwords.js';
 
 export interface SignupInput {
@@ -27,6 +22,7 @@ export interface SignupInput {
 
 export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'config' | 'logger' | 'mailer'>) {
   const passwords = createPasswordHasher(config);
+  const verification = createEmailVerification({ config, mailer });
   const OTP_LIFETIME_MINUTES = OTP_LIFETIME_MS / 60_000;
   const mailQueue = createAfterResponseQueue(logger);
   const requesterHash = (requester: string) => createHash('sha256').update(requester).digest('hex');
@@ -39,16 +35,7 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
     return { username: user.username, token, userId, expiresAt };
   }
 
-  /** Keyed by the server secret, so a leaked database does not give away live codes. */
-  function otpHash(email: string, otp: string): string {
-    return createHmac('sha256', config.jwtSecret).update(`${email}:${otp}`).digest('hex');
-  }
-
-  function sameHash(a: string, b: string): boolean {
-    const left = Buffer.from(a, 'hex');
-    const right = Buffer.from(b, 'hex');
-    return left.length === right.length && timingSafeEqual(left, right);
-  }
+  const resetHash = (email: string, otp: string) => otpHash(config.jwtSecret, email, otp);
 
   return {
     async signup(input: SignupInput): Promise<AuthResponse> {
@@ -60,7 +47,12 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
           email: input.email,
           contact: input.contact,
           passwordHash,
+          emailVerified: false,
         });
+        // The answer stays the spec's; a code that could not be mailed can be asked for again from the dashboard.
+        await verification
+          .mailCode(user)
+          .catch((err: unknown) => logger.warn({ err, userId: String(user._id) }, 'sign-up code not mailed'));
         return session(user);
       } catch (err) {
         if (isDuplicateKey(err)) throw conflict(MESSAGES.emailTaken);
@@ -83,11 +75,11 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
      * value, which lets the asking browser check its own code with its own tries.
      */
     async requestOtp(email: string, res: Response): Promise<{ answer: MessageResponse; requester: string }> {
-      const otp = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+      const otp = newOtp();
       const requester = randomBytes(18).toString('base64url');
       await PasswordReset.create({
         email,
-        codeHash: otpHash(email, otp),
+        codeHash: resetHash(email, otp),
         requester: requesterHash(requester),
         expiresAt: new Date(Date.now() + OTP_LIFETIME_MS),
       });
@@ -137,7 +129,7 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
             { $inc: { [counter]: 1 } },
           ).lean()
         : null;
-      if (!claimed || !sameHash(claimed.codeHash, otpHash(email, otp))) throw badRequest(MESSAGES.otpInvalid);
+      if (!claimed || !sameHash(claimed.codeHash, resetHash(email, otp))) throw badRequest(MESSAGES.otpInvalid);
 
       if (newPassword === undefined) {
         await PasswordReset.updateOne({ _id: claimed._id, [counter]: { $gt: 0 } }, { $inc: { [counter]: -1 } });

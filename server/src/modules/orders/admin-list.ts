@@ -7,6 +7,7 @@ import {
   type adminOrdersQuerySchema,
 } from '@kesh/shared';
 import type { z } from 'zod';
+import { codHistoriesOf } from '../users/cod-history.js';
 import { toOrderDtos, type OrderRecord } from './dto.js';
 import { Order } from './order.model.js';
 
@@ -63,5 +64,6 @@ export async function listAdminOrders(query: AdminOrdersFilter, now: Date): Prom
     total,
     status: query.status,
     counts,
+    codHistory: await codHistoriesOf(rows.map((o) => o.userId)),
   };
 }

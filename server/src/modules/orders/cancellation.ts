@@ -1,8 +1,10 @@
-import { MESSAGES, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
+import { MESSAGES, VERIFY_TEXTS, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/stock.js';
 import { releaseCouponOfOrder } from '../coupons/service.js';
+import { codCancelCounter, countCodOutcome } from '../users/cod-history.js';
+import { countToday } from '../users/daily-count.js';
 import { releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
@@ -73,7 +75,9 @@ export async function cancelOrder(
   }
   await undoPlacing(deps, claimed);
   if (cod) {
-    notifyShopper(deps, claimed, 'cancelled');
+    await countCodOutcome(claimed.userId, 'cancelled');
+    if (by.role === 'customer') await countToday(codCancelCounter(by.userId));
+    await notifyShopper(deps, claimed, 'cancelled');
     return { order: await toOrderDto(claimed, now), cancelledNow: true };
   }
   const refunded = await refundCancelled(deps, claimed, refundPaise);
@@ -83,8 +87,8 @@ export async function cancelOrder(
 /** Asks for a cancelled online order's refund and tells the shopper (and the shop if it failed). */
 async function refundCancelled(deps: AppDeps, order: OrderRecord, amountPaise: number): Promise<OrderRecord> {
   const refunded = await requestRefund(deps, order, amountPaise);
-  notifyShopper(deps, refunded, 'cancelled');
-  if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');
+  await notifyShopper(deps, refunded, 'cancelled');
+  if (refunded.refund?.status === 'processed') await notifyShopper(deps, refunded, 'refunded');
   if (refunded.refund?.status === 'failed') notifyShopOfFailedRefund(deps, refunded);
   return refunded;
 }
@@ -108,6 +112,32 @@ async function undoPlacing(deps: AppDeps, order: OrderRecord): Promise<void> {
     { $unset: { undoPending: 1 }, ...(order.stockTaken ? { $set: { stockTaken: false } } : {}) },
   );
   await forgetReturns(returnRef(order._id));
+}
+
+/**
+ * The owner's record that a dispatched cash-on-delivery parcel was refused at the door: the order
+ * ends Cancelled (marked codRefused), its stock, coupon use and COD slot come back as for a
+ * cancellation, and the shopper's refused count rises, once, however often this is asked.
+ */
+export async function markCodRefused(deps: AppDeps, id: string): Promise<OrderDto> {
+  const now = clock(deps);
+  const claimed = await Order.findOneAndUpdate(
+    { _id: id, paymentMethod: 'cod', status: 'Dispatched' },
+    {
+      $set: { status: 'Cancelled', cancelledAt: now, undoPending: true, cancelledBy: 'admin', codRefused: true },
+      $push: { timeline: { status: 'Cancelled', at: now } },
+    },
+    { returnDocument: 'after', runValidators: true },
+  ).lean<OrderRecord>();
+  if (!claimed) {
+    const order = await Order.findById(id).lean<OrderRecord>();
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    if (order.codRefused) return toOrderDto(order, now);
+    throw conflict(VERIFY_TEXTS.notRefusable);
+  }
+  await undoPlacing(deps, claimed);
+  await countCodOutcome(claimed.userId, 'refused');
+  return toOrderDto(claimed, now);
 }
 
 /**
@@ -204,7 +234,7 @@ export async function retryFailedRefund(deps: AppDeps, id: string): Promise<Orde
     throw conflict(ORDER_TEXTS.refundNotFailed);
   }
   const refunded = await requestRefund(deps, claimed, claimed.refund.amountPaise);
-  if (refunded.refund?.status === 'processed') notifyShopper(deps, refunded, 'refunded');
+  if (refunded.refund?.status === 'processed') await notifyShopper(deps, refunded, 'refunded');
   if (refunded.refund?.status === 'failed') notifyShopOfFailedRefund(deps, refunded);
   return toOrderDto(refunded, now);
 }
@@ -225,7 +255,7 @@ export async function applyRefundEvent(
     { returnDocument: 'after' },
   ).lean<OrderRecord>();
   if (!order) return false;
-  if (status === 'processed') notifyShopper(deps, order, 'refunded');
+  if (status === 'processed') await notifyShopper(deps, order, 'refunded');
   else notifyShopOfFailedRefund(deps, order);
   return true;
 }

@@ -1,11 +1,14 @@
 import { Types } from 'mongoose';
-import { MESSAGES, type LanguageCode, type Order as OrderDto } from '@kesh/shared';
+import { COD_CANCELS_PER_DAY, MESSAGES, VERIFY_TEXTS, type LanguageCode, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { removePaidLines } from '../cart/service.js';
 import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
 import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/service.js';
 import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';
+import { codCancelCounter, codHistoryOf } from '../users/cod-history.js';
+import { countSoFarToday } from '../users/daily-count.js';
+import { isVerified } from '../users/service.js';
 import { User } from '../users/user.model.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { toOrderDto, type OrderRecord } from './dto.js';
@@ -30,9 +33,17 @@ export async function placeCodOrder(
   body: { address?: string | undefined; couponCode?: string | undefined },
   language?: LanguageCode,
 ): Promise<OrderDto> {
-  const user = await User.findById(userId, { username: 1, email: 1, contact: 1, address: 1 }).lean();
+  const user = await User.findById(userId, {
+    username: 1,
+    email: 1,
+    contact: 1,
+    address: 1,
+    emailVerified: 1,
+    codStats: 1,
+  }).lean();
   if (!user) throw unauthorized(MESSAGES.userNotAuthenticated);
   const settings = await getDeliverySettings();
+  await assertCodAllowed(userId, user, settings.codMaxRefusals);
   const priced = await priceCart(userId, 'cod', settings);
   if (priced.lines.length === 0) throw badRequest(MESSAGES.cartEmpty);
   const address = body.address?.trim() || user.address?.trim();
@@ -76,6 +87,23 @@ export async function placeCodOrder(
   }
   await confirmOrder(deps, order);
   return toOrderDto(order, nowOf(deps));
+}
+
+/**
+ * Who may pay cash on delivery at all: an account whose e-mail is confirmed, that has not cancelled
+ * COD_CANCELS_PER_DAY cash-on-delivery orders today, and (when the owner set a number) has fewer
+ * refused parcels than it. Online payment stays open to everyone: the gateway checks the payer.
+ */
+async function assertCodAllowed(
+  userId: string,
+  user: Parameters<typeof codHistoryOf>[0] & { emailVerified?: boolean | null },
+  maxRefusals: number,
+): Promise<void> {
+  if (!isVerified(user)) throw forbidden(VERIFY_TEXTS.codNeedsVerifiedEmail);
+  if (maxRefusals > 0 && codHistoryOf(user).refused >= maxRefusals) throw forbidden(VERIFY_TEXTS.codRefusedTooOften);
+  if ((await countSoFarToday(codCancelCounter(userId))) >= COD_CANCELS_PER_DAY) {
+    throw new HttpError(429, VERIFY_TEXTS.codTooManyCancels);
+  }
 }
 
 async function createCodOrder(

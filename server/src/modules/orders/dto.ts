@@ -78,6 +78,7 @@ export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Prom
     paymentMethod: isCod(o) ? 'cod' : 'online',
     codFee: paiseToRupees(o.codFeePaise ?? 0),
     paidAt: isCod(o) ? (o.paidAt?.toISOString() ?? null) : o.createdAt.toISOString(),
+    ...(o.codRefused ? { codRefused: true } : {}),
     timeline: timelineOf(o).map((e) => ({ status: e.status, at: e.at.toISOString() })),
     shipment: o.shipment
       ? {

@@ -7,6 +7,7 @@ import { invoiceFileName, issuedInvoice } from './invoice-files.js';
 import { InvoiceJob } from './invoice-job.model.js';
 import { shopMailOfNewOrder, shopperMail } from './notifications.js';
 import { Order } from './order.model.js';
+import { mayMailShopper } from '../users/mail-gate.js';
 
 /** The placing process runs the job at once; a sweep takes over one nobody finished within this. */
 const TAKE_OVER_AFTER_MS = 60_000;
@@ -76,7 +77,10 @@ export async function runInvoiceJob(deps: AppDeps, orderId: Types.ObjectId | str
     }
     deps.logger.error(context, 'invoice could not be made; the order mails go without it');
   }
-  await queueMail(deps, shopperMail(deps, order, 'placed', attachments), { orderId: String(orderId), event: 'placed' });
+  const placed = shopperMail(deps, order, 'placed', attachments);
+  if (placed && (await mayMailShopper(deps, placed))) {
+    await queueMail(deps, placed, { orderId: String(orderId), event: 'placed' });
+  }
   await queueMail(deps, shopMailOfNewOrder(deps, order), { orderId: String(orderId), event: 'shop-new-order' });
   await InvoiceJob.deleteOne({ _id: orderId });
 }

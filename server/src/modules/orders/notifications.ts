@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, ORDER_ID_DISPLAY_LENGTH, formatRupees, isLanguageCode, paiseToRupees } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { MailAttachment, MailMessage } from '../../lib/mailer.js';
+import { mailShopperInBackground } from '../users/mail-gate.js';
 import { isCod, languageOf, paymentTextOf, type OrderRecord } from './dto.js';
 import { ORDER_MAIL_WORDS } from './mail-texts.js';
 
@@ -118,7 +119,7 @@ export function notifySoldOutRefund(deps: AppDeps, payment: SoldOutPayment): voi
       `${shop.phone} · ${shop.email}`,
       '',
     ].join('\n');
-    deps.mailer.sendInBackground({ to: email, subject: words.soldOutSubject(shop.name), text }, context);
+    void mailShopperInBackground(deps, { to: email, subject: words.soldOutSubject(shop.name), text }, context);
   }
   if (payment.refundFailed) notifyShopOfFailedSoldOutRefund(deps, payment);
 }
@@ -138,15 +139,19 @@ export function notifyShopOfFailedSoldOutRefund(
   );
 }
 
-/** Mails the shopper in the background: a failed mail is logged and retried, never fails the caller. */
-export function notifyShopper(
+/**
+ * Mails the shopper in the background once the gate (mail-gate.ts: a confirmed address, within
+ * today's mails) lets it: a failed mail is logged and retried, never fails the caller. Resolves once
+ * the gate has decided, so the mail is on its way when the caller answers.
+ */
+export async function notifyShopper(
   deps: AppDeps,
   order: OrderRecord,
   event: OrderMailEvent,
   attachments?: MailAttachment[],
-) {
+): Promise<void> {
   const message = shopperMail(deps, order, event, attachments);
-  if (message) deps.mailer.sendInBackground(message, { orderId: String(order._id), event });
+  if (message) await mailShopperInBackground(deps, message, { orderId: String(order._id), event });
 }
 
 /** The shop's own notice of a new order (paid, or cash on delivery). */

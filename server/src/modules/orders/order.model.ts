@@ -65,6 +65,8 @@ const orderSchema = new Schema(
      */
     undoPending: { type: Boolean },
     cancelledBy: { type: String, enum: ['customer', 'admin'] },
+    /** A cash-on-delivery parcel refused at the door (the owner's record; the order is Cancelled). */
+    codRefused: { type: Boolean },
     refund: {
       type: new Schema(
         {

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../deps.js';
 import { authOf, requireAdmin, requireAnyRole, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
 import { lowStockProducts } from '../catalog/stock.js';
-import { cancelOrder, retryFailedRefund } from './cancellation.js';
+import { cancelOrder, markCodRefused, retryFailedRefund } from './cancellation.js';
 import { placeCodOrder } from './cod.js';
 import { limiter } from '../../middleware/rate-limit.js';
 import { invoiceFileName, issuedInvoice } from './invoice-files.js';
@@ -85,6 +85,11 @@ export function ordersRoutes(deps: AppDeps): Router {
       claims.role === 'admin' ? ({ role: 'admin' } as const) : ({ role: 'customer', userId: claims.sub } as const);
     const { order } = await cancelOrder(deps, by, id);
     res.json({ message: MESSAGES.orderCancelled, order });
+  });
+
+  // The owner's record of a cash-on-delivery parcel refused at the door.
+  router.post('/:id/refused', requireAdmin(secret), async (req, res) => {
+    res.json(await markCodRefused(deps, orderIdOf(req.params.id)));
   });
 
   // The owner asks the payment provider again for a refund it refused.

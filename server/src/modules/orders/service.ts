@@ -23,6 +23,7 @@ import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
 import { expectInvoice, startInvoiceJob } from './invoice-jobs.js';
+import { countCodOutcome } from '../users/cod-history.js';
 import { notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
 
@@ -96,12 +97,16 @@ export async function updateOrderStatus(deps: AppDeps, rawId: unknown, body: Ord
   // A delivered cash-on-delivery order no longer counts against the shopper's open ones; moved back
   // from Delivered (marked by mistake), it counts again. The owner's correction stands even when
   // the shopper has two others open meanwhile: it is logged rather than refused.
-  if (status === 'Delivered' && isCod(order)) await releaseCodSlot(order._id);
+  if (status === 'Delivered' && isCod(order)) {
+    await releaseCodSlot(order._id);
+    await countCodOutcome(order.userId, 'delivered');
+  }
+  if (before.status === 'Delivered' && isCod(order)) await countCodOutcome(order.userId, 'delivered', -1);
   if (before.status === 'Delivered' && isCod(order) && !(await claimCodSlot(String(order.userId), order._id))) {
     deps.logger.warn({ orderId: id }, 'a COD order moved back from Delivered while its shopper has two others open');
   }
   const event = MAIL_OF_STATUS[status];
-  if (event) notifyShopper(deps, order, event);
+  if (event) await notifyShopper(deps, order, event);
   return toOrderDto(order, now);
 }
 

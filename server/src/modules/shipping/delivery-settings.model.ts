@@ -19,6 +19,7 @@ const deliverySettingsSchema = new Schema(
     /** Absent in settings saved before cash on delivery: the defaults apply. */
     codCapPaise: { type: Number, min: 0 },
     codFeePaise: { type: Number, min: 0 },
+    codMaxRefusals: { type: Number, min: 0 },
   },
   { timestamps: true },
 );

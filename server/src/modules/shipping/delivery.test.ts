@@ -18,7 +18,7 @@ const RAJKOT_ONLY = {
   ],
 };
 /** RAJKOT_ONLY as saved: cash-on-delivery settings left out take the defaults (₹5,000 cap, no fee). */
-const RAJKOT_SAVED = { ...RAJKOT_ONLY, codCapPaise: DEFAULT_COD_CAP_PAISE, codFeePaise: 0 };
+const RAJKOT_SAVED = { ...RAJKOT_ONLY, codCapPaise: DEFAULT_COD_CAP_PAISE, codFeePaise: 0, codMaxRefusals: 0 };
 
 describe('delivery: PIN check, owner settings and the payment refusal', () => {
   let ctx: TestContext;
@@ -82,7 +82,7 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
       expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin)).expect(200)).body).toEqual(
         DEFAULT_DELIVERY_SETTINGS,
       );
-      const withCod = { ...RAJKOT_ONLY, codCapPaise: 300000, codFeePaise: 4900 };
+      const withCod = { ...RAJKOT_ONLY, codCapPaise: 300000, codFeePaise: 4900, codMaxRefusals: 0 };
       expect((await save(withCod).expect(200)).body).toEqual(withCod);
       expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin))).body).toEqual(withCod);
       expect((await check('360002')).body).toMatchObject({ cod: true, codCapPaise: 300000, codFeePaise: 4900 });
@@ -97,6 +97,7 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
         areas: [],
         codCapPaise: 500000,
         codFeePaise: 0,
+        codMaxRefusals: 0,
       });
     });
 

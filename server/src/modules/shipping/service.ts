@@ -26,6 +26,7 @@ export async function getDeliverySettings(): Promise<DeliverySettings> {
     areas: saved.areas.map((a) => ({ pins: a.pins, cod: a.cod, etaDays: a.etaDays as EtaDays })),
     codCapPaise: saved.codCapPaise ?? DEFAULT_DELIVERY_SETTINGS.codCapPaise,
     codFeePaise: saved.codFeePaise ?? DEFAULT_DELIVERY_SETTINGS.codFeePaise,
+    codMaxRefusals: saved.codMaxRefusals ?? DEFAULT_DELIVERY_SETTINGS.codMaxRefusals,
   };
 }
 

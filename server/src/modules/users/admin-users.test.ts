@@ -43,6 +43,7 @@ describe('GET /api/admin/users (the owner’s users list)', () => {
       email: 'kiran.shah@example.com',
       contact: '9898012345',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      emailVerified: true,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|searchKeys|\$2b\$/);
   });

@@ -25,6 +25,7 @@ describe('customer profile', () => {
         email: shopper.email,
         contact: '9123456780',
         address: null,
+        emailVerified: true,
       });
     });
 

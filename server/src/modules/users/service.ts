@@ -19,7 +19,11 @@ interface StoredUser {
   contact: string;
   address?: string | null;
   createdAt?: Date | null;
+  emailVerified?: boolean | null;
 }
+
+/** Accounts made before verification existed have no flag and count as confirmed (docs/verification.md). */
+export const isVerified = (user: Pick<StoredUser, 'emailVerified'>) => user.emailVerified !== false;
 
 export function toProfile(user: StoredUser): UserProfile {
   return {
@@ -28,6 +32,7 @@ export function toProfile(user: StoredUser): UserProfile {
     email: user.email,
     contact: user.contact,
     address: user.address ?? null,
+    emailVerified: isVerified(user),
   };
 }
 
@@ -59,7 +64,7 @@ export async function removeAddress(userId: string): Promise<void> {
   await updateAccount(userId, null);
 }
 
-const SUMMARY_FIELDS = { username: 1, email: 1, contact: 1, createdAt: 1 } as const;
+const SUMMARY_FIELDS = { username: 1, email: 1, contact: 1, createdAt: 1, emailVerified: 1 } as const;
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 /** Every registered shopper, in the order the accounts were made (the spec's GET /api/auth/users), a batch at a time. */
@@ -121,7 +126,11 @@ export async function listUserPage(query: UserListQuery): Promise<AdminUserPage>
     total = await User.estimatedDocumentCount();
   }
   const users = await userPageFind(query, walkNewest);
-  const items = users.map((u) => ({ ...toSummary(u), createdAt: u.createdAt?.toISOString() ?? null }));
+  const items = users.map((u) => ({
+    ...toSummary(u),
+    createdAt: u.createdAt?.toISOString() ?? null,
+    emailVerified: isVerified(u),
+  }));
   const totalCapped = total > USER_SEARCH_COUNT_LIMIT && Boolean(q);
   return { items, page, limit, total: totalCapped ? USER_SEARCH_COUNT_LIMIT : total, totalCapped };
 }

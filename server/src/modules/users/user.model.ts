@@ -12,6 +12,17 @@ const userSchema = new Schema(
     sessionVersion: { type: Number, default: 0 },
     /** What the owner's users list finds the account by (see search.ts); absent on accounts made before it, until backfilled. */
     searchKeys: { type: [String], default: undefined },
+    /**
+     * False from sign-up until the mailed code is entered, then true. Absent on accounts made before
+     * verification existed: those count as confirmed (docs/verification.md), so no backfill is needed.
+     */
+    emailVerified: { type: Boolean },
+    /** The shopper's cash-on-delivery history, counted as each order ends (docs/verification.md). */
+    codStats: {
+      delivered: { type: Number },
+      refused: { type: Number },
+      cancelled: { type: Number },
+    },
   },
   { timestamps: true },
 );

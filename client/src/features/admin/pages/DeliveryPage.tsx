@@ -7,6 +7,7 @@ import {
   MAX_ETA_DAYS,
   paiseToRupees,
   rupeesToPaise,
+  MAX_COD_REFUSALS_SETTING,
   type DeliveryArea,
   type DeliverySettings,
   type EtaDays,
@@ -237,6 +238,22 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
             paise={settings.codFeePaise}
             onChange={(codFeePaise) => setSettings((prev) => ({ ...prev, codFeePaise }))}
           />
+          <div>
+            <label htmlFor="delivery-cod-refusals" className={labelClass}>
+              {t('risk.maxRefusals')}
+            </label>
+            <input
+              id="delivery-cod-refusals"
+              type="number"
+              inputMode="numeric"
+              min="0"
+              max={MAX_COD_REFUSALS_SETTING}
+              step="1"
+              value={settings.codMaxRefusals}
+              onChange={(event) => setSettings((prev) => ({ ...prev, codMaxRefusals: Number(event.target.value) }))}
+              className={inputClass}
+            />
+          </div>
         </div>
       </Panel>
       <FormActions busy={busy} submitLabel={t('delivery.save')} />

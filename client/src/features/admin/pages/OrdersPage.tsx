@@ -3,8 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n';
 import { toast } from 'sonner';
 import { ShoppingBag } from 'lucide-react';
-import { MESSAGES, ORDER_STATUSES, formatRupees, type Order, type OrderShipment, type OrderStatus } from '@kesh/shared';
-import { fetchAdminOrders, markOrderPaid, updateOrderStatus } from '../../../api/admin';
+import {
+  MESSAGES,
+  ORDER_STATUSES,
+  formatRupees,
+  type CodHistory,
+  type Order,
+  type OrderShipment,
+  type OrderStatus,
+} from '@kesh/shared';
+import { fetchAdminOrders, markOrderPaid, markOrderRefused, updateOrderStatus } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
 import { DispatchDialog, OrderRowExtras } from '../components/OrderFulfilment';
 import { OrdersExport } from '../components/OrdersExport';
@@ -137,6 +145,19 @@ export default function OrdersPage() {
     }
   };
 
+  const markRefused = async (order: Order) => {
+    if (!window.confirm(t('risk.confirmRefused'))) return;
+    setUpdatingId(order._id);
+    try {
+      await markOrderRefused(order._id);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+    } catch (err) {
+      report(err, t('risk.refusedFailed') + serverReason(err, 'unknown error'));
+    } finally {
+      setUpdatingId(null);
+    }
+  };
+
   const headings = [
     t('orders.orderId'),
     t('orders.customer'),
@@ -172,6 +193,7 @@ export default function OrdersPage() {
                     <td className={`${tdClass} min-w-36`}>
                       <p className="font-medium text-gray-900">{order.userDetails.username}</p>
                       <p className="text-xs break-all text-gray-500">{order.userDetails.email}</p>
+                      <CodHistoryNote history={data?.codHistory?.[order.userId]} />
                     </td>
                     <td className={`${tdClass} min-w-36`}>
                       <ul className="space-y-1">
@@ -238,6 +260,19 @@ export default function OrdersPage() {
                           {t('orders.markPaid')}
                         </button>
                       )}
+                      {order.paymentMethod === 'cod' && order.status === 'Dispatched' && (
+                        <button
+                          type="button"
+                          disabled={updatingId === order._id}
+                          onClick={() => void markRefused(order)}
+                          className="mt-2 block rounded-lg border border-red-700 px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                        >
+                          {t('risk.markRefused')}
+                        </button>
+                      )}
+                      {order.codRefused && (
+                        <p className="mt-2 text-xs font-semibold text-red-700">{t('risk.refusedBadge')}</p>
+                      )}
                       <OrderRowExtras order={order} />
                     </td>
                   </tr>
@@ -272,6 +307,17 @@ function PaymentNote({ order }: { order: Order }) {
   return (
     <p className={`text-xs font-semibold ${order.paidAt ? 'text-green-700' : 'text-amber-700'}`}>
       {order.paidAt ? t('orders.codPaid') : t('orders.codUnpaid')}
+    </p>
+  );
+}
+
+/** The shopper's cash-on-delivery history, counted on their account as orders end (docs/verification.md). */
+function CodHistoryNote({ history }: { history: CodHistory | undefined }) {
+  const { t } = useTranslation('admin');
+  if (!history || history.delivered + history.refused + history.cancelled === 0) return null;
+  return (
+    <p className={`mt-1 text-xs ${history.refused > 0 ? 'font-semibold text-red-700' : 'text-gray-500'}`}>
+      {t('risk.codHistory', { ...history })}
     </p>
   );
 }

@@ -94,7 +94,13 @@ export default function UsersPage() {
           <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60' : undefined}>
             <AdminTable
               label={t('users.heading')}
-              columns={[t('users.username'), t('users.email'), t('users.contact'), t('users.joined')]}
+              columns={[
+                t('users.username'),
+                t('users.email'),
+                t('risk.verified'),
+                t('users.contact'),
+                t('users.joined'),
+              ]}
             >
               {users.map((user) => (
                 <tr key={user._id}>
@@ -103,6 +109,17 @@ export default function UsersPage() {
                     <a href={`mailto:${user.email}`} className="text-brand-700 hover:underline">
                       {user.email}
                     </a>
+                  </td>
+                  <td className={tdClass}>
+                    {user.emailVerified === false ? (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                        {t('risk.unconfirmed')}
+                      </span>
+                    ) : (
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                        {t('risk.confirmed')}
+                      </span>
+                    )}
                   </td>
                   <td className={tdClass}>{user.contact}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>
