@@ -164,6 +164,14 @@ describe('checkout retention', () => {
     expect(await stockOf(product._id)).toBe(8);
   });
 
+  it('finishes a paid checkout written before stock claims existed once its order exists', async () => {
+    const { shopper, orderId } = await startCheckout();
+    await payAndVerify(shopper.token, orderId);
+    await PendingCheckout.updateOne({ razorpayOrderId: orderId }, { $unset: { stockState: 1, stockClaimedAt: 1 } });
+    await classifyCheckouts();
+    expect((await PendingCheckout.findOne({ razorpayOrderId: orderId }).lean())?.finishedAt).toBeInstanceOf(Date);
+  });
+
   it('keeps a recent unpaid checkout', async () => {
     const { orderId } = await startCheckout();
     await classifyCheckouts();

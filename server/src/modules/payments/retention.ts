@@ -34,8 +34,11 @@ type Candidate = {
  * returned to the shelf), so no checkout holding units is ever given an expiry.
  */
 async function expiryOf(c: Candidate, now: number): Promise<{ finishedAt?: Date; expiresAt: Date } | undefined> {
+  // No stockState: paid before stock claims existed; its order exists, so no claim can follow.
   const paidAndPlaced =
-    c.status === 'paid' && c.stockState === 'taken' && (await Order.exists({ razorpayOrderId: c.razorpayOrderId }));
+    c.status === 'paid' &&
+    (c.stockState === 'taken' || !c.stockState) &&
+    (await Order.exists({ razorpayOrderId: c.razorpayOrderId }));
   const refunded = c.status === 'soldOut' && c.stockState === 'soldOut' && c.refund?.status === 'processed';
   const abandoned =
     c.status === 'created' && !c.stockState && (c.createdAt?.getTime() ?? now) <= now - ABANDONED_AFTER_MS;
