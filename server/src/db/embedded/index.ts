@@ -46,6 +46,28 @@ export interface EmbeddedEngine {
 
 /** TTL monitor period; mongod uses 60 s as well. */
 const SWEEP_INTERVAL_MS = 60_000;
+/** Expired documents removed per slice of the TTL sweep: ~25 µs each, so a slice stays well under 50 ms. */
+export const TTL_SLICE_DOCS = 1000;
+
+/**
+ * Removes every expired TTL document in slices of TTL_SLICE_DOCS, each journalled on its own, and
+ * lets other work run between slices, so 80,000 expired checkouts never hold the event loop at once.
+ * Stops quietly when the journal refuses a slice (the next sweep tries again).
+ */
+export async function sweepExpiredInSlices(
+  store: Store,
+  seal: () => void,
+  yieldNow: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const slice = store.sweepExpired(Date.now(), TTL_SLICE_DOCS);
+    seal();
+    removed += slice.removed;
+    if (!slice.more) return removed;
+    await yieldNow();
+  }
+}
 
 export async function startEmbeddedEngine(opts: EmbeddedEngineOptions = {}): Promise<EmbeddedEngine> {
   const store = new Store();
@@ -69,14 +91,17 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions = {}): Pro
     throw err;
   }
 
+  let sweeping = false;
   const sweep = setInterval(() => {
-    try {
-      store.sweepExpired();
-      durability?.seal();
-    } catch {
-      // Refused while the journal cannot be written; the next sweep tries again.
-    }
     cursors.reapIdle();
+    if (sweeping) return;
+    sweeping = true;
+    sweepExpiredInSlices(store, () => durability?.seal())
+      // Refused while the journal cannot be written; the next sweep tries again.
+      .catch(() => undefined)
+      .finally(() => {
+        sweeping = false;
+      });
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 

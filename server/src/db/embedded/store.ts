@@ -13,6 +13,8 @@ import { UUID, type Binary } from 'bson';
 import { CommandError, ErrorCode } from './errors.js';
 import {
   ID_INDEX,
+  MAX_KEY,
+  MIN_KEY,
   IndexRuntime,
   duplicateKeyError,
   sameIndexOptions,
@@ -21,7 +23,7 @@ import {
   type IndexSpec,
 } from './indexes.js';
 import { parseCollation } from './collation.js';
-import { bsonTypeOf, canonicalKey, isPlainObject, pathValues, type Doc } from './values.js';
+import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from './values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
 export type StoreOp =
@@ -294,22 +296,32 @@ export class Collection {
     idx.spec.expireAfterSeconds = seconds;
   }
 
-  /** Removes documents whose TTL date has passed; returns how many were removed. */
-  sweepExpired(now: number): number {
-    const ttl = this.indexes.filter((i) => i.spec.expireAfterSeconds !== undefined && i.fields.length === 1);
-    if (ttl.length === 0) return 0;
-    const expired: Doc[] = [];
-    for (const doc of this.docs.values()) {
-      const isExpired = ttl.some((idx) => {
-        const secs = Number(idx.spec.expireAfterSeconds);
-        return pathValues(doc, idx.fields[0] as string).some(
-          (v) => v instanceof Date && v.getTime() + secs * 1000 <= now,
-        );
-      });
-      if (isExpired) expired.push(doc);
+  /**
+   * Removes up to `limit` documents whose TTL date has passed, found through each TTL index's range
+   * of dates up to its cutoff (never by reading the collection). `examined` counts the index entries
+   * read, so a caller can bound a slice of work; `more` says whether expired documents may remain.
+   */
+  sweepExpiredBatch(now: number, limit: number): { removed: number; examined: number; more: boolean } {
+    let examined = 0;
+    const ids = new Set<string>();
+    for (const idx of this.indexes) {
+      if (idx.spec.expireAfterSeconds === undefined || idx.fields.length !== 1 || !idx.tree) continue;
+      const cutoff = new Date(now - Number(idx.spec.expireAfterSeconds) * 1000);
+      // The earliest representable date: every Date key sorts between it and the cutoff.
+      const first = new Date(-8.64e15);
+      const [lo, hi] = idx.directions[0] === 1 ? [first, cutoff] : [cutoff, first];
+      for (const entry of idx.tree.keys({ values: [lo], id: MIN_KEY })) {
+        if (ids.size >= limit) break;
+        if (idx.compareEntries(entry, { values: [hi], id: MAX_KEY }) > 0) break;
+        examined += 1;
+        ids.add(entry.id as string);
+      }
     }
-    for (const doc of expired) this.remove(doc);
-    return expired.length;
+    for (const idKey of ids) {
+      const doc = this.docs.get(idKey);
+      if (doc) this.remove(doc);
+    }
+    return { removed: ids.size, examined, more: ids.size >= limit };
   }
 }
 
@@ -432,9 +444,23 @@ export class Store {
     for (const coll of this.allCollections()) coll.finishBulkLoad();
   }
 
-  sweepExpired(now = Date.now()): number {
-    let removed = 0;
-    for (const coll of this.allCollections()) removed += coll.sweepExpired(now);
-    return removed;
+  /**
+   * Removes at most `limit` expired TTL documents over all collections; `more` says whether to call
+   * again. Callers that must not hold the event loop yield between calls.
+   */
+  sweepExpired(
+    now = Date.now(),
+    limit = Number.POSITIVE_INFINITY,
+  ): { removed: number; examined: number; more: boolean } {
+    const total = { removed: 0, examined: 0, more: false };
+    for (const coll of this.allCollections()) {
+      const left = limit - total.removed;
+      if (left <= 0) return { ...total, more: true };
+      const slice = coll.sweepExpiredBatch(now, left);
+      total.removed += slice.removed;
+      total.examined += slice.examined;
+      total.more ||= slice.more;
+    }
+    return total;
   }
 }

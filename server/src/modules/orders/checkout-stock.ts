@@ -32,7 +32,8 @@ export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocumen
     const claimedAt = new Date();
     const claimed = await PendingCheckout.findOneAndUpdate(
       { _id: checkout._id, stockState: null },
-      { $set: { stockState: 'taking', stockClaimedAt: claimedAt } },
+      // A claimed checkout is kept (expiresAt cleared) until the retention sweep finds it finished.
+      { $set: { stockState: 'taking', stockClaimedAt: claimedAt, expiresAt: null } },
     );
     if (claimed) break;
     const settled = await settledStockState(checkout._id, deps.config.stockClaimStaleMs);

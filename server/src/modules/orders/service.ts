@@ -259,6 +259,20 @@ export async function gstOfProducts(ids: string[]) {
 }
 
 /**
+ * The online order that a payment became, found by its Razorpay ids once its checkout has expired
+ * (the newest of the shopper's online orders when no id is given). Never places or takes anything.
+ */
+export async function orderOfExpiredCheckout(
+  deps: AppDeps,
+  filter: { userId?: string; razorpayOrderId?: string; razorpayPaymentId?: string },
+): Promise<OrderDto | undefined> {
+  const order = await Order.findOne({ razorpayOrderId: { $type: 'string' }, ...filter })
+    .sort({ _id: -1 })
+    .lean<OrderRecord>();
+  return order ? toOrderDto(order, nowOf(deps)) : undefined;
+}
+
+/**
  * POST /api/orders, kept for the spec's client: it only ever answers the order of a payment this
  * server verified, identified by the Razorpay ids when sent, else the caller's latest paid checkout.
  */
@@ -271,6 +285,15 @@ export async function placeOrderForVerifiedPayment(
   if (body.razorpay_order_id) filter.razorpayOrderId = body.razorpay_order_id;
   if (body.razorpay_payment_id) filter.paymentId = body.razorpay_payment_id;
   const checkout = await PendingCheckout.findOne(filter).sort({ updatedAt: -1, _id: -1 });
+  if (!checkout) {
+    // Its checkout may have expired (docs/checkout-retention.md): the order it became answers.
+    const order = await orderOfExpiredCheckout(deps, {
+      userId,
+      ...(body.razorpay_order_id ? { razorpayOrderId: body.razorpay_order_id } : {}),
+      ...(body.razorpay_payment_id ? { razorpayPaymentId: body.razorpay_payment_id } : {}),
+    });
+    if (order) return { order, created: false };
+  }
   if (!checkout?.paymentId) throw new HttpError(402, ORDER_TEXTS.noVerifiedPayment);
   if (checkout.status === 'soldOut') throw soldOutError();
   return placeOrderFromCheckout(deps, checkout, checkout.paymentId);

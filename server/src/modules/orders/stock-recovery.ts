@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/stock.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
+import { startCheckoutRetention } from '../payments/retention.js';
 import { finishInterruptedCancellations } from './cancellation.js';
 import { giveBackStaleClaim, retryInterruptedRefunds } from './checkout-stock.js';
 import { CodSlot } from './cod-slot.model.js';
@@ -111,7 +112,9 @@ async function freeLeakedSlots(before: Date): Promise<number> {
 /**
  * Runs recoverInterruptedStock now and then every half of STOCK_CLAIM_STALE_MS, so what a crash
  * left behind is settled within a minute of the restart. A sweep the database refuses (a full disk)
- * is logged and tried again at the next one. Returns the function that stops it.
+ * is logged and tried again at the next one. Also starts the checkout retention sweep, which gives
+ * finished checkouts their expiry only once recovery has nothing left to do with them. Returns the
+ * function that stops both.
  */
 export function startStockRecovery(deps: AppDeps): () => void {
   let running = false;
@@ -135,5 +138,9 @@ export function startStockRecovery(deps: AppDeps): () => void {
   sweep();
   const timer = setInterval(sweep, Math.max(1000, deps.config.stockClaimStaleMs / 2));
   timer.unref();
-  return () => clearInterval(timer);
+  const stopRetention = startCheckoutRetention(deps);
+  return () => {
+    clearInterval(timer);
+    stopRetention();
+  };
 }

@@ -61,6 +61,13 @@ const checkoutSchema = new Schema(
     refundClaimedAt: { type: Date },
     /** The store language the shopper paid in; the order's mails use it. */
     language: { type: String, enum: LANGUAGES.map((l) => l.code) },
+    /**
+     * When nothing was left to do for it (order placed and no hold left, or sold-out refund
+     * processed); see docs/checkout-retention.md. Unset on one still in progress or abandoned.
+     */
+    finishedAt: { type: Date },
+    /** When the engine's TTL monitor removes it; unset while it may still take stock or money. */
+    expiresAt: { type: Date },
   },
   { timestamps: true },
 );
@@ -70,6 +77,9 @@ checkoutSchema.index({ userId: 1, status: 1, updatedAt: -1 });
 checkoutSchema.index({ stockState: 1, stockClaimedAt: 1 }, { sparse: true });
 // Razorpay's refund webhooks name the refund of a sold-out payment by its id.
 checkoutSchema.index({ 'refund.id': 1 }, { sparse: true });
+
+// The TTL index; also how the retention sweep finds the checkouts not yet classified (expiresAt null).
+checkoutSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
 export type CheckoutRecord = InferSchemaType<typeof checkoutSchema>;
 export type CheckoutDocument = HydratedDocument<CheckoutRecord>;

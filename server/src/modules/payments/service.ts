@@ -18,7 +18,8 @@ import { applyRefundEvent } from '../orders/cancellation.js';
 import { applySoldOutRefundEvent } from '../orders/checkout-stock.js';
 import { isSoldOutError } from '../orders/checkout-stock.js';
 import { priceCart } from '../orders/pricing.js';
-import { placeOrderFromCheckout } from '../orders/service.js';
+import { Order } from '../orders/order.model.js';
+import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/service.js';
 import { assertDeliverable } from '../shipping/service.js';
 import { User } from '../users/user.model.js';
 import { PendingCheckout, type CheckoutRecord } from './checkout.model.js';
@@ -170,12 +171,22 @@ export async function verifyPayment(
     throw verificationFailed();
   }
   const checkout = await PendingCheckout.findOne({ razorpayOrderId: orderId });
-  if (!checkout) throw new HttpError(404, PAYMENT_TEXTS.checkoutNotFound, undefined, { success: false });
-  if (String(checkout.userId) !== userId) {
-    throw new HttpError(403, MESSAGES.forbidden, undefined, { success: false });
+  const owner = checkout ? String(checkout.userId) : await ownerOfOrderPaidBy(orderId);
+  if (owner === undefined) throw new HttpError(404, PAYMENT_TEXTS.checkoutNotFound, undefined, { success: false });
+  if (owner !== userId) throw new HttpError(403, MESSAGES.forbidden, undefined, { success: false });
+  if (!checkout) {
+    // Expired after its order was placed (docs/checkout-retention.md): a retry gets that order.
+    const order = await orderOfExpiredCheckout(deps, { razorpayOrderId: orderId });
+    if (order) return { success: true, message: MESSAGES.orderPlaced, order };
+    throw new HttpError(404, PAYMENT_TEXTS.checkoutNotFound, undefined, { success: false });
   }
   const { order } = await placeOrderFromCheckout(deps, checkout, paymentId);
   return { success: true, message: MESSAGES.orderPlaced, order };
+}
+
+async function ownerOfOrderPaidBy(razorpayOrderId: string): Promise<string | undefined> {
+  const order = await Order.findOne({ razorpayOrderId }, { userId: 1 }).lean();
+  return order ? String(order.userId) : undefined;
 }
 
 interface RazorpayWebhookEvent {
@@ -239,6 +250,7 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
   }
   const checkout = await PendingCheckout.findOne({ razorpayOrderId: orderId });
   if (!checkout) {
+    if (await Order.exists({ razorpayOrderId: orderId })) return; // placed; its checkout has expired since
     // Another integration on the same Razorpay account, or a checkout from another database.
     deps.logger.warn({ orderId, paymentId }, 'paid webhook for an unknown order ignored');
     return;
