@@ -336,9 +336,9 @@ describe('admin area', () => {
     for (const path of [
       'dashboard',
       'slider',
-      'category',
+      'main-category',
       'gallery',
-      'users',
+      'usermanagment',
       'orders',
       'messages',
       'delivery',
@@ -346,6 +346,8 @@ describe('admin area', () => {
     ]) {
       await page.goto(`/admin/${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // An unknown path falls back to the dashboard: make sure each screen itself was measured.
+      expect(new URL(page.url()).pathname).toBe(`/admin/${path}`);
       await page.waitForLoadState('networkidle');
       const { overflow, widest } = await page.evaluate(() => {
         // The outermost element that reaches past the window's right edge: what to fix.

@@ -173,14 +173,23 @@ export async function openAdminPage(page: Page, link: string): Promise<void> {
 }
 
 let seq = 0;
-/** Signs a shopper up through the API; returns credentials and token. */
-export async function signUpViaApi(prefix = 'e2e') {
+/**
+ * Signs a shopper up through the API and confirms the address with the code mailed at sign-up (the
+ * shop mails an unconfirmed address nothing else and refuses it cash on delivery); returns
+ * credentials and token. `{ confirm: false }` leaves the address unconfirmed.
+ */
+export async function signUpViaApi(prefix = 'e2e', { confirm = true } = {}) {
   seq += 1;
   const email = `${prefix}-${Date.now()}-${seq}@example.com`;
   const body = { username: `Asha ${prefix}`, email, contact: '9876543210', password: 'secret-pass-1' };
   const auth = await api<{ token: string; userId: string; username: string; expiresAt: number }>('/api/auth/signup', {
     body,
   });
+  if (confirm) {
+    const mail = await latestMailTo(email);
+    const otp = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    await api('/api/auth/verify-email', { token: auth.token, body: { otp } });
+  }
   return { ...body, ...auth };
 }
 
