@@ -305,6 +305,9 @@ describe('admin area', () => {
     const row = page.getByRole('row', { name: new RegExp(shortId) });
     await row.waitFor();
     await screen(page, 'admin-orders');
+    // On a laptop every column, the status dropdown last, shows without scrolling the table.
+    const table = page.getByRole('region', { name: 'Processing' });
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
     const whatsapp = row.getByRole('link', { name: new RegExp(`on WhatsApp$`) });
     const chat = new URL((await whatsapp.getAttribute('href'))!);

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Schema, model } from 'mongoose';
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import { isDuplicateKey } from './errors.js';
+import { hashedKey } from './hashed-key.js';
 
 /**
  * Rate-limit counters in the database rather than in one process's memory: every server process
@@ -22,8 +22,6 @@ rateLimitSchema.index({ resetAt: 1 }, { expireAfterSeconds: 0 });
 
 export const RateLimitCounter = model('RateLimitCounter', rateLimitSchema);
 
-const hashed = (key: string) => createHash('sha256').update(key).digest('base64url');
-
 /**
  * express-rate-limit's Store over RateLimitCounter. An increment is one atomic upsert ($inc); a
  * counter whose window has ended but which the TTL monitor has not removed yet (it runs once a
@@ -38,13 +36,13 @@ export class MongoRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const doc = await RateLimitCounter.findOne({ key: hashed(key) }).lean();
+    const doc = await RateLimitCounter.findOne({ key: hashedKey(key) }).lean();
     if (!doc || doc.resetAt.getTime() <= Date.now()) return undefined;
     return { totalHits: doc.hits, resetTime: doc.resetAt };
   }
 
   async increment(key: string): Promise<IncrementResponse> {
-    const id = hashed(key);
+    const id = hashedKey(key);
     for (;;) {
       const now = Date.now();
       const doc = await this.upsertHit(id, new Date(now + this.windowMs));
@@ -60,11 +58,11 @@ export class MongoRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await RateLimitCounter.updateOne({ key: hashed(key), hits: { $gt: 0 } }, { $inc: { hits: -1 } });
+    await RateLimitCounter.updateOne({ key: hashedKey(key), hits: { $gt: 0 } }, { $inc: { hits: -1 } });
   }
 
   async resetKey(key: string): Promise<void> {
-    await RateLimitCounter.deleteOne({ key: hashed(key) });
+    await RateLimitCounter.deleteOne({ key: hashedKey(key) });
   }
 
   private async upsertHit(id: string, resetAt: Date) {

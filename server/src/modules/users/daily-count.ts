@@ -1,6 +1,7 @@
 import { Schema, model } from 'mongoose';
 import { istDay } from '@kesh/shared';
 import { isDuplicateKey } from '../../lib/errors.js';
+import { hashedKey } from '../../lib/hashed-key.js';
 
 /**
  * Counters that start again each IST day: codes mailed to an account, mails to an address, cash-on-delivery
@@ -20,7 +21,8 @@ dailyCountSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 const DailyCount = model('DailyCount', dailyCountSchema);
 
 const KEEP_MS = 2 * 24 * 60 * 60 * 1000;
-const keyOf = (name: string, now: Date) => `${istDay(now)}|${name}`;
+// Names hold e-mail addresses, so they are stored hashed.
+const keyOf = (name: string, now: Date) => `${istDay(now)}|${hashedKey(name)}`;
 
 /** Adds one to today's count of `name` and returns the new count (atomic: parallel callers get distinct counts). */
 export async function countToday(name: string, now = new Date()): Promise<number> {

@@ -133,7 +133,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   let headClass = wrapHeadings ? thClass.replace('whitespace-nowrap', '') : thClass;
-  if (dense) headClass = headClass.replace('px-4', 'px-2.5');
+  if (dense) headClass = headClass.replace('px-4', 'px-2');
   return (
     <TableWrap label={label}>
       <table className={tableClass}>

@@ -31,7 +31,7 @@ const badgeTone: Record<OrderStatus, string> = {
 };
 
 // Nine columns share the width left of the sidebar: tighter cells than the other tables.
-const tdClass = baseTd.replace('px-4', 'px-2.5');
+const tdClass = baseTd.replace('px-4', 'px-2');
 
 const NO_COUNTS = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
 
@@ -190,12 +190,12 @@ export default function OrdersPage() {
                     <td className={`${tdClass} font-mono text-xs font-semibold text-gray-900`} title={order._id}>
                       {id}
                     </td>
-                    <td className={`${tdClass} min-w-36`}>
+                    <td className={`${tdClass} min-w-32`}>
                       <p className="font-medium text-gray-900">{order.userDetails.username}</p>
                       <p className="text-xs break-all text-gray-500">{order.userDetails.email}</p>
                       <CodHistoryNote history={data?.codHistory?.[order.userId]} />
                     </td>
-                    <td className={`${tdClass} min-w-36`}>
+                    <td className={`${tdClass} min-w-32`}>
                       <ul className="space-y-1">
                         {order.products.map((line, index) => (
                           <li key={index}>
@@ -210,7 +210,7 @@ export default function OrdersPage() {
                     <td className={`${tdClass} min-w-24`}>
                       <p className="font-semibold whitespace-nowrap text-gray-900">{formatRupees(order.totalAmount)}</p>
                       {order.coupon && (
-                        <p className="text-xs whitespace-nowrap text-green-800">
+                        <p className="text-xs text-green-800">
                           {t('orders.couponApplied', { code: order.coupon, amount: formatRupees(order.discount ?? 0) })}
                         </p>
                       )}
