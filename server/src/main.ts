@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
 import { createLogger } from './lib/logger.js';
 import { withTimeout } from './lib/timeout.js';
-import { buildDeps } from './lib/build-deps.js';
+import { buildDeps } from './build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/stock-recovery.js';

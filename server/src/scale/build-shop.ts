@@ -6,7 +6,7 @@ import { orderSearchKeys, type SearchableOrder } from '@kesh/shared';
 import { loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, syncIndexes } from '../db/index.js';
 import { startEmbeddedEngine } from '../db/embedded/index.js';
-import { buildDeps } from '../lib/build-deps.js';
+import { buildDeps } from '../build-deps.js';
 import { imageFields, saveImage } from '../lib/image-variants.js';
 import { createLogger } from '../lib/logger.js';
 import { Cart } from '../modules/cart/cart.model.js';
