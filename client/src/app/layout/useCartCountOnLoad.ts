@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { readStoredUser, useSession } from '../session';
+import { readStoredUser, useSession } from '../../state/session';
 import { loadCartCount } from './cartCount';
 
 /** A session restored from storage shows its cart count once, when the page loads. */

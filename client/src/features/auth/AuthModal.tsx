@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { MESSAGES, PASSWORD_MIN_LENGTH, signupSchema } from '@kesh/shared';
 import { forgotPassword, login, signup, verifyOtp } from '../../api/auth';
 import { serverErrorOr } from '../../api/http';
-import { useSession } from '../../app/session';
+import { useSession } from '../../state/session';
 import { useShop } from '../../app/shop';
 import { loadCartCount } from '../../app/layout/cartCount';
 import { buttonPrimary, inputClass } from '../../components/ui/classes';

@@ -17,7 +17,7 @@ import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
 import { checkDelivery } from '../../api/shipping';
 import { ApiError } from '../../api/http';
-import { useSession } from '../../app/session';
+import { useSession } from '../../state/session';
 import { useShop } from '../../app/shop';
 import { PageHero } from '../../components/ui/PageHero';
 import { SafeImage } from '../../components/ui/SafeImage';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SESSION_LIFETIME_MS, STORAGE_KEYS, type AuthResponse } from '@kesh/shared';
-import { firstRenderMatchesServer } from '../state/hydration';
+import { firstRenderMatchesServer } from './hydration';
 
 /** What the browser keeps of a signed-in shopper (spec section 3: username, token, expiry). */
 export interface StoredUser {
