@@ -7,7 +7,7 @@ import { MESSAGES, PASSWORD_MIN_LENGTH, signupSchema } from '@kesh/shared';
 import { forgotPassword, login, signup, verifyOtp } from '../../api/auth';
 import { serverErrorOr } from '../../api/http';
 import { useSession } from '../../state/session';
-import { useShop } from '../../app/shop';
+import { useShop } from '../../state/shop';
 import { loadCartCount } from '../../app/layout/cartCount';
 import { buttonPrimary, inputClass } from '../../components/ui/classes';
 import { useMessageText } from '../../components/ui/useMessageText';

@@ -18,7 +18,7 @@ import { fetchUser } from '../../api/auth';
 import { checkDelivery } from '../../api/shipping';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../state/session';
-import { useShop } from '../../app/shop';
+import { useShop } from '../../state/shop';
 import { PageHero } from '../../components/ui/PageHero';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { Spinner } from '../../components/ui/Spinner';
