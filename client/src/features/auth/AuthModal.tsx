@@ -8,7 +8,7 @@ import { forgotPassword, login, signup, verifyOtp } from '../../api/auth';
 import { serverErrorOr } from '../../api/http';
 import { useSession } from '../../state/session';
 import { useShop } from '../../state/shop';
-import { loadCartCount } from '../../app/layout/cartCount';
+import { loadCartCount } from '../../state/cartCount';
 import { buttonPrimary, inputClass } from '../../components/ui/classes';
 import { useMessageText } from '../../components/ui/useMessageText';
 

@@ -3,7 +3,7 @@ import { MESSAGES, TOAST_MS } from '@kesh/shared';
 import { addToCart } from '../../api/cart';
 import { serverErrorOr } from '../../api/http';
 import { useSession } from '../../state/session';
-import { loadCartCount } from '../../app/layout/cartCount';
+import { loadCartCount } from '../../state/cartCount';
 import { notify } from '../../components/ui/notify';
 import { useMessageText } from '../../components/ui/useMessageText';
 
