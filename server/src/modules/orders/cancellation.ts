@@ -10,7 +10,7 @@ import { isCod, toOrderDto, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
 import { Order } from './order.model.js';
 import { refundEventFrom } from './refund-state.js';
-import { ORDER_TEXTS } from './service.js';
+import { ORDER_TEXTS } from './texts.js';
 
 export type Canceller = { role: 'admin' } | { role: 'customer'; userId: string };
 

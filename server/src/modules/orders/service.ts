@@ -26,13 +26,7 @@ import { expectInvoice, startInvoiceJob } from './invoice-jobs.js';
 import { countCodOutcome } from '../users/cod-history.js';
 import { notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
-
-/** Server-only texts of this module (the spec shows none for these situations). */
-export const ORDER_TEXTS = {
-  noVerifiedPayment: 'No verified payment found for this order.',
-  refundNotFailed: 'Only a refund that failed can be requested again.',
-  invalidOrderId: MESSAGES.invalidOrderId,
-} as const;
+import { ORDER_TEXTS } from './texts.js';
 
 export const nowOf = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
