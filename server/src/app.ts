@@ -17,7 +17,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { userAdminRoutes } from './modules/users/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
+import { adminRoutes } from './modules/admin/index.js';
 import { slidersRoutes } from './modules/sliders/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { galleryRoutes } from './modules/gallery/routes.js';

@@ -16,7 +16,7 @@ import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/stock-recovery.js';
 import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/invoice-jobs.js';
-import { adminsWithPassword } from './modules/admin/service.js';
+import { adminsWithPassword } from './modules/admin/index.js';
 import { backfillSearchKeys } from './modules/catalog/service.js';
 import { backfillUserSearchKeys } from './modules/users/service.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
