@@ -13,7 +13,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { metricsRoutes } from './modules/health/metrics-routes.js';
 import { httpMetrics } from './lib/metrics.js';
 import { shopRoutes } from './modules/shop/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { authRoutes } from './modules/auth/index.js';
 import { userAdminRoutes } from './modules/users/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.js';
