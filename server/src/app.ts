@@ -15,7 +15,7 @@ import { httpMetrics } from './lib/metrics.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { authRoutes } from './modules/auth/index.js';
 import { userAdminRoutes } from './modules/users/routes.js';
-import { cartRoutes } from './modules/cart/routes.js';
+import { cartRoutes } from './modules/cart/index.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { slidersRoutes } from './modules/sliders/routes.js';

@@ -9,7 +9,7 @@ import { startEmbeddedEngine } from '../db/embedded/index.js';
 import { buildDeps } from '../build-deps.js';
 import { imageFields, saveImage } from '../lib/image-variants.js';
 import { createLogger } from '../lib/logger.js';
-import { Cart } from '../modules/cart/cart.model.js';
+import { Cart } from '../modules/cart/index.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { ContactMessage } from '../modules/contact/contact.model.js';
 import { Coupon, CouponRedemption } from '../modules/coupons/coupon.model.js';

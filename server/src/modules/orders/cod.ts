@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import { COD_CANCELS_PER_DAY, MESSAGES, VERIFY_TEXTS, type LanguageCode, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
-import { removePaidLines } from '../cart/service.js';
+import { removePaidLines } from '../cart/index.js';
 import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
 import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/service.js';
 import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';

@@ -1,5 +1,5 @@
 import type { DeliverySettings, PaymentMethod } from '@kesh/shared';
-import { getCartSnapshot, type CartLine } from '../cart/service.js';
+import { getCartSnapshot, type CartLine } from '../cart/index.js';
 import { getDeliverySettings } from '../shipping/service.js';
 
 /**

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/category.model.js';
-import { removePaidLines } from '../cart/service.js';
+import { removePaidLines } from '../cart/index.js';
 import { confirmRedemption } from '../coupons/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
 import { cancelOrder } from './cancellation.js';
