@@ -19,7 +19,7 @@ import { cartRoutes } from './modules/cart/index.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { slidersRoutes } from './modules/sliders/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
+import { catalogRoutes } from './modules/catalog/index.js';
 import { galleryRoutes } from './modules/gallery/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/routes.js';
@@ -29,7 +29,7 @@ import { couponAdminRoutes, couponRoutes } from './modules/coupons/routes.js';
 import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
 import { cachedJson } from './lib/response-cache.js';
 import { SHARED_DATABASE_RECHECK_MS, watchStorefrontVersion } from './lib/storefront-version.js';
-import { listCategories } from './modules/catalog/service.js';
+import { listCategories } from './modules/catalog/index.js';
 import { listGallery } from './modules/gallery/service.js';
 import { listSliders } from './modules/sliders/service.js';
 

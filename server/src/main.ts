@@ -17,7 +17,7 @@ import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/stock-recovery.js';
 import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/invoice-jobs.js';
 import { adminsWithPassword } from './modules/admin/index.js';
-import { backfillSearchKeys } from './modules/catalog/service.js';
+import { backfillSearchKeys } from './modules/catalog/index.js';
 import { backfillUserSearchKeys } from './modules/users/service.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
 import { startOrderSearchBackfill } from './modules/orders/admin-list-backfill.js';

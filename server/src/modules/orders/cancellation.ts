@@ -1,7 +1,7 @@
 import { MESSAGES, VERIFY_TEXTS, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/stock.js';
+import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/index.js';
 import { releaseCouponOfOrder } from '../coupons/service.js';
 import { codCancelCounter, countCodOutcome } from '../users/cod-history.js';
 import { countToday } from '../users/daily-count.js';

@@ -3,7 +3,7 @@ import { COD_CANCELS_PER_DAY, MESSAGES, VERIFY_TEXTS, type LanguageCode, type Or
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { removePaidLines } from '../cart/index.js';
-import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
+import { returnHeld, settleHolds, takeStockFor } from '../catalog/index.js';
 import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/service.js';
 import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';
 import { codCancelCounter, codHistoryOf } from '../users/cod-history.js';

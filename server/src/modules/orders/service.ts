@@ -13,7 +13,7 @@ import { Types } from 'mongoose';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
-import { MainCategory } from '../catalog/category.model.js';
+import { MainCategory } from '../catalog/index.js';
 import { removePaidLines } from '../cart/index.js';
 import { confirmRedemption } from '../coupons/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';

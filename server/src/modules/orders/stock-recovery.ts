@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/stock.js';
+import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/index.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
 import { startCheckoutRetention } from '../payments/retention.js';
 import { finishInterruptedCancellations } from './cancellation.js';

@@ -12,7 +12,7 @@ import {
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
-import { anyLineShort } from '../catalog/stock.js';
+import { anyLineShort } from '../catalog/index.js';
 import { priceCheckout, releaseRedemption, renewHold } from '../coupons/service.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
 import { applySoldOutRefundEvent } from '../orders/checkout-stock.js';
