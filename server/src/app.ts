@@ -16,7 +16,7 @@ import { shopRoutes } from './modules/shop/routes.js';
 import { authRoutes } from './modules/auth/index.js';
 import { userAdminRoutes } from './modules/users/routes.js';
 import { cartRoutes } from './modules/cart/index.js';
-import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.js';
+import { contactAdminRoutes, contactRoutes } from './modules/contact/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { slidersRoutes } from './modules/sliders/routes.js';
 import { catalogRoutes } from './modules/catalog/index.js';

@@ -11,7 +11,7 @@ import { imageFields, saveImage } from '../lib/image-variants.js';
 import { createLogger } from '../lib/logger.js';
 import { Cart } from '../modules/cart/index.js';
 import { MainCategory } from '../modules/catalog/index.js';
-import { ContactMessage } from '../modules/contact/contact.model.js';
+import { ContactMessage } from '../modules/contact/index.js';
 import { Coupon, CouponRedemption } from '../modules/coupons/coupon.model.js';
 import { CodSlot } from '../modules/orders/cod-slot.model.js';
 import { InvoiceCounter } from '../modules/orders/invoice-number.js';
