@@ -25,7 +25,7 @@ import { paymentsRoutes } from './modules/payments/routes.js';
 import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
-import { couponAdminRoutes, couponRoutes } from './modules/coupons/routes.js';
+import { couponAdminRoutes, couponRoutes } from './modules/coupons/index.js';
 import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
 import { cachedJson } from './lib/response-cache.js';
 import { SHARED_DATABASE_RECHECK_MS, watchStorefrontVersion } from './lib/storefront-version.js';

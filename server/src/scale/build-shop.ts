@@ -12,7 +12,7 @@ import { createLogger } from '../lib/logger.js';
 import { Cart } from '../modules/cart/index.js';
 import { MainCategory } from '../modules/catalog/index.js';
 import { ContactMessage } from '../modules/contact/index.js';
-import { Coupon, CouponRedemption } from '../modules/coupons/coupon.model.js';
+import { Coupon, CouponRedemption } from '../modules/coupons/index.js';
 import { CodSlot } from '../modules/orders/cod-slot.model.js';
 import { InvoiceCounter } from '../modules/orders/invoice-number.js';
 import { Order } from '../modules/orders/order.model.js';

@@ -2,7 +2,7 @@ import { MESSAGES, VERIFY_TEXTS, cancellationQuote, type Order as OrderDto } fro
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/index.js';
-import { releaseCouponOfOrder } from '../coupons/service.js';
+import { releaseCouponOfOrder } from '../coupons/index.js';
 import { codCancelCounter, countCodOutcome } from '../users/cod-history.js';
 import { countToday } from '../users/daily-count.js';
 import { releaseCodSlot } from './cod-slots.js';

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
 import { removePaidLines } from '../cart/index.js';
 import { returnHeld, settleHolds, takeStockFor } from '../catalog/index.js';
-import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/service.js';
+import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/index.js';
 import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';
 import { codCancelCounter, codHistoryOf } from '../users/cod-history.js';
 import { countSoFarToday } from '../users/daily-count.js';

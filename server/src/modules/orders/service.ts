@@ -15,7 +15,7 @@ import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../..
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/index.js';
 import { removePaidLines } from '../cart/index.js';
-import { confirmRedemption } from '../coupons/service.js';
+import { confirmRedemption } from '../coupons/index.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
 import { cancelOrder } from './cancellation.js';
 import { soldOutError, takeCheckoutStock } from './checkout-stock.js';

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { anyLineShort } from '../catalog/index.js';
-import { priceCheckout, releaseRedemption, renewHold } from '../coupons/service.js';
+import { priceCheckout, releaseRedemption, renewHold } from '../coupons/index.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
 import { applySoldOutRefundEvent } from '../orders/checkout-stock.js';
 import { isSoldOutError } from '../orders/checkout-stock.js';
