@@ -20,7 +20,7 @@ import { contactAdminRoutes, contactRoutes } from './modules/contact/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { slidersRoutes } from './modules/sliders/routes.js';
 import { catalogRoutes } from './modules/catalog/index.js';
-import { galleryRoutes } from './modules/gallery/routes.js';
+import { galleryRoutes } from './modules/gallery/index.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/routes.js';
 import { seoRoutes } from './modules/seo/routes.js';
@@ -30,7 +30,7 @@ import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
 import { cachedJson } from './lib/response-cache.js';
 import { SHARED_DATABASE_RECHECK_MS, watchStorefrontVersion } from './lib/storefront-version.js';
 import { listCategories } from './modules/catalog/index.js';
-import { listGallery } from './modules/gallery/service.js';
+import { listGallery } from './modules/gallery/index.js';
 import { listSliders } from './modules/sliders/service.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
