@@ -5,7 +5,7 @@ import type { AppDeps } from './deps.js';
 import type { Logger } from './lib/logger.js';
 import { createMailer } from './lib/mailer.js';
 import { createDiskStorage, type ImageStorage } from './lib/storage.js';
-import { createDurableMailer } from './modules/mail/durable-mailer.js';
+import { createDurableMailer } from './modules/mail/index.js';
 import { createPaymentGateway } from './modules/payments/gateway.js';
 
 export async function createStorage(config: Config): Promise<ImageStorage> {
