@@ -22,7 +22,7 @@ import { slidersRoutes } from './modules/sliders/routes.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { galleryRoutes } from './modules/gallery/index.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
-import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/routes.js';
+import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/index.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/index.js';

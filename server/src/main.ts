@@ -14,13 +14,13 @@ import { withTimeout } from './lib/timeout.js';
 import { buildDeps } from './build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
-import { startStockRecovery } from './modules/orders/stock-recovery.js';
-import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/invoice-jobs.js';
+import { startStockRecovery } from './modules/orders/index.js';
+import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/index.js';
 import { adminsWithPassword } from './modules/admin/index.js';
 import { backfillSearchKeys } from './modules/catalog/index.js';
 import { backfillUserSearchKeys } from './modules/users/service.js';
-import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
-import { startOrderSearchBackfill } from './modules/orders/admin-list-backfill.js';
+import { dropLegacyPaymentIndexes } from './modules/orders/index.js';
+import { startOrderSearchBackfill } from './modules/orders/index.js';
 
 dotenv.config({ quiet: true });
 
