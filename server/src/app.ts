@@ -26,7 +26,7 @@ import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/i
 import { seoRoutes } from './modules/seo/routes.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/index.js';
-import { clientRoutes, type PublicLists } from './modules/pages/routes.js';
+import { clientRoutes, type PublicLists } from './modules/pages/index.js';
 import { cachedJson } from './lib/response-cache.js';
 import { SHARED_DATABASE_RECHECK_MS, watchStorefrontVersion } from './lib/storefront-version.js';
 import { listCategories } from './modules/catalog/index.js';
