@@ -21,7 +21,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { slidersRoutes } from './modules/sliders/routes.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { galleryRoutes } from './modules/gallery/index.js';
-import { paymentsRoutes } from './modules/payments/routes.js';
+import { paymentsRoutes } from './modules/payments/index.js';
 import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/index.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';

@@ -6,7 +6,7 @@ import type { Logger } from './lib/logger.js';
 import { createMailer } from './lib/mailer.js';
 import { createDiskStorage, type ImageStorage } from './lib/storage.js';
 import { createDurableMailer } from './modules/mail/index.js';
-import { createPaymentGateway } from './modules/payments/gateway.js';
+import { createPaymentGateway } from './modules/payments/index.js';
 
 export async function createStorage(config: Config): Promise<ImageStorage> {
   if (config.storage.driver === 'gridfs') {

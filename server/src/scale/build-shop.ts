@@ -18,7 +18,7 @@ import { InvoiceCounter } from '../modules/orders/index.js';
 import { Order } from '../modules/orders/index.js';
 import { OrdersMigration, SEARCH_KEYS_MIGRATION } from '../modules/orders/index.js';
 import { userSearchKeysOf } from '../modules/users/search.js';
-import { PendingCheckout } from '../modules/payments/checkout.model.js';
+import { PendingCheckout } from '../modules/payments/index.js';
 import { DeliverySettingsRecord } from '../modules/shipping/delivery-settings.model.js';
 import { User } from '../modules/users/user.model.js';
 import { SEED_ASSETS_DIR, SEED_PRODUCTS, seed } from '../seed/index.js';

@@ -16,7 +16,7 @@ import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/index.js';
 import { removePaidLines } from '../cart/index.js';
 import { confirmRedemption } from '../coupons/index.js';
-import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
+import { PendingCheckout, type CheckoutDocument } from '../payments/index.js';
 import { cancelOrder } from './cancellation.js';
 import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
