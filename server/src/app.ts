@@ -23,7 +23,7 @@ import { catalogRoutes } from './modules/catalog/index.js';
 import { galleryRoutes } from './modules/gallery/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/index.js';
-import { seoRoutes } from './modules/seo/routes.js';
+import { seoRoutes } from './modules/seo/index.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/index.js';
 import { clientRoutes, type PublicLists } from './modules/pages/index.js';

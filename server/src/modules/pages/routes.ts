@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
 import type { StorefrontVersion } from '../../lib/storefront-version.js';
 import { withTimeout } from '../../lib/timeout.js';
-import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/service.js';
+import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/index.js';
 import { shopSettings } from '../shop/routes.js';
 import { featuredData, keptAddress, productsPageData, type CatalogueData } from './catalogue-data.js';
 import { chunkFiles, readManifest } from './manifest.js';
