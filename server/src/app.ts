@@ -24,7 +24,7 @@ import { galleryRoutes } from './modules/gallery/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/index.js';
 import { seoRoutes } from './modules/seo/index.js';
-import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/routes.js';
+import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/index.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/index.js';
 import { clientRoutes, type PublicLists } from './modules/pages/index.js';
 import { cachedJson } from './lib/response-cache.js';

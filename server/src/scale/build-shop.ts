@@ -19,7 +19,7 @@ import { Order } from '../modules/orders/index.js';
 import { OrdersMigration, SEARCH_KEYS_MIGRATION } from '../modules/orders/index.js';
 import { userSearchKeysOf } from '../modules/users/search.js';
 import { PendingCheckout } from '../modules/payments/index.js';
-import { DeliverySettingsRecord } from '../modules/shipping/delivery-settings.model.js';
+import { DeliverySettingsRecord } from '../modules/shipping/index.js';
 import { User } from '../modules/users/user.model.js';
 import { SEED_ASSETS_DIR, SEED_PRODUCTS, seed } from '../seed/index.js';
 import { couponsOf, productOf, type CatalogueEntry } from './catalogue.js';

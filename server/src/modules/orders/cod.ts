@@ -5,7 +5,7 @@ import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../
 import { removePaidLines } from '../cart/index.js';
 import { returnHeld, settleHolds, takeStockFor } from '../catalog/index.js';
 import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/index.js';
-import { assertDeliverable, getDeliverySettings } from '../shipping/service.js';
+import { assertDeliverable, getDeliverySettings } from '../shipping/index.js';
 import { codCancelCounter, codHistoryOf } from '../users/cod-history.js';
 import { countSoFarToday } from '../users/daily-count.js';
 import { isVerified } from '../users/service.js';

@@ -20,7 +20,7 @@ import { isSoldOutError } from '../orders/index.js';
 import { priceCart } from '../orders/index.js';
 import { Order } from '../orders/index.js';
 import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/index.js';
-import { assertDeliverable } from '../shipping/service.js';
+import { assertDeliverable } from '../shipping/index.js';
 import { User } from '../users/user.model.js';
 import { PendingCheckout, type CheckoutRecord } from './checkout.model.js';
 
