@@ -12,7 +12,7 @@ import { UPLOADS_PATH } from './lib/storage.js';
 import { healthRoutes } from './modules/health/index.js';
 import { metricsRoutes } from './modules/health/index.js';
 import { httpMetrics } from './lib/metrics.js';
-import { shopRoutes } from './modules/shop/routes.js';
+import { shopRoutes } from './modules/shop/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { userAdminRoutes } from './modules/users/routes.js';
 import { cartRoutes } from './modules/cart/index.js';

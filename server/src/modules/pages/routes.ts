@@ -21,7 +21,7 @@ import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
 import type { StorefrontVersion } from '../../lib/storefront-version.js';
 import { withTimeout } from '../../lib/timeout.js';
 import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/index.js';
-import { shopSettings } from '../shop/routes.js';
+import { shopSettings } from '../shop/index.js';
 import { featuredData, keptAddress, productsPageData, type CatalogueData } from './catalogue-data.js';
 import { chunkFiles, readManifest } from './manifest.js';
 import { compressedPage, pageCache, sendPage, type RenderedPage } from './page-cache.js';
