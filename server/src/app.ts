@@ -18,7 +18,7 @@ import { userAdminRoutes } from './modules/users/routes.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.js';
 import { adminRoutes } from './modules/admin/index.js';
-import { slidersRoutes } from './modules/sliders/routes.js';
+import { slidersRoutes } from './modules/sliders/index.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { galleryRoutes } from './modules/gallery/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
@@ -31,7 +31,7 @@ import { cachedJson } from './lib/response-cache.js';
 import { SHARED_DATABASE_RECHECK_MS, watchStorefrontVersion } from './lib/storefront-version.js';
 import { listCategories } from './modules/catalog/index.js';
 import { listGallery } from './modules/gallery/index.js';
-import { listSliders } from './modules/sliders/service.js';
+import { listSliders } from './modules/sliders/index.js';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 

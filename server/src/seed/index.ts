@@ -10,7 +10,7 @@ import { imageFields, saveImage, storedKeys, type ImageUse } from '../lib/image-
 import { ensureAdmin } from '../admin-bootstrap.js';
 import { MainCategory } from '../modules/catalog/index.js';
 import { GalleryItem } from '../modules/gallery/index.js';
-import { Slider } from '../modules/sliders/slider.model.js';
+import { Slider } from '../modules/sliders/index.js';
 import { SEED_GALLERY, SEED_PRODUCTS, SEED_SLIDERS } from './catalogue.js';
 import { SeedRecord } from './seed-record.model.js';
 
