@@ -14,7 +14,7 @@ import { metricsRoutes } from './modules/health/index.js';
 import { httpMetrics } from './lib/metrics.js';
 import { shopRoutes } from './modules/shop/index.js';
 import { authRoutes } from './modules/auth/index.js';
-import { userAdminRoutes } from './modules/users/routes.js';
+import { userAdminRoutes } from './modules/users/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.js';
 import { adminRoutes } from './modules/admin/index.js';

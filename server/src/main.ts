@@ -18,7 +18,7 @@ import { startStockRecovery } from './modules/orders/index.js';
 import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/index.js';
 import { adminsWithPassword } from './modules/admin/index.js';
 import { backfillSearchKeys } from './modules/catalog/index.js';
-import { backfillUserSearchKeys } from './modules/users/service.js';
+import { backfillUserSearchKeys } from './modules/users/index.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/index.js';
 import { startOrderSearchBackfill } from './modules/orders/index.js';
 

@@ -23,7 +23,7 @@ import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
 import { expectInvoice, startInvoiceJob } from './invoice-jobs.js';
-import { countCodOutcome } from '../users/cod-history.js';
+import { countCodOutcome } from '../users/index.js';
 import { notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
 import { ORDER_TEXTS } from './texts.js';

@@ -21,7 +21,7 @@ import { priceCart } from '../orders/index.js';
 import { Order } from '../orders/index.js';
 import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/index.js';
 import { assertDeliverable } from '../shipping/index.js';
-import { User } from '../users/user.model.js';
+import { User } from '../users/index.js';
 import { PendingCheckout, type CheckoutRecord } from './checkout.model.js';
 
 /** Server-only texts of this module (the spec shows none for these situations). */
