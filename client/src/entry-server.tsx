@@ -7,7 +7,7 @@ import type { PageRenderRequest, RenderedPageBody } from '@kesh/shared';
 import i18n, { FEATURE_NAMESPACES, LanguageContext, SUPPORTED } from './i18n';
 import { App } from './app/App';
 import { QUERY_DEFAULTS, seedInitialData } from './app/queries';
-import { ShopContext } from './app/shop';
+import { ShopContext } from './state/shop';
 import { PageMetaContext, type PageMeta } from './components/ui/usePageMeta';
 
 /**

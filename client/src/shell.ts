@@ -5,5 +5,5 @@
  */
 export { BrowserRouter } from 'react-router-dom';
 export { App } from './app/App';
-export { startHydration } from './app/hydration';
+export { startHydration } from './state/hydration';
 export { startI18n } from './i18n';

@@ -1,8 +1,8 @@
 import bcrypt from 'bcryptjs';
 import type { Config } from './config.js';
-import { Admin } from './modules/admin/admin.model.js';
+import { Admin } from './modules/admin/index.js';
 import { isDuplicateKey } from './lib/errors.js';
-import { ADMIN_BCRYPT_ROUNDS } from './modules/admin/service.js';
+import { ADMIN_BCRYPT_ROUNDS } from './modules/admin/index.js';
 
 /**
  * Creates the admin named by ADMIN_USERNAME with ADMIN_PASSWORD (hashed) when no admin of that

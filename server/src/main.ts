@@ -11,16 +11,16 @@ import type { AppDeps } from './deps.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
 import { createLogger } from './lib/logger.js';
 import { withTimeout } from './lib/timeout.js';
-import { buildDeps } from './lib/build-deps.js';
+import { buildDeps } from './build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
-import { startStockRecovery } from './modules/orders/stock-recovery.js';
-import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/invoice-jobs.js';
-import { adminsWithPassword } from './modules/admin/service.js';
-import { backfillSearchKeys } from './modules/catalog/service.js';
-import { backfillUserSearchKeys } from './modules/users/service.js';
-import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
-import { startOrderSearchBackfill } from './modules/orders/admin-list-backfill.js';
+import { startStockRecovery } from './modules/orders/index.js';
+import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/index.js';
+import { adminsWithPassword } from './modules/admin/index.js';
+import { backfillSearchKeys } from './modules/catalog/index.js';
+import { backfillUserSearchKeys } from './modules/users/index.js';
+import { dropLegacyPaymentIndexes } from './modules/orders/index.js';
+import { startOrderSearchBackfill } from './modules/orders/index.js';
 
 dotenv.config({ quiet: true });
 

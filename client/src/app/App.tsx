@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { TOAST_MS } from '@kesh/shared';
-import { SessionProvider } from './session';
+import { SessionProvider } from '../state/session';
 import { AppRoutes } from './routes';
 
 // Toasts only follow a shopper's action, so the toast library loads after the first render.

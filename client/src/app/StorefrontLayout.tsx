@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from '../i18n';
 import { Spinner } from '../components/ui/Spinner';
-import { useSession } from './session';
+import { useSession } from '../state/session';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { ChatButton, ScrollTopButton } from './layout/FloatingButtons';

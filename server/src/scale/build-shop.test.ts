@@ -9,7 +9,7 @@ import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, syncIndexes } from '../db/index.js';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../db/embedded/index.js';
-import { buildDeps } from '../lib/build-deps.js';
+import { buildDeps } from '../build-deps.js';
 import { createLogger } from '../lib/logger.js';
 import { Order } from '../modules/orders/order.model.js';
 import { PendingCheckout } from '../modules/payments/checkout.model.js';

@@ -8,7 +8,7 @@ import mongoose from 'mongoose';
 import { PASSWORD_MIN_LENGTH } from '@kesh/shared';
 import { ConfigError, loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from '../db/index.js';
-import { setAdminPassword } from '../modules/admin/service.js';
+import { setAdminPassword } from '../modules/admin/index.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();

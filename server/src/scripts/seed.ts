@@ -7,7 +7,7 @@
 import mongoose from 'mongoose';
 import { loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from '../db/index.js';
-import { buildDeps } from '../lib/build-deps.js';
+import { buildDeps } from '../build-deps.js';
 import { createLogger } from '../lib/logger.js';
 import { seed, seedSummary } from '../seed/index.js';
 

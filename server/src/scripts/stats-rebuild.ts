@@ -7,7 +7,7 @@
 import mongoose from 'mongoose';
 import { loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from '../db/index.js';
-import { rebuildSalesRollups } from '../modules/orders/sales-rollup.js';
+import { rebuildSalesRollups } from '../modules/orders/index.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();

@@ -8,9 +8,9 @@ import { SLIDER_LIMIT } from '@kesh/shared';
 import type { AppDeps } from '../deps.js';
 import { imageFields, saveImage, storedKeys, type ImageUse } from '../lib/image-variants.js';
 import { ensureAdmin } from '../admin-bootstrap.js';
-import { MainCategory } from '../modules/catalog/category.model.js';
-import { GalleryItem } from '../modules/gallery/gallery.model.js';
-import { Slider } from '../modules/sliders/slider.model.js';
+import { MainCategory } from '../modules/catalog/index.js';
+import { GalleryItem } from '../modules/gallery/index.js';
+import { Slider } from '../modules/sliders/index.js';
 import { SEED_GALLERY, SEED_PRODUCTS, SEED_SLIDERS } from './catalogue.js';
 import { SeedRecord } from './seed-record.model.js';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ArrowUp, MessageCircle } from 'lucide-react';
 import { useTranslation } from '../../i18n';
-import { useShop } from '../shop';
+import { useShop } from '../../state/shop';
 
 const SHOW_SCROLL_TOP_AFTER_PX = 400;
 

@@ -2,7 +2,7 @@ import { Clock, Leaf, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { FOOTER_ELEMENT_ID, FREE_SHIPPING_ABOVE_RUPEES, formatRupees } from '@kesh/shared';
-import { formatPhone, useShop } from '../shop';
+import { formatPhone, useShop } from '../../state/shop';
 
 const QUICK_LINKS = [
   { to: '/', key: 'nav.home' },

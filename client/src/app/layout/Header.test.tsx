@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSession } from '../session';
+import { useSession } from '../../state/session';
 import { mockFetch, renderInApp, storeUser } from '../../components/ui/test-utils';
 import { Header } from './Header';
 import { useCartCountOnLoad } from './useCartCountOnLoad';

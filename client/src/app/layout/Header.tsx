@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Leaf, Menu, ShoppingCart, UserRound, X } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
-import { useSession } from '../session';
-import { useShop } from '../shop';
+import { useSession } from '../../state/session';
+import { useShop } from '../../state/shop';
 import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { LanguageSelector } from './LanguageSelector';
 

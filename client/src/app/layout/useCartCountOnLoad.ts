@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { readStoredUser, useSession } from '../session';
-import { loadCartCount } from './cartCount';
+import { readStoredUser, useSession } from '../../state/session';
+import { loadCartCount } from '../../state/cartCount';
 
 /** A session restored from storage shows its cart count once, when the page loads. */
 export function useCartCountOnLoad(): void {

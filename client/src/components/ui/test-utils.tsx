@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '@kesh/shared';
-import { SessionProvider } from '../../app/session';
+import { SessionProvider } from '../../state/session';
 
 /** A canned answer: status (default 200) and JSON body; `network: true` makes fetch reject. */
 export interface Reply {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_SHOP, MESSAGES, STORAGE_KEYS } from '@kesh/shared';
-import { useSession } from '../../app/session';
+import { useSession } from '../../state/session';
 import { CartButton } from '../../app/layout/Header';
 import { mockFetch, renderInApp } from '../../components/ui/test-utils';
 import { AUTH_RESET_DELAY_MS, AuthModal } from './AuthModal';

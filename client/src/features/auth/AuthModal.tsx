@@ -6,9 +6,9 @@ import { toast } from 'sonner';
 import { MESSAGES, PASSWORD_MIN_LENGTH, signupSchema } from '@kesh/shared';
 import { forgotPassword, login, signup, verifyOtp } from '../../api/auth';
 import { serverErrorOr } from '../../api/http';
-import { useSession } from '../../app/session';
-import { useShop } from '../../app/shop';
-import { loadCartCount } from '../../app/layout/cartCount';
+import { useSession } from '../../state/session';
+import { useShop } from '../../state/shop';
+import { loadCartCount } from '../../state/cartCount';
 import { buttonPrimary, inputClass } from '../../components/ui/classes';
 import { useMessageText } from '../../components/ui/useMessageText';
 

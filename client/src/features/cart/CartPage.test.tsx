@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { STORAGE_KEYS, type CartItem, type CartResponse } from '@kesh/shared';
-import { SessionProvider, useSession } from '../../app/session';
+import { SessionProvider, useSession } from '../../state/session';
 import { fetchCart, removeFromCart, updateCartQuantity } from '../../api/cart';
 import { ApiError } from '../../api/http';
 import CartPage from './CartPage';

@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft, ShieldCheck, ShoppingBag, ShoppingCart } from 'lucide-react';
 import { formatRupees } from '@kesh/shared';
-import { useSession } from '../../app/session';
+import { useSession } from '../../state/session';
 import { PageHero } from '../../components/ui/PageHero';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unitPrice, type CartItem, type CartResponse } from '@kesh/shared';
 import { fetchCart, removeFromCart, updateCartQuantity } from '../../api/cart';
 import { ApiError } from '../../api/http';
-import { useSession } from '../../app/session';
+import { useSession } from '../../state/session';
 
 /** Spec section 3: the cart count is the sum of quantities. */
 export function countItems(items: CartItem[]): number {

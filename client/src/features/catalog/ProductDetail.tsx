@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n';
 import { IMAGE_SIZES, MAX_LINE_QUANTITY, isOutOfStock } from '@kesh/shared';
 import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';
-import { useShop } from '../../app/shop';
+import { useShop } from '../../state/shop';
 import { DiscountBadge, PriceLine, Rating, StockNote } from './ProductBits';
 import { productStructuredData, type ProductCardData } from './productCard';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, type Product } from '@kesh/shared';
-import { useSession } from '../../app/session';
+import { useSession } from '../../state/session';
 import { mockFetch, renderInApp, storeUser } from '../../components/ui/test-utils';
 import ProductsPage from './ProductsPage';
 

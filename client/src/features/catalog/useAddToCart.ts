@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { MESSAGES, TOAST_MS } from '@kesh/shared';
 import { addToCart } from '../../api/cart';
 import { serverErrorOr } from '../../api/http';
-import { useSession } from '../../app/session';
-import { loadCartCount } from '../../app/layout/cartCount';
+import { useSession } from '../../state/session';
+import { loadCartCount } from '../../state/cartCount';
 import { notify } from '../../components/ui/notify';
 import { useMessageText } from '../../components/ui/useMessageText';
 

@@ -14,7 +14,7 @@ import {
   type Order,
   type UserProfile,
 } from '@kesh/shared';
-import { SessionProvider } from '../../app/session';
+import { SessionProvider } from '../../state/session';
 import { fetchCart } from '../../api/cart';
 import { fetchUser } from '../../api/auth';
 import { checkDelivery } from '../../api/shipping';

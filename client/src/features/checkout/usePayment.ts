@@ -17,8 +17,8 @@ import {
 } from '@kesh/shared';
 import { createOrder, createPaymentOrder, placeCodOrder, verifyPayment } from '../../api/payments';
 import { serverReason } from '../../api/http';
-import { useSession } from '../../app/session';
-import { useShop } from '../../app/shop';
+import { useSession } from '../../state/session';
+import { useShop } from '../../state/shop';
 import { useMessageText } from '../../components/ui/useMessageText';
 import { COUPON_NAMESPACE, couponRefusalText } from './coupon/CouponField';
 import { loadCheckoutScript, type RazorpaySuccess } from './razorpay';

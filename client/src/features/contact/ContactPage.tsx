@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n';
 import { CONTACT_STATUS_MS, EMAIL_PATTERN, MESSAGES } from '@kesh/shared';
 import { sendContactMessage } from '../../api/contact';
-import { formatPhone, useShop } from '../../app/shop';
+import { formatPhone, useShop } from '../../state/shop';
 import { PageHero } from '../../components/ui/PageHero';
 import { inputClass } from '../../components/ui/classes';
 import { usePageMeta } from '../../components/ui/usePageMeta';

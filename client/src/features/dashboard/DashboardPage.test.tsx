@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { MESSAGES, STORAGE_KEYS, VERIFY_TEXTS, type Order, type UserProfile } from '@kesh/shared';
-import { SessionProvider } from '../../app/session';
+import { SessionProvider } from '../../state/session';
 import {
   addAddress,
   fetchUser,

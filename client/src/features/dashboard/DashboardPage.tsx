@@ -6,7 +6,7 @@ import { LogOut, Package, UserRound } from 'lucide-react';
 import type { UserProfile } from '@kesh/shared';
 import { fetchUser, logout, logoutEverywhere } from '../../api/auth';
 import { ApiError } from '../../api/http';
-import { useSession, type StoredUser } from '../../app/session';
+import { useSession, type StoredUser } from '../../state/session';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { OrdersPanel } from './OrdersPanel';
 import { ProfilePanel } from './ProfilePanel';

@@ -9,9 +9,9 @@ import {
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, isDuplicateKey, unauthorized } from '../../lib/errors.js';
-import { countToday } from '../users/daily-count.js';
-import { takeAddressMail } from '../users/mail-gate.js';
-import { User } from '../users/user.model.js';
+import { countToday } from '../users/index.js';
+import { takeAddressMail } from '../users/index.js';
+import { User } from '../users/index.js';
 import { EmailCode } from './email-code.model.js';
 import { newOtp, otpHash, sameHash } from './otp.js';
 

@@ -14,7 +14,7 @@ import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
 import { emailKey, ipEmailKey, limiter } from '../../middleware/rate-limit.js';
-import { userRoutes } from '../users/routes.js';
+import { userRoutes } from '../users/index.js';
 import { createEmailVerification } from './email-verification.js';
 import { createAuthService } from './service.js';
 

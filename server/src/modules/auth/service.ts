@@ -7,7 +7,7 @@ import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { createAfterResponseQueue } from '../../lib/after-response.js';
 import { revokeToken } from '../../lib/revoked-tokens.js';
 import { issueToken, type TokenClaims } from '../../lib/tokens.js';
-import { User } from '../users/user.model.js';
+import { User } from '../users/index.js';
 import { PasswordReset } from './password-reset.model.js';
 import { createEmailVerification } from './email-verification.js';
 import { newOtp, otpHash, sameHash } from './otp.js';

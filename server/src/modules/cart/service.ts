@@ -3,7 +3,7 @@ import { MAX_LINE_QUANTITY, MESSAGES, paiseToRupees, type CartItem, type CartRes
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
-import { MainCategory } from '../catalog/category.model.js';
+import { MainCategory } from '../catalog/index.js';
 import { Cart } from './cart.model.js';
 
 export const CART_MESSAGES = {

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors.js';
 import { authOf, requireAdmin, requireCustomer } from '../../middleware/auth.js';
 import { limiter } from '../../middleware/rate-limit.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
-import { getCartSnapshot } from '../cart/service.js';
+import { getCartSnapshot } from '../cart/index.js';
 import { createCoupon, deleteCoupon, listCoupons, quoteCoupon, updateCoupon } from './service.js';
 
 /** Wrong codes tried per IP: enough for typos, too few to guess codes. */

@@ -7,7 +7,7 @@ import {
   type adminOrdersQuerySchema,
 } from '@kesh/shared';
 import type { z } from 'zod';
-import { codHistoriesOf } from '../users/cod-history.js';
+import { codHistoriesOf } from '../users/index.js';
 import { toOrderDtos, type OrderRecord } from './dto.js';
 import { Order } from './order.model.js';
 

@@ -13,7 +13,7 @@ import { MainCategory } from '../catalog/category.model.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
 import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
 import { Order } from './order.model.js';
-import { ORDER_TEXTS } from './service.js';
+import { ORDER_TEXTS } from './texts.js';
 
 const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const PLACED_AT = new Date('2026-11-20T06:00:00.000Z');

@@ -1,16 +1,16 @@
 import { MESSAGES, VERIFY_TEXTS, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/stock.js';
-import { releaseCouponOfOrder } from '../coupons/service.js';
-import { codCancelCounter, countCodOutcome } from '../users/cod-history.js';
-import { countToday } from '../users/daily-count.js';
+import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/index.js';
+import { releaseCouponOfOrder } from '../coupons/index.js';
+import { codCancelCounter, countCodOutcome } from '../users/index.js';
+import { countToday } from '../users/index.js';
 import { releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
 import { Order } from './order.model.js';
 import { refundEventFrom } from './refund-state.js';
-import { ORDER_TEXTS } from './service.js';
+import { ORDER_TEXTS } from './texts.js';
 
 export type Canceller = { role: 'admin' } | { role: 'customer'; userId: string };
 

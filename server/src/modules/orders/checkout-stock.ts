@@ -1,8 +1,8 @@
 import { MESSAGES } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../lib/errors.js';
-import { returnHeld, settleHolds, takeStockFor } from '../catalog/stock.js';
-import { PendingCheckout, type CheckoutDocument, type CheckoutRecord } from '../payments/checkout.model.js';
+import { returnHeld, settleHolds, takeStockFor } from '../catalog/index.js';
+import { PendingCheckout, type CheckoutDocument, type CheckoutRecord } from '../payments/index.js';
 import { notifyShopOfFailedSoldOutRefund, notifySoldOutRefund } from './notifications.js';
 import { refundEventFrom } from './refund-state.js';
 

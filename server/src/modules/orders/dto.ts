@@ -12,7 +12,7 @@ import {
   type RefundStatus,
 } from '@kesh/shared';
 import { imageUrl } from '../../lib/storage.js';
-import { MainCategory } from '../catalog/category.model.js';
+import { MainCategory } from '../catalog/index.js';
 import { Order } from './order.model.js';
 
 export type OrderRecord = InferSchemaType<typeof Order.schema> & {

@@ -7,7 +7,7 @@ import { invoiceFileName, issuedInvoice } from './invoice-files.js';
 import { InvoiceJob } from './invoice-job.model.js';
 import { shopMailOfNewOrder, shopperMail } from './notifications.js';
 import { Order } from './order.model.js';
-import { mayMailShopper } from '../users/mail-gate.js';
+import { mayMailShopper } from '../users/index.js';
 
 /** The placing process runs the job at once; a sweep takes over one nobody finished within this. */
 const TAKE_OVER_AFTER_MS = 60_000;

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, ORDER_ID_DISPLAY_LENGTH, formatRupees, isLanguageCode, paiseToRupees } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { MailAttachment, MailMessage } from '../../lib/mailer.js';
-import { mailShopperInBackground } from '../users/mail-gate.js';
+import { mailShopperInBackground } from '../users/index.js';
 import { isCod, languageOf, paymentTextOf, type OrderRecord } from './dto.js';
 import { ORDER_MAIL_WORDS } from './mail-texts.js';
 

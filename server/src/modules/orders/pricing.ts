@@ -1,6 +1,6 @@
 import type { DeliverySettings, PaymentMethod } from '@kesh/shared';
-import { getCartSnapshot, type CartLine } from '../cart/service.js';
-import { getDeliverySettings } from '../shipping/service.js';
+import { getCartSnapshot, type CartLine } from '../cart/index.js';
+import { getDeliverySettings } from '../shipping/index.js';
 
 /**
  * What an order will charge, worked out on the server from the cart and the catalogue. Both ways

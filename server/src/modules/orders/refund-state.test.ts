@@ -12,7 +12,7 @@ import {
 import { MainCategory } from '../catalog/category.model.js';
 import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
 import { Order } from './order.model.js';
-import { ORDER_TEXTS } from './service.js';
+import { ORDER_TEXTS } from './texts.js';
 
 const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 

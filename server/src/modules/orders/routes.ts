@@ -14,7 +14,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireAdmin, requireAnyRole, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
-import { lowStockProducts } from '../catalog/stock.js';
+import { lowStockProducts } from '../catalog/index.js';
 import { cancelOrder, markCodRefused, retryFailedRefund } from './cancellation.js';
 import { placeCodOrder } from './cod.js';
 import { limiter } from '../../middleware/rate-limit.js';

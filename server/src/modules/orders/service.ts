@@ -13,26 +13,20 @@ import { Types } from 'mongoose';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
-import { MainCategory } from '../catalog/category.model.js';
-import { removePaidLines } from '../cart/service.js';
-import { confirmRedemption } from '../coupons/service.js';
-import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
+import { MainCategory } from '../catalog/index.js';
+import { removePaidLines } from '../cart/index.js';
+import { confirmRedemption } from '../coupons/index.js';
+import { PendingCheckout, type CheckoutDocument } from '../payments/index.js';
 import { cancelOrder } from './cancellation.js';
 import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
 import { expectInvoice, startInvoiceJob } from './invoice-jobs.js';
-import { countCodOutcome } from '../users/cod-history.js';
+import { countCodOutcome } from '../users/index.js';
 import { notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
-
-/** Server-only texts of this module (the spec shows none for these situations). */
-export const ORDER_TEXTS = {
-  noVerifiedPayment: 'No verified payment found for this order.',
-  refundNotFailed: 'Only a refund that failed can be requested again.',
-  invalidOrderId: MESSAGES.invalidOrderId,
-} as const;
+import { ORDER_TEXTS } from './texts.js';
 
 export const nowOf = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 

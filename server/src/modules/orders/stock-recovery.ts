@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
-import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/stock.js';
-import { PendingCheckout } from '../payments/checkout.model.js';
-import { startCheckoutRetention } from '../payments/retention.js';
+import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/index.js';
+import { PendingCheckout } from '../payments/index.js';
+import { startCheckoutRetention } from '../payments/index.js';
 import { finishInterruptedCancellations } from './cancellation.js';
 import { giveBackStaleClaim, retryInterruptedRefunds } from './checkout-stock.js';
 import { CodSlot } from './cod-slot.model.js';

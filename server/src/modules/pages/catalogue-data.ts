@@ -7,7 +7,7 @@ import {
   type InitialData,
   type Product,
 } from '@kesh/shared';
-import { findCategory, newestCategories, searchPage } from '../catalog/service.js';
+import { findCategory, newestCategories, searchPage } from '../catalog/index.js';
 
 /** What of the catalogue a page shows: never all of it. */
 export type CatalogueData = Pick<InitialData, 'featuredProducts' | 'productPage' | 'product' | 'missingProduct'>;

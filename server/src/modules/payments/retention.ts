@@ -2,9 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Types } from 'mongoose';
 import type { AppDeps } from '../../deps.js';
 import { startSweeping } from '../../lib/sweep.js';
-import { MainCategory } from '../catalog/category.model.js';
-import { checkoutStockRef } from '../orders/checkout-stock.js';
-import { Order } from '../orders/order.model.js';
+import { MainCategory } from '../catalog/index.js';
+import { checkoutStockRef } from '../orders/index.js';
+import { Order } from '../orders/index.js';
 import { CHECKOUT_STATUSES, PendingCheckout, STOCK_STATES } from './checkout.model.js';
 
 const DAY_MS = 86_400_000;

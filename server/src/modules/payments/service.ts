@@ -12,16 +12,16 @@ import {
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
-import { anyLineShort } from '../catalog/stock.js';
-import { priceCheckout, releaseRedemption, renewHold } from '../coupons/service.js';
-import { applyRefundEvent } from '../orders/cancellation.js';
-import { applySoldOutRefundEvent } from '../orders/checkout-stock.js';
-import { isSoldOutError } from '../orders/checkout-stock.js';
-import { priceCart } from '../orders/pricing.js';
-import { Order } from '../orders/order.model.js';
-import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/service.js';
-import { assertDeliverable } from '../shipping/service.js';
-import { User } from '../users/user.model.js';
+import { anyLineShort } from '../catalog/index.js';
+import { priceCheckout, releaseRedemption, renewHold } from '../coupons/index.js';
+import { applyRefundEvent } from '../orders/index.js';
+import { applySoldOutRefundEvent } from '../orders/index.js';
+import { isSoldOutError } from '../orders/index.js';
+import { priceCart } from '../orders/index.js';
+import { Order } from '../orders/index.js';
+import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/index.js';
+import { assertDeliverable } from '../shipping/index.js';
+import { User } from '../users/index.js';
 import { PendingCheckout, type CheckoutRecord } from './checkout.model.js';
 
 /** Server-only texts of this module (the spec shows none for these situations). */

@@ -1,4 +1,4 @@
-import { MainCategory } from '../catalog/category.model.js';
+import { MainCategory } from '../catalog/index.js';
 
 /** Storefront pages worth indexing; carts, checkout, dashboards and admin screens are private. */
 export const INDEXED_PAGES = [

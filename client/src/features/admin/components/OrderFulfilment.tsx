@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { formatRupees, whatsappLink, type Order, type OrderShipment } from '@kesh/shared';
 import { downloadOrderInvoice, retryOrderRefund } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
-import { useShop } from '../../../app/shop';
+import { useShop } from '../../../state/shop';
 import { Dialog } from '../../../components/ui/Dialog';
 import { shortOrderId } from '../format';
 import { useReportFailure } from '../session';

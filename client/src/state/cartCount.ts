@@ -1,4 +1,4 @@
-import { fetchCart } from '../../api/cart';
+import { fetchCart } from '../api/cart';
 
 /** The header badge's number from the server's cart; 0 when the cart cannot be read (spec section 8). */
 export async function loadCartCount(token: string): Promise<number> {

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import mongoose from 'mongoose';
-import type { Config } from './../config.js';
-import type { AppDeps } from '../deps.js';
-import type { Logger } from './logger.js';
-import { createMailer } from './mailer.js';
-import { createDiskStorage, type ImageStorage } from './storage.js';
-import { createDurableMailer } from '../modules/mail/durable-mailer.js';
-import { createPaymentGateway } from '../modules/payments/gateway.js';
+import type { Config } from './config.js';
+import type { AppDeps } from './deps.js';
+import type { Logger } from './lib/logger.js';
+import { createMailer } from './lib/mailer.js';
+import { createDiskStorage, type ImageStorage } from './lib/storage.js';
+import { createDurableMailer } from './modules/mail/index.js';
+import { createPaymentGateway } from './modules/payments/index.js';
 
 export async function createStorage(config: Config): Promise<ImageStorage> {
   if (config.storage.driver === 'gridfs') {
-    const { createGridFsStorage } = await import('./gridfs-storage.js');
+    const { createGridFsStorage } = await import('./lib/gridfs-storage.js');
     const db = mongoose.connection.db;
     if (!db) throw new Error('GridFS storage needs a connected database');
     return createGridFsStorage(db);

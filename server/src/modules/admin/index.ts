@@ -1,0 +1,3 @@
+export { Admin } from './admin.model.js';
+export { adminRoutes } from './routes.js';
+export { ADMIN_BCRYPT_ROUNDS, adminsWithPassword, setAdminPassword } from './service.js';

@@ -1,0 +1,3 @@
+export { Cart } from './cart.model.js';
+export { cartRoutes } from './routes.js';
+export { getCartSnapshot, removePaidLines, type CartLine } from './service.js';

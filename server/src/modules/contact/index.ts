@@ -1,0 +1,2 @@
+export { ContactMessage } from './contact.model.js';
+export { contactAdminRoutes, contactRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+export { metricsRoutes } from './metrics-routes.js';
+export { healthRoutes } from './routes.js';

@@ -1,0 +1,1 @@
+export { createDurableMailer } from './durable-mailer.js';

@@ -1,0 +1,12 @@
+export { OrdersMigration, SEARCH_KEYS_MIGRATION, startOrderSearchBackfill } from './admin-list-backfill.js';
+export { applyRefundEvent } from './cancellation.js';
+export { applySoldOutRefundEvent, checkoutStockRef, isSoldOutError } from './checkout-stock.js';
+export { CodSlot } from './cod-slot.model.js';
+export { settleStartedInvoiceJobs, startInvoiceQueue } from './invoice-jobs.js';
+export { InvoiceCounter } from './invoice-number.js';
+export { Order, dropLegacyPaymentIndexes } from './order.model.js';
+export { priceCart } from './pricing.js';
+export { adminOrdersRoutes, ordersRoutes, salesRoutes } from './routes.js';
+export { rebuildSalesRollups } from './sales-rollup.js';
+export { orderOfExpiredCheckout, placeOrderFromCheckout } from './service.js';
+export { startStockRecovery } from './stock-recovery.js';

@@ -1,0 +1,1 @@
+export { clientRoutes, type PublicLists } from './routes.js';
