@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, DEV_JWT_SECRET, DEV_RAZORPAY_SIM_SECRET, loadConfig } from './config.js';
-import { SECRETS_FILE, loadOrCreateSecrets } from './secrets.js';
+import { SECRETS_FILE, copySecretsFile, loadOrCreateSecrets } from './secrets.js';
 
 const ENV_SECRET = 'an-operator-chosen-secret-of-40-characters';
 
@@ -90,6 +90,24 @@ describe('the secrets file in the data directory', () => {
     await expect(loadOrCreateSecrets(dataDir)).rejects.toThrow(
       `Cannot read ${path.join(dataDir, SECRETS_FILE)} (EISDIR): fix its owner or permissions`,
     );
+  });
+});
+
+describe('the secrets in a backup', () => {
+  it('go into the backup folder and back into a restored data directory, owner-only, never over others', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'kesh-secrets-backup-'));
+    try {
+      const shop = await loadOrCreateSecrets(path.join(root, 'data'));
+      expect(await copySecretsFile(path.join(root, 'data'), path.join(root, 'backup'))).toBe(true);
+      const restored = path.join(root, 'restored');
+      expect(await copySecretsFile(path.join(root, 'backup'), restored)).toBe(true);
+      expect((await stat(path.join(restored, SECRETS_FILE))).mode & 0o777).toBe(0o600);
+      expect((await loadOrCreateSecrets(restored)).secrets).toEqual(shop.secrets);
+      await expect(copySecretsFile(path.join(root, 'backup'), restored)).rejects.toThrow(/EEXIST/);
+      expect(await copySecretsFile(path.join(root, 'none'), path.join(root, 'other'))).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

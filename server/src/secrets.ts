@@ -114,3 +114,21 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<SecretsOutco
     if (await writeSecrets(file, secrets, stored === undefined)) return { secrets, file, created };
   }
 }
+
+/**
+ * Copies `<fromDir>/secrets.json` into `toDir` (made owner-only if new), owner-only, never over an
+ * existing one: backups carry the secrets with the data, and a restore puts them back.
+ * Returns false when there is none to copy (a shop that set every secret in its environment).
+ */
+export async function copySecretsFile(fromDir: string, toDir: string): Promise<boolean> {
+  await fsp.mkdir(toDir, { recursive: true, mode: 0o700 });
+  const target = path.join(toDir, SECRETS_FILE);
+  try {
+    await fsp.copyFile(path.join(fromDir, SECRETS_FILE), target, fsp.constants.COPYFILE_EXCL);
+  } catch (err) {
+    if (errnoOf(err) === 'ENOENT') return false;
+    throw err;
+  }
+  await fsp.chmod(target, 0o600);
+  return true;
+}
