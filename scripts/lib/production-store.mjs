@@ -109,7 +109,7 @@ export async function startProductionStore({ logLevel = 'warn', env = {}, copyFr
     SEED_ON_EMPTY: 'true',
     LOG_LEVEL: logLevel,
     JWT_SECRET: `run-only-${Math.random().toString(36).slice(2)}-${Date.now()}`,
-    // Production refuses the published development admin password.
+    // A private password: an admin on the published one may do nothing until it is changed.
     ADMIN_PASSWORD: `run-only-${Math.random().toString(36).slice(2)}`,
     RAZORPAY_KEY_ID: 'rzp_test_local_run',
     RAZORPAY_KEY_SECRET: 'local-run-secret-never-used',

@@ -7,11 +7,14 @@ import { ConfigError, DEV_JWT_SECRET, loadConfig } from './config.js';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('loadConfig', () => {
-  it('starts with safe development defaults and no variables at all', () => {
-    const config = loadConfig({});
+  it('runs the shop in production with no variables at all: the payment simulator, the stored secrets', () => {
+    const stored = { jwtSecret: 's'.repeat(43), paymentSimulatorSecret: 'p'.repeat(43) };
+    const config = loadConfig({}, stored);
+    expect(config.env).toBe('production');
+    expect(config.isProduction).toBe(true);
     expect(config.port).toBe(3000);
     expect(config.db.uri).toBeUndefined();
-    expect(config.jwtSecret).toBe(DEV_JWT_SECRET);
+    expect(config.jwtSecret).toBe(stored.jwtSecret);
     expect(config.shop.whatsappPhone).toBe(`91${config.shop.phone}`);
     expect(config.razorpay).toBeUndefined();
   });
@@ -26,14 +29,18 @@ describe('loadConfig', () => {
     );
   });
 
-  it('refuses production with the development JWT secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  it('refuses production with the published development JWT_SECRET set in the environment', () => {
+    const published = { NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET };
+    expect(() => loadConfig(published)).toThrow(ConfigError);
+    expect(() => loadConfig(published)).toThrow(
+      'Invalid environment: JWT_SECRET is the published development value; remove it (the server makes its own) or set a private one',
+    );
+    expect(loadConfig({ ...published, NODE_ENV: 'development' }).jwtSecret).toBe(DEV_JWT_SECRET);
   });
 
-  it('refuses production without Razorpay keys', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-long-private-production-secret' })).toThrow(
-      /RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required in production/,
+  it('refuses a JWT_SECRET shorter than 16 characters', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'too-short' })).toThrow(
+      'Invalid environment: JWT_SECRET must be at least 16 characters',
     );
   });
 

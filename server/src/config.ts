@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { DEFAULT_SHOP, type ShopSettings } from '@kesh/shared';
 
-/** Secrets that ship in .env.example; production refuses to start with them. */
+/** The signing keys the server makes for itself on first start (docs/operations.md#secrets). */
+export interface StoredSecrets {
+  /** Signs sessions, device cookies and one-time-code hashes; JWT_SECRET wins over it. */
+  jwtSecret: string;
+  /** Signs the payment simulator's payments and webhooks (only used without Razorpay keys). */
+  paymentSimulatorSecret: string;
+}
+
+/**
+ * Published signing secrets, used only where no stored secrets are given (tests, command-line tools
+ * that sign nothing); the server itself always uses the ones of its data directory (secrets.ts).
+ */
 export const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me';
 export const DEV_RAZORPAY_SIM_SECRET = 'dev-only-payment-simulator-secret';
-/** The README's dev admin password; a production admin still using it stops the server at start. */
+/** The README's admin password: an admin who logs in with it must choose another before anything else. */
 export const DEV_ADMIN_PASSWORD = 'admin12345';
 /** A made-up GSTIN of the right shape (24 = Gujarat) for development invoices. */
 export const DEMO_GSTIN = '24AAKCK1234F1Z5';
@@ -19,7 +30,8 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // `npm start` and the Docker image run the shop: production unless told otherwise (`npm run dev`).
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -34,7 +46,9 @@ const envSchema = z.object({
   DB_PORT: z.coerce.number().int().min(0).max(65535).default(27018),
   EMBEDDED_ENGINE: z.enum(['auto', 'mongod', 'wire']).default('auto'),
 
-  JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(8).default(DEV_ADMIN_PASSWORD),
 
@@ -102,7 +116,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: string;
   db: { uri?: string; name: string; dataDir: string; embeddedEngine: Env['EMBEDDED_ENGINE']; port: number };
+  /** JWT_SECRET, else the data directory's (secrets.ts). */
   jwtSecret: string;
+  /** Signs the payment simulator's payments and webhooks. */
+  paymentSimulatorSecret: string;
   admin: { username: string; password: string };
   smtp?: { host: string; port: number; secure: boolean; user?: string; pass?: string };
   mailFrom: string;
@@ -124,8 +141,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; throws one ConfigError line naming every bad variable. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment; throws one ConfigError line naming every bad variable. `stored` are the
+ * data directory's secrets (main passes them); a secret set in the environment wins over them.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, stored?: StoredSecrets): Config {
   // An empty variable (as .env.example leaves optional ones) means "use the default".
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema.safeParse(present);
@@ -140,13 +160,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET }
       : undefined;
 
-  if (isProduction) {
-    if (e.JWT_SECRET === DEV_JWT_SECRET) {
-      throw new ConfigError('Invalid environment: JWT_SECRET must be set to a private value in production');
-    }
-    if (!razorpay) {
-      throw new ConfigError('Invalid environment: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are required in production');
-    }
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
+    // Half a key pair would quietly leave the simulator taking payments in a shop that meant to sell.
+    throw new ConfigError(
+      'Invalid environment: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET together (Razorpay) or neither (the payment simulator)',
+    );
+  }
+  if (isProduction && e.JWT_SECRET === DEV_JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid environment: JWT_SECRET is the published development value; remove it (the server makes its own) or set a private one',
+    );
   }
 
   return {
@@ -163,7 +186,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       embeddedEngine: e.EMBEDDED_ENGINE,
       port: e.DB_PORT,
     },
-    jwtSecret: e.JWT_SECRET,
+    jwtSecret: e.JWT_SECRET ?? stored?.jwtSecret ?? DEV_JWT_SECRET,
+    paymentSimulatorSecret: stored?.paymentSimulatorSecret ?? DEV_RAZORPAY_SIM_SECRET,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }

@@ -1,21 +1,30 @@
 import { Agent, request as httpRequest } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer } from './test/server-process.js';
+import { DEV_ADMIN_PASSWORD, DEV_JWT_SECRET } from './config.js';
+import { verifyToken } from './lib/tokens.js';
+import { SECRETS_FILE } from './secrets.js';
+import { startServer, type Run } from './test/server-process.js';
 
-/** The owner's inbox size, read through the API as the (development) admin. */
-async function countContactMessages(port: number): Promise<number> {
-  const base = `http://127.0.0.1:${port}`;
+const ADMIN_PASSWORD = 'owner-pass-123';
+
+async function logInAdmin(base: string, password = ADMIN_PASSWORD) {
   const login = await fetch(`${base}/logAdmin`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin12345' }),
+    body: JSON.stringify({ username: 'admin', password }),
   });
-  const { token } = (await login.json()) as { token: string };
+  return (await login.json()) as { token: string; mustChangePassword?: true };
+}
+
+/** The owner's inbox size, read through the API as the admin. */
+async function countContactMessages(port: number): Promise<number> {
+  const base = `http://127.0.0.1:${port}`;
+  const { token } = await logInAdmin(base);
   const inbox = await fetch(`${base}/api/contact`, { headers: { Authorization: `Bearer ${token}` } });
   return ((await inbox.json()) as unknown[]).length;
 }
@@ -55,7 +64,7 @@ describe('server process start and stop', () => {
 
   it('SIGTERM under load: every request it received is answered 2xx, nothing is lost, exit code 0', async () => {
     const dataDir = await tempDir();
-    const env = { PORT: '0', RATE_LIMIT: 'false' };
+    const env = { PORT: '0', RATE_LIMIT: 'false', ADMIN_PASSWORD };
     const run = startServer(dataDir, env);
     await run.waitFor('store listening');
     const port = Number(/store listening on http:\/\/localhost:(\d+)/.exec(run.output())?.[1]);
@@ -124,32 +133,67 @@ describe('server process start and stop', () => {
     expect(count).toBe(accepted.length);
   }, 120_000);
 
-  it('refuses to run in production while an admin still has the published development password', async () => {
-    const run = startServer(await tempDir(), {
-      NODE_ENV: 'production',
-      PORT: '0',
-      JWT_SECRET: 'a-long-private-production-secret',
-      RAZORPAY_KEY_ID: 'rzp_test_key',
-      RAZORPAY_KEY_SECRET: 'rzp_test_secret',
-    });
-    expect(await run.exited, run.output()).toBe(1);
-    expect(run.output()).toContain('still has the development password');
-    expect(run.output()).not.toContain('store listening');
-  }, 90_000);
-
-  it('starts in production once the admin password is a private one', async () => {
-    const run = startServer(await tempDir(), {
-      NODE_ENV: 'production',
-      PORT: '0',
-      JWT_SECRET: 'a-long-private-production-secret',
-      ADMIN_PASSWORD: 'a-private-admin-password',
-      RAZORPAY_KEY_ID: 'rzp_test_key',
-      RAZORPAY_KEY_SECRET: 'rzp_test_secret',
-    });
-    await run.waitFor('store listening');
-    // Without a webhook secret, a payment whose browser never returns cannot become an order: say so.
-    await run.waitFor('RAZORPAY_WEBHOOK_SECRET is not set');
+  const portOf = (run: Run) => Number(/store listening on http:\/\/localhost:(\d+)/.exec(run.output())?.[1]);
+  const usersWith = (port: number, token: string) =>
+    fetch(`http://127.0.0.1:${port}/api/auth/users`, { headers: { Authorization: `Bearer ${token}` } });
+  const stop = async (run: Run) => {
     run.child.kill('SIGTERM');
     expect(await run.exited, run.output()).toBe(0);
-  }, 90_000);
+  };
+
+  it('runs as a shop with nothing set: production, its own secrets kept and reused, the simulator, the password change', async () => {
+    const dataDir = await tempDir();
+    const shop = { NODE_ENV: '', PORT: '0' };
+    const first = startServer(dataDir, shop);
+    await first.waitFor('store listening');
+    expect(first.output()).toContain('(payments: simulator)');
+    expect(first.output()).toContain('No Razorpay keys: the payment simulator takes payments');
+    expect(first.output()).toContain('made the server secrets');
+    const file = path.join(dataDir, SECRETS_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const { jwtSecret } = JSON.parse(await readFile(file, 'utf8')) as { jwtSecret: string };
+
+    // The admin of the first start has the published password: signed with the file's secret, and
+    // asked to change it before anything else.
+    const login = await logInAdmin(`http://127.0.0.1:${portOf(first)}`, DEV_ADMIN_PASSWORD);
+    expect(login.mustChangePassword).toBe(true);
+    expect(verifyToken(jwtSecret, login.token).ok).toBe(true);
+    expect(verifyToken(DEV_JWT_SECRET, login.token).ok).toBe(false);
+    expect((await usersWith(portOf(first), login.token)).status).toBe(403);
+    await stop(first);
+
+    // A restart reuses the file: the session is still good, and the file is unchanged.
+    const before = await readFile(file, 'utf8');
+    const second = startServer(dataDir, shop);
+    await second.waitFor('store listening');
+    expect(second.output()).not.toContain('made the server secrets');
+    expect((await usersWith(portOf(second), login.token)).status).toBe(403);
+    expect(await readFile(file, 'utf8')).toBe(before);
+    await stop(second);
+
+    // JWT_SECRET from the environment wins over the file; Razorpay keys replace the simulator.
+    const envSecret = 'an-operator-chosen-secret-of-40-characters';
+    const third = startServer(dataDir, {
+      ...shop,
+      JWT_SECRET: envSecret,
+      RAZORPAY_KEY_ID: 'rzp_test_key',
+      RAZORPAY_KEY_SECRET: 'rzp_test_secret',
+    });
+    await third.waitFor('store listening');
+    expect(third.output()).toContain('(payments: razorpay)');
+    expect((await usersWith(portOf(third), login.token)).status).toBe(401);
+    const envLogin = await logInAdmin(`http://127.0.0.1:${portOf(third)}`, DEV_ADMIN_PASSWORD);
+    expect(verifyToken(envSecret, envLogin.token).ok).toBe(true);
+    await stop(third);
+    expect(await readFile(file, 'utf8')).toBe(before);
+
+    // A damaged file stops the start with one clear line instead of signing everyone out.
+    await writeFile(file, '{"jwtSecret": "trunc');
+    const damaged = startServer(dataDir, shop);
+    expect(await damaged.exited, damaged.output()).toBe(1);
+    expect(damaged.output().trim()).toBe(
+      `${file} is damaged (not JSON). Restore it from the backup of the data directory, or delete it to have ` +
+        'new secrets made at the next start (that signs out every shopper and admin).',
+    );
+  }, 240_000);
 });

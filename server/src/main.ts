@@ -5,7 +5,8 @@ import type { Server } from 'node:http';
 import net from 'node:net';
 import type { Express } from 'express';
 import mongoose from 'mongoose';
-import { ConfigError, DEV_ADMIN_PASSWORD, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { loadOrCreateSecrets, type SecretsOutcome } from './secrets.js';
 import { createApp } from './app.js';
 import type { AppDeps } from './deps.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
@@ -16,7 +17,6 @@ import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { startStockRecovery } from './modules/orders/index.js';
 import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/index.js';
-import { adminsWithPassword } from './modules/admin/index.js';
 import { backfillSearchKeys } from './modules/catalog/index.js';
 import { backfillUserSearchKeys } from './modules/users/index.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/index.js';
@@ -34,10 +34,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 const SHUTDOWN_DRAIN_MS = 1_000;
 
-async function main(): Promise<void> {
-  let config;
+/** The environment's settings with the data directory's secrets; exits with one line if either is wrong. */
+async function configure(): Promise<{ config: Config; secrets: SecretsOutcome }> {
   try {
-    config = loadConfig();
+    const secrets = await loadOrCreateSecrets(loadConfig().db.dataDir);
+    return { config: loadConfig(process.env, secrets.secrets), secrets };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -45,7 +46,19 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+async function main(): Promise<void> {
+  const { config, secrets } = await configure();
+  // Express and React read it themselves: production gives React's production server renderer.
+  process.env.NODE_ENV = config.env;
   const logger = createLogger(config.logLevel);
+  if (secrets.created.length > 0) {
+    logger.info(
+      { file: secrets.file, created: secrets.created },
+      'made the server secrets: back this file up with the data directory',
+    );
+  }
 
   const engine = await startEngine({
     uri: config.db.uri,
@@ -74,15 +87,6 @@ async function main(): Promise<void> {
     await syncIndexes();
     await backfillSearchKeys();
     await ensureAdmin(config);
-    if (config.isProduction) {
-      const exposed = await adminsWithPassword(DEV_ADMIN_PASSWORD);
-      if (exposed.length > 0) {
-        throw new ConfigError(
-          `Admin ${exposed.join(', ')} still has the development password; set a private one with ` +
-            '`npm run admin:password -- <username> <password>` (and ADMIN_PASSWORD) before starting in production',
-        );
-      }
-    }
     logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
     deps = await buildDeps(config, logger, CLIENT_DIR);
     if (config.seedOnEmpty) await seedIfEmpty(deps);
@@ -121,6 +125,12 @@ async function main(): Promise<void> {
     );
     // Invoices (and order mails) of orders placed just before a stop: made by whichever process sweeps first.
     stopInvoiceQueue = startInvoiceQueue(deps);
+    if (config.isProduction && !config.razorpay) {
+      logger.warn(
+        'No Razorpay keys: the payment simulator takes payments, so no money moves and any shopper can ' +
+          'mark an order paid. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET before selling.',
+      );
+    }
     if (config.razorpay && !config.razorpay.webhookSecret) {
       logger.warn(
         'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +

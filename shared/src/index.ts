@@ -16,3 +16,4 @@ export * from './admin-orders.js';
 export * from './admin-lists.js';
 export * from './prices.js';
 export * from './verification.js';
+export * from './admin-password.js';

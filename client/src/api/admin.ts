@@ -3,8 +3,10 @@ import type {
   AdminOrdersQuery,
   AdminUserPage,
   LowStockProduct,
+  AdminLoginAnswer,
   AdminLoginBody,
-  AdminLoginResponse,
+  AdminPasswordChangeBody,
+  AdminPasswordChangeResponse,
   ContactMessage,
   DeliverySettings,
   GalleryItem,
@@ -22,8 +24,9 @@ import { ApiError, adminToken, apiRequest, downloadFile } from './http';
 /** Admin calls send the stored admin token; the server refuses them without it. */
 const withAdmin = () => ({ token: adminToken() });
 
-export const adminLogin = (body: AdminLoginBody) =>
-  apiRequest<AdminLoginResponse>('/logAdmin', { method: 'POST', body });
+export const adminLogin = (body: AdminLoginBody) => apiRequest<AdminLoginAnswer>('/logAdmin', { method: 'POST', body });
+export const changeAdminPassword = (body: AdminPasswordChangeBody) =>
+  apiRequest<AdminPasswordChangeResponse>('/api/admin/password', { method: 'POST', body, ...withAdmin() });
 export const adminLogout = () =>
   apiRequest<unknown>('/logout', { method: 'POST', body: {}, token: adminToken(), bareToken: true });
 

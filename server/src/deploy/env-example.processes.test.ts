@@ -71,7 +71,7 @@ describe('.env.example', () => {
     }
   });
 
-  it('holds the safe development defaults it promises: the settings of an empty environment', () => {
+  it('holds the defaults it promises: the settings of an empty environment (production, no secrets set)', () => {
     expect(loadConfig(readWithDockerRules(text))).toEqual(loadConfig({}));
   });
 });

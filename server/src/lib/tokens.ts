@@ -15,6 +15,11 @@ export interface TokenClaims {
    * account's version, which ends every token issued before it (middleware/auth.ts).
    */
   ver: number;
+  /**
+   * An admin who signed in with the published default password: every admin call but changing it
+   * (and logging out) is refused until then (middleware/auth.ts). Claim `pwc`.
+   */
+  mustChangePassword: boolean;
 }
 
 export interface IssuedToken {
@@ -48,11 +53,16 @@ export function issueToken(
   secret: string,
   subject: string,
   role: Role,
-  { version = 0, now = Date.now() }: { version?: number; now?: number } = {},
+  {
+    version = 0,
+    now = Date.now(),
+    mustChangePassword = false,
+  }: { version?: number; now?: number; mustChangePassword?: boolean } = {},
 ): IssuedToken {
   const jti = randomUUID();
   const expiresAt = now + LIFETIME[role];
-  const token = jwt.sign({ sub: subject, role, jti, ver: version, exp: Math.floor(expiresAt / 1000) }, keyOf(secret), {
+  const claims = { sub: subject, role, jti, ver: version, exp: Math.floor(expiresAt / 1000) };
+  const token = jwt.sign(mustChangePassword ? { ...claims, pwc: true } : claims, keyOf(secret), {
     algorithm: 'HS256',
   });
   return { token, jti, expiresAt };
@@ -74,6 +84,7 @@ export function verifyToken(secret: string, token: string): VerifyResult {
         jti: String(decoded.jti ?? ''),
         exp: Number(decoded.exp),
         ver: typeof decoded.ver === 'number' ? decoded.ver : 0,
+        mustChangePassword: decoded.pwc === true,
       },
     };
   } catch (err) {

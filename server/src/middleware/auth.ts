@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { MESSAGES } from '@kesh/shared';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { ADMIN_PASSWORD_MESSAGES, MESSAGES, PASSWORD_CHANGE_REQUIRED } from '@kesh/shared';
+import { HttpError, forbidden, unauthorized } from '../lib/errors.js';
 import { tokenFromHeader, verifyToken, type TokenClaims } from '../lib/tokens.js';
 import { isValidObjectId } from 'mongoose';
 import { isRevoked } from '../lib/revoked-tokens.js';
@@ -44,12 +44,19 @@ async function assertLive(claims: TokenClaims): Promise<void> {
   if (revoked || (account.sessionVersion ?? 0) !== claims.ver) throw unauthorized(MESSAGES.sessionExpired);
 }
 
-function guard(secret: string, allowed: (role: TokenClaims['role']) => boolean): RequestHandler {
+function guard(
+  secret: string,
+  allowed: (role: TokenClaims['role']) => boolean,
+  { beforePasswordChange = false } = {},
+): RequestHandler {
   return async (req, _res, next) => {
     try {
       const claims = authenticate(secret, req);
       if (!allowed(claims.role)) throw forbidden(MESSAGES.forbidden);
       await assertLive(claims);
+      if (claims.mustChangePassword && !beforePasswordChange) {
+        throw new HttpError(403, ADMIN_PASSWORD_MESSAGES.changeRequired, undefined, { code: PASSWORD_CHANGE_REQUIRED });
+      }
       req.auth = claims;
       next();
     } catch (err) {
@@ -61,8 +68,12 @@ function guard(secret: string, allowed: (role: TokenClaims['role']) => boolean):
 /** Any signed-in shopper (an admin token is not a shopper). */
 export const requireCustomer = (secret: string) => guard(secret, (role) => role === 'customer');
 
-/** A signed-in admin. */
+/** A signed-in admin (one still on the published password gets only the 403 asking to change it). */
 export const requireAdmin = (secret: string) => guard(secret, (role) => role === 'admin');
+
+/** A signed-in admin, also one who must still change the published password: the change itself, logout. */
+export const requireAdminSession = (secret: string) =>
+  guard(secret, (role) => role === 'admin', { beforePasswordChange: true });
 
 /** Either a shopper or an admin; the handler decides what each may see. */
 export const requireAnyRole = (secret: string) => guard(secret, () => true);

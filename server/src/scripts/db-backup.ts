@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { backupDataDirectory } from '../db/embedded/backup.js';
 import { copyInvoices } from './invoice-copies.js';
+import { copySecretsFile } from '../secrets.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();
@@ -18,9 +19,12 @@ async function run(): Promise<void> {
   const destination = path.resolve(process.argv[2] ?? path.join('backups', stamp));
   const manifest = await backupDataDirectory(path.resolve(config.db.dataDir), destination);
   const invoices = await copyInvoices(path.resolve(config.storage.invoiceDir), path.join(destination, 'invoices'));
+  // Without them a restored shop signs everyone out and refuses the reset codes already mailed.
+  const secrets = await copySecretsFile(path.resolve(config.db.dataDir), destination);
   console.log(
     `Backed up ${manifest.documents} documents in ${manifest.collections.length} collections ` +
-      `(${(manifest.bytes / 1024).toFixed(1)} KiB, journal record ${manifest.lsn}) and ${invoices} invoice PDFs to ${destination}`,
+      `(${(manifest.bytes / 1024).toFixed(1)} KiB, journal record ${manifest.lsn}), ${invoices} invoice PDFs` +
+      `${secrets ? ' and the server secrets (secrets.json: keep this backup private)' : ''} to ${destination}`,
   );
 }
 

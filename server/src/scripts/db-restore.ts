@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { restoreDataDirectory } from '../db/embedded/backup.js';
 import { copyInvoices } from './invoice-copies.js';
+import { copySecretsFile } from '../secrets.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();
@@ -23,8 +24,10 @@ async function run(): Promise<void> {
     path.join(path.resolve(source), 'invoices'),
     path.resolve(config.storage.invoiceDir),
   );
+  const secrets = await copySecretsFile(path.resolve(source), dataDir);
   console.log(
-    `Restored ${manifest.documents} documents and ${invoices} invoice PDFs (backup of ${manifest.createdAt}) into ${dataDir}`,
+    `Restored ${manifest.documents} documents, ${invoices} invoice PDFs` +
+      `${secrets ? ' and the server secrets' : ''} (backup of ${manifest.createdAt}) into ${dataDir}`,
   );
 }
 

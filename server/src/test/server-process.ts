@@ -24,9 +24,13 @@ export interface Run {
   waitFor(text: string): Promise<void>;
 }
 
-/** The real entry point in a child process, with a clean environment and its own data dir. */
+/**
+ * The real entry point in a child process, with a clean environment and its own data dir; in
+ * development mode unless `env` says otherwise (unset, the server runs as a shop: production).
+ */
 export function startServer(dataDir: string, env: Record<string, string>): Run {
   return startScript('src/main.ts', dataDir, {
+    NODE_ENV: 'development',
     EMBEDDED_ENGINE: 'wire',
     SEED_ON_EMPTY: 'false',
     HOST: '127.0.0.1',

@@ -13,7 +13,6 @@ import bcrypt from 'bcryptjs';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Page, type Product } from '@kesh/shared';
-import { DEV_JWT_SECRET } from '../config.js';
 import { connectMongoose, databaseUri } from '../db/index.js';
 import { SHARED_DATABASE_RECHECK_MS } from '../lib/storefront-version.js';
 import { issueToken } from '../lib/tokens.js';
@@ -27,6 +26,8 @@ import { pngImage } from './images.js';
 import { freePort, startScript, startServer, type Run } from './server-process.js';
 
 const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
+/** Both processes' JWT_SECRET, so that the test can sign an admin token they accept. */
+const APPS_SECRET = 'two-apps-shared-secret-for-this-test';
 
 describe('two app processes on one `npm run db`', () => {
   let dataDir: string;
@@ -45,7 +46,12 @@ describe('two app processes on one `npm run db`', () => {
     apps = await Promise.all(
       [0, 1].map(async () => {
         const port = await freePort();
-        const run = startServer(dataDir, { MONGODB_URI: mongoUri, PORT: String(port), RATE_LIMIT: 'false' });
+        const run = startServer(dataDir, {
+          MONGODB_URI: mongoUri,
+          PORT: String(port),
+          RATE_LIMIT: 'false',
+          JWT_SECRET: APPS_SECRET,
+        });
         runs.push(run);
         await run.waitFor('store listening');
         return `http://127.0.0.1:${port}`;
@@ -53,7 +59,7 @@ describe('two app processes on one `npm run db`', () => {
     );
     await connectMongoose(mongoUri);
     const admin = await Admin.create({ username: 'owner', passwordHash: await bcrypt.hash('owner-pass-123', 4) });
-    adminToken = issueToken(DEV_JWT_SECRET, String(admin._id), 'admin').token;
+    adminToken = issueToken(APPS_SECRET, String(admin._id), 'admin').token;
   }, 120_000);
 
   afterAll(async () => {

@@ -19,11 +19,17 @@ const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const DeliveryPage = lazy(() => import('./pages/DeliveryPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
+const ChangePasswordPage = lazy(() => import('./pages/ChangePasswordPage'));
 
-/** Spec section 2: every admin path except /admin needs a stored admin token. */
-function RequireAdmin({ children }: { children: ReactNode }) {
-  const { token } = useAdminSession();
-  return token ? children : <Navigate to="/admin" replace />;
+/**
+ * Spec section 2: every admin path except /admin needs a stored admin token. A session signed in
+ * with the published password sees only the change-password screen until it is changed.
+ */
+function RequireAdmin({ children, passwordScreen = false }: { children: ReactNode; passwordScreen?: boolean }) {
+  const { token, passwordChangeRequired } = useAdminSession();
+  if (!token) return <Navigate to="/admin" replace />;
+  if (passwordChangeRequired && !passwordScreen) return <Navigate to="/admin/password" replace />;
+  return children;
 }
 
 function ScreenFallback() {
@@ -38,6 +44,7 @@ export default function AdminApp() {
     <AdminSessionProvider>
       <Routes>
         <Route index element={<LoginPage />} />
+        <Route path="password" element={<RequireAdmin passwordScreen>{screen(<ChangePasswordPage />)}</RequireAdmin>} />
         <Route
           element={
             <RequireAdmin>

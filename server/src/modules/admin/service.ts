@@ -1,5 +1,6 @@
-import { MESSAGES } from '@kesh/shared';
-import { HttpError } from '../../lib/errors.js';
+import { ADMIN_PASSWORD_MESSAGES, MESSAGES } from '@kesh/shared';
+import { DEV_ADMIN_PASSWORD } from '../../config.js';
+import { HttpError, badRequest, unauthorized } from '../../lib/errors.js';
 import { hashPassword, passwordMatches } from '../../lib/passwords.js';
 import { issueToken } from '../../lib/tokens.js';
 import { Admin } from './admin.model.js';
@@ -17,7 +18,38 @@ export async function logInAdmin(secret: string, username: string, password: str
   const admin = await Admin.findOne({ username }).lean();
   const matches = await passwordMatches(password, admin?.passwordHash ?? (await hashForUnknownAdmin()));
   if (!admin || !matches) throw invalidCredentials();
-  return issueToken(secret, String(admin._id), 'admin', { version: admin.sessionVersion ?? 0 });
+  // Known to anyone who read the README: the session may do nothing but replace it.
+  const mustChangePassword = password === DEV_ADMIN_PASSWORD;
+  const issued = issueToken(secret, String(admin._id), 'admin', {
+    version: admin.sessionVersion ?? 0,
+    mustChangePassword,
+  });
+  return { ...issued, mustChangePassword };
+}
+
+/**
+ * The signed-in admin's own password change. The new session version ends every session of the
+ * old password (the caller's too), so the answer carries a fresh token.
+ */
+export async function changeAdminPassword(
+  secret: string,
+  adminId: string,
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+) {
+  if (newPassword === DEV_ADMIN_PASSWORD) throw badRequest(ADMIN_PASSWORD_MESSAGES.published);
+  const admin = await Admin.findById(adminId, { passwordHash: 1 }).lean();
+  if (!admin) throw unauthorized(MESSAGES.unauthorized);
+  if (!(await passwordMatches(currentPassword, admin.passwordHash))) {
+    throw badRequest(ADMIN_PASSWORD_MESSAGES.wrongCurrent);
+  }
+  const passwordHash = await hashPassword(newPassword, ADMIN_BCRYPT_ROUNDS);
+  const updated = await Admin.findOneAndUpdate(
+    { _id: adminId },
+    { $set: { passwordHash }, $inc: { sessionVersion: 1 } },
+    { returnDocument: 'after', projection: { sessionVersion: 1 } },
+  ).lean();
+  if (!updated) throw unauthorized(MESSAGES.unauthorized);
+  return issueToken(secret, adminId, 'admin', { version: updated.sessionVersion ?? 0 });
 }
 
 /**
@@ -32,11 +64,4 @@ export async function setAdminPassword(username: string, password: string): Prom
     { upsert: true },
   );
   return result.upsertedCount === 1;
-}
-
-/** Usernames of the admins whose stored password is `password` (main refuses the dev default in production). */
-export async function adminsWithPassword(password: string): Promise<string[]> {
-  const admins = await Admin.find({}, { username: 1, passwordHash: 1 }).lean();
-  const matches = await Promise.all(admins.map((a) => passwordMatches(password, a.passwordHash)));
-  return admins.filter((_, i) => matches[i]).map((a) => a.username);
 }

@@ -14,7 +14,7 @@ export function safeEqualHex(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Offline stand-in for Razorpay: same shapes, order ids "order_sim_…", signed with a dev secret. */
+/** Offline stand-in for Razorpay: same shapes, order ids "order_sim_…", signed with `secret`. */
 export function createSimulatorGateway(secret = DEV_RAZORPAY_SIM_SECRET): PaymentGateway {
   return {
     mode: 'simulator',
@@ -76,7 +76,9 @@ export function createRazorpayGateway({ keyId, keySecret, webhookSecret }: Razor
   };
 }
 
-/** Razorpay when keys are configured; otherwise the simulator (config refuses that in production). */
+/** Razorpay when its keys are configured, in any mode; the simulator only while they are not. */
 export function createPaymentGateway(config: Config): PaymentGateway {
-  return config.razorpay ? createRazorpayGateway(config.razorpay) : createSimulatorGateway();
+  return config.razorpay
+    ? createRazorpayGateway(config.razorpay)
+    : createSimulatorGateway(config.paymentSimulatorSecret);
 }

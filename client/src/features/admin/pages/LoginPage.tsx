@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
-import { Loader2, LockKeyhole } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { MESSAGES } from '@kesh/shared';
 import { adminLogin } from '../../../api/admin';
 import { ApiError } from '../../../api/http';
 import { useAdminSession } from '../session';
-import { inputClass, labelClass, primaryButton } from '../components/ui';
+import { inputClass, labelClass } from '../components/ui';
+import { AuthCard, FormAlert, SubmitButton } from '../components/AuthCard';
 
 /** Spec section 8: the server's message field, else 'Something went wrong!'. */
 const loginFailureText = (err: unknown) =>
@@ -36,8 +37,9 @@ export default function LoginPage() {
         setError(res.message || MESSAGES.adminLoginFallback);
         return;
       }
-      signIn(res.token);
-      navigate('/admin/dashboard', { replace: true });
+      // Signed in with the published password: the panel opens on the change-password screen.
+      signIn(res.token, { passwordChangeRequired: res.mustChangePassword === true });
+      navigate(res.mustChangePassword ? '/admin/password' : '/admin/dashboard', { replace: true });
     } catch (err) {
       setError(loginFailureText(err));
     } finally {
@@ -46,65 +48,53 @@ export default function LoginPage() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 via-brand-800 to-brand-950 p-4">
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-            <LockKeyhole className="h-7 w-7" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl font-bold text-brand-900">{t('login.title')}</h1>
-          <p className="mt-1 text-sm text-gray-500">{t('login.subtitle')}</p>
+    <AuthCard
+      icon={<LockKeyhole className="h-7 w-7" aria-hidden="true" />}
+      title={t('login.title')}
+      intro={t('login.subtitle')}
+      footer={
+        <Link to="/" className="text-brand-700 hover:underline">
+          {t('login.backToStore')}
+        </Link>
+      }
+    >
+      <form
+        onSubmit={(e) => void submit(e)}
+        className="space-y-4"
+        aria-describedby={error ? 'admin-login-error' : undefined}
+      >
+        <div>
+          <label htmlFor="admin-username" className={labelClass}>
+            {t('login.username')}
+          </label>
+          <input
+            id="admin-username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            className={inputClass}
+          />
         </div>
-        <form
-          onSubmit={(e) => void submit(e)}
-          className="space-y-4"
-          aria-describedby={error ? 'admin-login-error' : undefined}
-        >
-          <div>
-            <label htmlFor="admin-username" className={labelClass}>
-              {t('login.username')}
-            </label>
-            <input
-              id="admin-username"
-              name="username"
-              autoComplete="username"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="admin-password" className={labelClass}>
-              {t('login.password')}
-            </label>
-            <input
-              id="admin-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={inputClass}
-            />
-          </div>
-          {error && (
-            <p id="admin-login-error" role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <button type="submit" disabled={busy} className={`${primaryButton} w-full py-2.5`}>
-            {busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
-            {busy ? t('login.submitting') : t('login.submit')}
-          </button>
-        </form>
-        <p className="mt-6 text-center text-sm">
-          <Link to="/" className="text-brand-700 hover:underline">
-            {t('login.backToStore')}
-          </Link>
-        </p>
-      </div>
-    </main>
+        <div>
+          <label htmlFor="admin-password" className={labelClass}>
+            {t('login.password')}
+          </label>
+          <input
+            id="admin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <FormAlert id="admin-login-error" text={error} />
+        <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
+      </form>
+    </AuthCard>
   );
 }
