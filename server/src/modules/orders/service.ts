@@ -18,7 +18,7 @@ import { removePaidLines } from '../cart/service.js';
 import { confirmRedemption } from '../coupons/service.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/checkout.model.js';
 import { cancelOrder } from './cancellation.js';
-import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
+import { refundedPaymentError, takeCheckoutStock } from './checkout-stock.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
@@ -295,7 +295,7 @@ export async function placeOrderForVerifiedPayment(
     if (order) return { order, created: false };
   }
   if (!checkout?.paymentId) throw new HttpError(402, ORDER_TEXTS.noVerifiedPayment);
-  if (checkout.status === 'soldOut') throw soldOutError();
+  if (checkout.status === 'soldOut') throw refundedPaymentError(checkout.refundReason);
   return placeOrderFromCheckout(deps, checkout, checkout.paymentId);
 }
 

@@ -15,8 +15,7 @@ import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.
 import { anyLineShort } from '../catalog/stock.js';
 import { priceCheckout, releaseRedemption, renewHold } from '../coupons/service.js';
 import { applyRefundEvent } from '../orders/cancellation.js';
-import { applySoldOutRefundEvent } from '../orders/checkout-stock.js';
-import { isSoldOutError } from '../orders/checkout-stock.js';
+import { applySoldOutRefundEvent, isRefundedPaymentError } from '../orders/checkout-stock.js';
 import { priceCart } from '../orders/pricing.js';
 import { Order } from '../orders/order.model.js';
 import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/service.js';
@@ -133,7 +132,8 @@ async function reopenCouponCheckout(
   address: string,
   couponCode: string,
 ): Promise<CheckoutRecord | null> {
-  const open = await PendingCheckout.find({ userId, status: 'created' })
+  // One whose payment has arrived (its stock claimed) is never offered again: it would be paid twice.
+  const open = await PendingCheckout.find({ userId, status: 'created', stockState: null })
     .sort({ updatedAt: -1 })
     .limit(REOPEN_CANDIDATES)
     .lean<CheckoutRecord[]>();
@@ -266,8 +266,9 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
     const { order, created } = await placeOrderFromCheckout(deps, checkout, paymentId);
     if (created) deps.logger.info({ orderId, orderRef: order._id }, 'order placed from the payment webhook');
   } catch (err) {
-    // Sold out and refunded: answered, so Razorpay does not deliver the event again.
-    if (!isSoldOutError(err)) throw err;
+    // Refunded (sold out, or its coupon used since its hold lapsed): answered, so Razorpay does not
+    // deliver the event again.
+    if (!isRefundedPaymentError(err)) throw err;
   }
 }
 
