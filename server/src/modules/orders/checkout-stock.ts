@@ -73,7 +73,6 @@ export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocumen
     if (String(coupon.redemptionId) !== String(checkout.couponRedemptionId ?? null)) {
       // The order confirms the use taken now, its first hold having gone back.
       await PendingCheckout.updateOne({ _id: checkout._id }, { $set: { couponRedemptionId: coupon.redemptionId } });
-      checkout.couponRedemptionId = coupon.redemptionId;
     }
     taken = await takeStockFor(ref, checkout.lines);
   } catch (err) {

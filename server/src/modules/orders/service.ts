@@ -162,7 +162,8 @@ export async function placeOrderFromCheckout(
   if (claimed) {
     try {
       await confirmRedemption(deps, {
-        redemptionId: checkout.couponRedemptionId,
+        // As stored: the claim may have replaced a lapsed hold after this caller read the checkout.
+        redemptionId: claimed.couponRedemptionId,
         orderId: order._id,
         userId: checkout.userId,
         coupon: checkout.coupon,
