@@ -21,6 +21,7 @@ import { backfillSearchKeys } from './modules/catalog/index.js';
 import { backfillUserSearchKeys } from './modules/users/index.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/index.js';
 import { startOrderSearchBackfill } from './modules/orders/index.js';
+import { startCodHistoryBackfill } from './modules/orders/index.js';
 
 dotenv.config({ quiet: true });
 
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
     // Orders a stopped process left half placed: their stock goes back, or stays with the order.
     stopRecovery = startStockRecovery(deps);
     startOrderSearchBackfill(deps);
+    // Shoppers' COD histories from orders that ended before the counters existed; once, in the background.
+    startCodHistoryBackfill(deps);
     // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
     stopMailQueue = deps.mailer.startQueue?.();
     // Accounts from before the users list's search; until done, a search may miss some of them.

@@ -36,6 +36,12 @@ export const COUPON_REFUSAL_TEXTS = {
   heldByPayment: `This coupon is held by a payment you have not finished. Complete that payment, or try again in ${COUPON_HOLD_MINUTES} minutes.`,
 } as const;
 
+/**
+ * The answer to a payment completed after its coupon hold lapsed, once the coupon has gone to other
+ * orders (or the shopper's own uses have): no order is placed and the payment goes back in full.
+ */
+export const COUPON_LAPSED_REFUNDED = `This payment was completed more than ${COUPON_HOLD_MINUTES} minutes after it was opened, and its coupon has been used since. No order was placed: your full payment is being refunded.`;
+
 export const COUPON_TEXTS = {
   applied: 'Coupon applied.',
   codeInvalid: 'A coupon code is 3 to 20 letters, digits, - or _.',

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import {
+  COUPON_LAPSED_REFUNDED,
   COUPON_REFUSALS,
   COUPON_REFUSAL_TEXTS,
   MESSAGES,
@@ -352,6 +353,22 @@ describe('ShippingPage', () => {
     checkout?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sim_1', razorpay_signature: 's' });
     expect(await screen.findByText(MESSAGES.soldOutRefunded)).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('tells the shopper a payment that came after its coupon hold lapsed was refunded', async () => {
+    vi.mocked(fetchCart).mockResolvedValue(cart);
+    vi.mocked(fetchUser).mockResolvedValue(profile(ADDRESS));
+    vi.mocked(verifyPayment).mockRejectedValue(new ApiError('late', 409, COUPON_LAPSED_REFUNDED));
+    renderShipping();
+    await userEvent.click(await payButton());
+    await waitFor(() => expect(opened).toHaveBeenCalled());
+    checkout?.handler({ razorpay_payment_id: 'pay_1', razorpay_order_id: 'order_sim_1', razorpay_signature: 's' });
+    expect(await screen.findByText(COUPON_LAPSED_REFUNDED)).toBeInTheDocument();
+    for (const language of ['hi', 'mr', 'gu'] as const) {
+      const text = (couponCatalogue[language] as { lapsedRefunded: string }).lapsedRefunded;
+      expect(text, language).toContain('{{minutes}}');
+      expect(text).not.toBe(COUPON_LAPSED_REFUNDED);
+    }
   });
 
   describe('cash on delivery', () => {

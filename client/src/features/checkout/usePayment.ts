@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n';
 import { toast } from 'sonner';
 import {
+  COUPON_HOLD_MINUTES,
+  COUPON_LAPSED_REFUNDED,
   CURRENCY,
   MESSAGES,
   RECEIPT_MAX_LENGTH,
@@ -194,9 +196,12 @@ export function usePayment() {
             }
           }
         } catch (err) {
-          // A line sold out while the shopper paid: the server refunded the payment and says so.
+          // A line sold out while the shopper paid, or the payment came after its coupon hold lapsed
+          // and the coupon was used since: the server refunded the payment and says so.
           const soldOut = reason(err) === MESSAGES.soldOutRefunded;
-          toast.error(say(soldOut ? MESSAGES.soldOutRefunded : MESSAGES.paymentVerificationFailed));
+          if (reason(err) === COUPON_LAPSED_REFUNDED) {
+            toast.error(tCoupon('lapsedRefunded', { minutes: COUPON_HOLD_MINUTES }));
+          } else toast.error(say(soldOut ? MESSAGES.soldOutRefunded : MESSAGES.paymentVerificationFailed));
           if (soldOut) void queryClient.invalidateQueries({ queryKey: ['cart', token] });
           return;
         } finally {

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   OTP_MAX_ATTEMPTS,
   VERIFY_TEXTS,
+  type LanguageCode,
   type VerifyEmailResponse,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
@@ -13,6 +14,7 @@ import { countToday } from '../users/index.js';
 import { takeAddressMail } from '../users/index.js';
 import { User } from '../users/index.js';
 import { EmailCode } from './email-code.model.js';
+import { accountMailWords } from './mail-texts.js';
 import { newOtp, otpHash, sameHash } from './otp.js';
 
 const tooMany = (message: string) => new HttpError(429, message);
@@ -22,6 +24,7 @@ interface Account {
   _id: unknown;
   username: string;
   email: string;
+  language?: string | null;
 }
 
 /**
@@ -49,22 +52,23 @@ export function createEmailVerification({ config, mailer }: Pick<AppDeps, 'confi
     }
   }
 
-  /** Mails a new code (replacing any earlier one), within the account's and the address's limits for today. */
+  /**
+   * Mails a new code (replacing any earlier one), within the account's and the address's limits for
+   * today, in the account's language.
+   */
   async function mailCode(account: Account): Promise<void> {
     const userId = String(account._id);
     if ((await countToday(`email-code|${userId}`)) > EMAIL_CODES_PER_DAY) throw tooMany(VERIFY_TEXTS.tooManyCodes);
     if (!(await takeAddressMail({ config }, account.email))) throw tooMany(VERIFY_TEXTS.addressMailLimit);
     const otp = newOtp();
     await storeCode(userId, otp);
+    const words = accountMailWords(account.language);
+    const shop = config.shop.name;
     mailer.sendInBackground(
       {
         to: account.email,
-        subject: `${config.shop.name}: confirm your e-mail address`,
-        text:
-          `Hello ${account.username},\n\nTo confirm this address for your ${config.shop.name} account, ` +
-          `enter this code on your dashboard: ${otp}\n` +
-          `It works for ${CODE_HOURS} hours. If you did not make an account with us, ignore this mail: ` +
-          `we send this address nothing more until the code is entered.\n\n${config.shop.name}\n`,
+        subject: words.confirmSubject(shop),
+        text: words.confirmText({ name: account.username, shop, otp, hours: CODE_HOURS }),
       },
       { userId, event: 'email-code' },
     );
@@ -72,7 +76,7 @@ export function createEmailVerification({ config, mailer }: Pick<AppDeps, 'confi
 
   async function unconfirmedAccount(userId: string): Promise<Account | undefined> {
     const user = Types.ObjectId.isValid(userId)
-      ? await User.findById(userId, { username: 1, email: 1, emailVerified: 1 }).lean()
+      ? await User.findById(userId, { username: 1, email: 1, emailVerified: 1, language: 1 }).lean()
       : null;
     if (!user) throw unauthorized(MESSAGES.unauthorized);
     return user.emailVerified === false ? user : undefined;
@@ -81,10 +85,14 @@ export function createEmailVerification({ config, mailer }: Pick<AppDeps, 'confi
   return {
     mailCode,
 
-    /** POST /api/auth/verify-email/resend. */
-    async resend(userId: string): Promise<VerifyEmailResponse> {
+    /** POST /api/auth/verify-email/resend; the code comes in the language the shopper asks in now. */
+    async resend(userId: string, language?: LanguageCode): Promise<VerifyEmailResponse> {
       const account = await unconfirmedAccount(userId);
       if (!account) throw conflict(VERIFY_TEXTS.alreadyVerified);
+      if (language && language !== account.language) {
+        await User.updateOne({ _id: account._id }, { $set: { language } });
+        account.language = language;
+      }
       await mailCode(account);
       return { message: VERIFY_TEXTS.codeSent, emailVerified: false };
     },

@@ -14,6 +14,7 @@ import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
 import { emailKey, ipEmailKey, limiter } from '../../middleware/rate-limit.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { userRoutes } from '../users/index.js';
 import { createEmailVerification } from './email-verification.js';
 import { createAuthService } from './service.js';
@@ -88,7 +89,7 @@ export function authRoutes(deps: AppDeps): Router {
   const verification = createEmailVerification(deps);
 
   router.post('/signup', ...limited('signup'), validateBody(signup), async (req, res) => {
-    const session = await auth.signup(bodyOf(signup, req.body));
+    const session = await auth.signup(bodyOf(signup, req.body), requestLanguage(req));
     setDeviceCookie(res, config.jwtSecret, bodyOf(signup, req.body).email, secure);
     res.status(201).json(session);
   });
@@ -106,7 +107,8 @@ export function authRoutes(deps: AppDeps): Router {
     ...limited('forgotPassword'),
     validateBody(forgotPasswordSchema),
     async (req, res) => {
-      const { answer, requester } = await auth.requestOtp(bodyOf(forgotPasswordSchema, req.body).email, res);
+      const { email } = bodyOf(forgotPasswordSchema, req.body);
+      const { answer, requester } = await auth.requestOtp(email, res, requestLanguage(req));
       res.cookie(RESET_COOKIE, requester, authCookieOptions(secure, OTP_LIFETIME_MS));
       res.json(answer);
     },
@@ -133,7 +135,7 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   router.post('/verify-email/resend', customer, async (req, res) => {
-    res.json(await verification.resend(authOf(req).sub));
+    res.json(await verification.resend(authOf(req).sub, requestLanguage(req)));
   });
 
   router.post('/logout', customer, async (req, res) => {

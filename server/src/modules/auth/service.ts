@@ -1,7 +1,14 @@
 import { isDuplicateKey } from '../../lib/errors.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import { MESSAGES, OTP_LIFETIME_MS, OTP_MAX_ATTEMPTS, type AuthResponse, type MessageResponse } from '@kesh/shared';
+import {
+  MESSAGES,
+  OTP_LIFETIME_MS,
+  OTP_MAX_ATTEMPTS,
+  type AuthResponse,
+  type LanguageCode,
+  type MessageResponse,
+} from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { createAfterResponseQueue } from '../../lib/after-response.js';
@@ -10,6 +17,7 @@ import { issueToken, type TokenClaims } from '../../lib/tokens.js';
 import { User } from '../users/index.js';
 import { PasswordReset } from './password-reset.model.js';
 import { createEmailVerification } from './email-verification.js';
+import { accountMailWords } from './mail-texts.js';
 import { newOtp, otpHash, sameHash } from './otp.js';
 import { createPasswordHasher } from './passwords.js';
 
@@ -38,7 +46,8 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
   const resetHash = (email: string, otp: string) => otpHash(config.jwtSecret, email, otp);
 
   return {
-    async signup(input: SignupInput): Promise<AuthResponse> {
+    /** `language`: the store language the shopper signs up in; the account's mails use it. */
+    async signup(input: SignupInput, language?: LanguageCode): Promise<AuthResponse> {
       const passwordHash = await passwords.hash(input.password);
       try {
         // The unique index decides: a pre-check alone would let two parallel sign-ups both pass.
@@ -48,6 +57,7 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
           contact: input.contact,
           passwordHash,
           emailVerified: false,
+          ...(language ? { language } : {}),
         });
         // The answer stays the spec's; a code that could not be mailed can be asked for again from the dashboard.
         await verification
@@ -74,7 +84,11 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
      * is looked up and sent from a queue after the answer has gone out. Returns the reset cookie's
      * value, which lets the asking browser check its own code with its own tries.
      */
-    async requestOtp(email: string, res: Response): Promise<{ answer: MessageResponse; requester: string }> {
+    async requestOtp(
+      email: string,
+      res: Response,
+      language?: LanguageCode,
+    ): Promise<{ answer: MessageResponse; requester: string }> {
       const otp = newOtp();
       const requester = randomBytes(18).toString('base64url');
       await PasswordReset.create({
@@ -84,15 +98,15 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
         expiresAt: new Date(Date.now() + OTP_LIFETIME_MS),
       });
       mailQueue.afterAnswer(res, async () => {
-        const user = await User.findOne({ email }, { email: 1, username: 1 }).lean();
+        const user = await User.findOne({ email }, { email: 1, username: 1, language: 1 }).lean();
         if (!user) return;
+        // The account's language first: the request may come from anyone who knows the address.
+        const words = accountMailWords(user.language, language);
+        const shop = config.shop.name;
         await mailer.send({
           to: user.email,
-          subject: `${config.shop.name}: your password reset code`,
-          text:
-            `Hello ${user.username},\n\nYour one-time code is ${otp}.\n` +
-            `It expires in ${OTP_LIFETIME_MINUTES} minutes. If you did not ask for it, ignore this mail.\n\n` +
-            `${config.shop.name}\n`,
+          subject: words.resetSubject(shop),
+          text: words.resetText({ name: user.username, shop, otp, minutes: OTP_LIFETIME_MINUTES }),
         });
       });
       return { answer: { message: MESSAGES.otpSentIfExists }, requester };

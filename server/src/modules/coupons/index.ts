@@ -2,6 +2,7 @@ export { Coupon, CouponRedemption } from './coupon.model.js';
 export { couponAdminRoutes, couponRoutes } from './routes.js';
 export {
   confirmRedemption,
+  keepUseForPayment,
   priceCheckout,
   releaseCouponOfOrder,
   releaseRedemption,

@@ -237,6 +237,43 @@ export async function renewHold(redemptionId: Types.ObjectId | null | undefined,
   return renewed.modifiedCount === 1;
 }
 
+/**
+ * A verified payment is about to become an order (called once per payment, by whoever claimed it):
+ * makes sure it owns a use of its coupon, and answers the redemption the order will confirm. Its
+ * hold normally still stands, or lapsed with nobody asking for the use since (still reserved): it is
+ * renewed, so no coupon check can give it back before the order confirms it. A hold that lapsed and
+ * went back is replaced by a fresh use under the same limits as any other (takeUse); when none is
+ * left (the coupon's uses, or this shopper's, went to other orders or payments), the answer is
+ * 'usedSince' and the caller refunds the payment instead of placing a discounted order.
+ */
+export async function keepUseForPayment(
+  deps: Pick<AppDeps, 'now' | 'logger'>,
+  payment: { coupon?: string | null; couponRedemptionId?: Types.ObjectId | null; userId: unknown },
+): Promise<{ redemptionId: Types.ObjectId | null } | 'usedSince'> {
+  const redemptionId = payment.couponRedemptionId ?? null;
+  if (!payment.coupon || !redemptionId) return { redemptionId };
+  const now = nowOf(deps);
+  const renewed = await CouponRedemption.updateOne(
+    { _id: redemptionId, status: 'reserved' },
+    { $set: { expiresAt: new Date(now.getTime() + COUPON_RESERVATION_MS) } },
+  );
+  if (renewed.matchedCount === 1) return { redemptionId };
+  const coupon = await Coupon.findOne({ code: payment.coupon }).lean<CouponRecord>();
+  // The owner deleted the coupon (its holds with it): no limit is left to keep.
+  if (!coupon) return { redemptionId: null };
+  await releaseExpired(coupon._id, now);
+  try {
+    return { redemptionId: await takeUse(coupon, String(payment.userId), now) };
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 400) throw err;
+    deps.logger.warn(
+      { coupon: coupon.code, userId: String(payment.userId), reason: err.extra?.reason },
+      'a payment came after its coupon hold lapsed and the coupon has been used since; it is refunded',
+    );
+    return 'usedSince';
+  }
+}
+
 /** usedCount + 1 unless that would pass totalUses (re-read once if the owner changed the limit meanwhile). */
 async function countUse(coupon: CouponRecord): Promise<boolean> {
   let limit = coupon.totalUses ?? null;

@@ -1,18 +1,30 @@
-import { MESSAGES } from '@kesh/shared';
+import { COUPON_LAPSED_REFUNDED, MESSAGES } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../lib/errors.js';
 import { returnHeld, settleHolds, takeStockFor } from '../catalog/index.js';
-import { PendingCheckout, type CheckoutDocument, type CheckoutRecord } from '../payments/index.js';
-import { notifyShopOfFailedSoldOutRefund, notifySoldOutRefund } from './notifications.js';
+import { keepUseForPayment, releaseRedemption } from '../coupons/index.js';
+import { PendingCheckout, type CheckoutDocument, type CheckoutRecord, type RefundReason } from '../payments/index.js';
+import { notifyRefundedPayment, notifyShopOfFailedPaymentRefund } from './notifications.js';
 import { refundEventFrom } from './refund-state.js';
 
 const WAIT_STEP_MS = 25;
 const WAIT_LIMIT_MS = 5000;
 
-/** The answer to a payment that arrived for a sold-out line: its money went back, no order exists. */
-export const soldOutError = () => new HttpError(409, MESSAGES.soldOutRefunded, undefined, { success: false });
+const REFUNDED_TEXTS: Record<RefundReason, string> = {
+  soldOut: MESSAGES.soldOutRefunded,
+  couponLapsed: COUPON_LAPSED_REFUNDED,
+};
 
-export const isSoldOutError = (err: unknown) => err instanceof HttpError && err.message === MESSAGES.soldOutRefunded;
+/**
+ * The answer to a payment that could not become an order (a line sold out, or its coupon was used
+ * since its hold lapsed): its money went back, no order exists. Checkouts refunded before the
+ * reason was kept were all sold out.
+ */
+export const refundedPaymentError = (reason?: RefundReason | null) =>
+  new HttpError(409, REFUNDED_TEXTS[reason ?? 'soldOut'], undefined, { success: false });
+
+export const isRefundedPaymentError = (err: unknown) =>
+  err instanceof HttpError && Object.values(REFUNDED_TEXTS).includes(err.message);
 
 /** The stock claim of a checkout, as its products' holds name it. */
 export const checkoutStockRef = (checkoutId: unknown) => `checkout:${String(checkoutId)}`;
@@ -20,8 +32,10 @@ export const checkoutStockRef = (checkoutId: unknown) => `checkout:${String(chec
 /**
  * Takes a paid checkout's stock exactly once, however many of verify, POST /api/orders and the
  * webhook arrive at once: the first to move stockState from unset to 'taking' takes it, the others
- * wait for its outcome. When a line is gone by now, the payment is refunded through the gateway,
- * the checkout ends 'soldOut' and every caller is answered soldOutError(). A claim that failed
+ * wait for its outcome. Its coupon use is made sure of first (keepUseForPayment). When the coupon
+ * was used since its hold lapsed, or a line is gone by now, the payment is refunded through the
+ * gateway, the checkout ends 'soldOut' (refundReason says which) and every caller is answered
+ * refundedPaymentError(). A claim that failed
  * (the database refused a write) is given back at once; one whose process died is given back by
  * the first caller or recovery sweep that finds it older than `stockClaimStaleMs`, so a retry of
  * Razorpay's webhook places the order instead of meeting "still being taken" forever.
@@ -38,7 +52,7 @@ export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocumen
     if (claimed) break;
     const settled = await settledStockState(checkout._id, deps.config.stockClaimStaleMs);
     if (settled?.stockState === 'taken') return;
-    if (settled?.stockState === 'soldOut') throw soldOutError();
+    if (settled?.stockState === 'soldOut') throw refundedPaymentError(settled.refundReason);
     const stale = new Date(Date.now() - deps.config.stockClaimStaleMs);
     if (attempt > 0 || !settled || !(await giveBackStaleClaim(deps, checkout._id, stale))) {
       throw new HttpError(503, MESSAGES.internalError, 'the stock of this payment is still being taken');
@@ -46,8 +60,18 @@ export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocumen
   }
   let taken: boolean;
   try {
+    const coupon = await keepUseForPayment(deps, checkout);
+    if (coupon === 'usedSince') {
+      await refundPayment(deps, checkout, paymentId, 'couponLapsed');
+      throw refundedPaymentError('couponLapsed');
+    }
+    if (String(coupon.redemptionId) !== String(checkout.couponRedemptionId ?? null)) {
+      // The order confirms the use taken now, its first hold having gone back.
+      await PendingCheckout.updateOne({ _id: checkout._id }, { $set: { couponRedemptionId: coupon.redemptionId } });
+    }
     taken = await takeStockFor(ref, checkout.lines);
   } catch (err) {
+    if (isRefundedPaymentError(err)) throw err;
     // takeStockFor put back what it could; the claim goes too, so the next try starts afresh.
     await PendingCheckout.updateOne(
       { _id: checkout._id, stockState: 'taking' },
@@ -62,8 +86,10 @@ export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocumen
     );
     return;
   }
-  await refundSoldOutPayment(deps, checkout, paymentId);
-  throw soldOutError();
+  // No order will confirm the coupon use this payment held: it goes back at once.
+  await releaseRedemption(checkout.couponRedemptionId, { status: 'reserved' });
+  await refundPayment(deps, checkout, paymentId, 'soldOut');
+  throw refundedPaymentError('soldOut');
 }
 
 /**
@@ -89,7 +115,7 @@ export async function giveBackStaleClaim(deps: AppDeps, checkoutId: unknown, bef
 /** The checkout once its claim is settled, found stale, or WAIT_LIMIT_MS have passed. */
 async function settledStockState(id: unknown, staleMs: number) {
   for (let waited = 0; ; waited += WAIT_STEP_MS) {
-    const checkout = await PendingCheckout.findById(id, { stockState: 1, stockClaimedAt: 1 }).lean();
+    const checkout = await PendingCheckout.findById(id, { stockState: 1, stockClaimedAt: 1, refundReason: 1 }).lean();
     if (checkout?.stockState !== 'taking' || waited >= WAIT_LIMIT_MS) return checkout;
     const claimedAt = checkout.stockClaimedAt?.getTime() ?? 0;
     if (claimedAt < Date.now() - staleMs) return checkout;
@@ -98,48 +124,62 @@ async function settledStockState(id: unknown, staleMs: number) {
 }
 
 /**
- * Gives a sold-out checkout's payment back in full and tells the shopper so by mail; a refusal is
- * logged and mailed to the shop for the owner to settle by hand. Runs once per checkout (the claim).
- * The checkout records the refund as owed before the gateway is asked, so a process that dies in
- * between leaves a refund that retryInterruptedRefunds requests later, never a payment kept.
+ * Gives a checkout's payment back in full when no order can be made of it, and tells the shopper so
+ * by mail; a refusal is logged and mailed to the shop for the owner to settle by hand. Runs once per
+ * checkout (the claim). The checkout records the refund as owed before the gateway is asked, so a
+ * process that dies in between leaves a refund that retryInterruptedRefunds requests later, never a
+ * payment kept.
  */
-async function refundSoldOutPayment(deps: AppDeps, checkout: CheckoutDocument, paymentId: string): Promise<void> {
+async function refundPayment(
+  deps: AppDeps,
+  checkout: CheckoutDocument,
+  paymentId: string,
+  refundReason: RefundReason,
+): Promise<void> {
   await PendingCheckout.updateOne(
     { _id: checkout._id },
     {
       $set: {
         status: 'soldOut',
         stockState: 'soldOut',
+        refundReason,
         paymentId,
         refund: { id: null, amountPaise: checkout.amountPaise, status: 'pending' },
         refundClaimedAt: new Date(),
       },
     },
   );
-  await requestSoldOutRefund(deps, checkout, paymentId);
+  await requestRefund(deps, { ...checkout.toObject(), refundReason }, paymentId);
 }
 
-type SoldOutCheckout = Pick<
+/** What the refund tells Razorpay's dashboard (its notes) about why the money went back. */
+const REFUND_NOTES: Record<RefundReason, string> = {
+  soldOut: 'sold out',
+  couponLapsed: 'coupon used after its hold lapsed',
+};
+
+type RefundedCheckout = Pick<
   CheckoutRecord,
-  'razorpayOrderId' | 'amountPaise' | 'lines' | 'userDetails' | 'language'
+  'razorpayOrderId' | 'amountPaise' | 'lines' | 'userDetails' | 'language' | 'refundReason'
 > & { _id: unknown };
 
-/** Asks the gateway for a sold-out checkout's refund, records what it answered, and tells the shopper. */
-async function requestSoldOutRefund(deps: AppDeps, checkout: SoldOutCheckout, paymentId: string): Promise<void> {
+/** Asks the gateway for a refunded checkout's refund, records what it answered, and tells the shopper. */
+async function requestRefund(deps: AppDeps, checkout: RefundedCheckout, paymentId: string): Promise<void> {
+  const reason = checkout.refundReason ?? 'soldOut';
   const amountPaise = checkout.amountPaise;
   let refund: { id: string | null; status: 'pending' | 'processed' | 'failed' };
   try {
     const made = await deps.payments.refund({
       paymentId,
       amountPaise,
-      notes: { razorpayOrderId: checkout.razorpayOrderId, reason: 'sold out' },
+      notes: { razorpayOrderId: checkout.razorpayOrderId, reason: REFUND_NOTES[reason] },
     });
     refund = { id: made.id, status: made.status };
-    deps.logger.warn({ razorpayOrderId: checkout.razorpayOrderId, paymentId }, 'paid for a sold-out line; refunded');
+    deps.logger.warn({ razorpayOrderId: checkout.razorpayOrderId, paymentId, reason }, 'paid, no order made; refunded');
   } catch (err) {
     deps.logger.error(
-      { err, razorpayOrderId: checkout.razorpayOrderId, paymentId, amountPaise },
-      'paid for a sold-out line and the refund failed; refund it from the Razorpay dashboard',
+      { err, razorpayOrderId: checkout.razorpayOrderId, paymentId, amountPaise, reason },
+      'paid, no order made, and the refund failed; refund it from the Razorpay dashboard',
     );
     refund = { id: null, status: 'failed' };
   }
@@ -147,13 +187,14 @@ async function requestSoldOutRefund(deps: AppDeps, checkout: SoldOutCheckout, pa
     { _id: checkout._id },
     { $set: { 'refund.id': refund.id, 'refund.status': refund.status } },
   );
-  notifySoldOutRefund(deps, {
+  notifyRefundedPayment(deps, {
     razorpayOrderId: checkout.razorpayOrderId,
     paymentId,
     amountPaise,
     lines: checkout.lines,
     userDetails: checkout.userDetails,
     language: checkout.language,
+    reason,
     refundFailed: refund.status === 'failed',
   });
 }
@@ -176,7 +217,7 @@ export async function retryInterruptedRefunds(deps: AppDeps, before: Date): Prom
       { $set: { refundClaimedAt: new Date() } },
     );
     if (claimed.modifiedCount !== 1 || !checkout.paymentId) continue;
-    await requestSoldOutRefund(deps, checkout, checkout.paymentId);
+    await requestRefund(deps, checkout, checkout.paymentId);
     requested += 1;
   }
   return requested;
@@ -199,10 +240,11 @@ export async function applySoldOutRefundEvent(
   ).lean();
   if (!checkout?.refund) return false;
   if (status === 'failed') {
-    notifyShopOfFailedSoldOutRefund(deps, {
+    notifyShopOfFailedPaymentRefund(deps, {
       razorpayOrderId: checkout.razorpayOrderId,
       paymentId: checkout.paymentId ?? '',
       amountPaise: checkout.refund.amountPaise,
+      reason: checkout.refundReason ?? 'soldOut',
     });
   }
   return true;

@@ -1,6 +1,7 @@
 export { OrdersMigration, SEARCH_KEYS_MIGRATION, startOrderSearchBackfill } from './admin-list-backfill.js';
 export { applyRefundEvent } from './cancellation.js';
-export { applySoldOutRefundEvent, checkoutStockRef, isSoldOutError } from './checkout-stock.js';
+export { applySoldOutRefundEvent, checkoutStockRef, isRefundedPaymentError } from './checkout-stock.js';
+export { startCodHistoryBackfill } from './cod-history-backfill.js';
 export { CodSlot } from './cod-slot.model.js';
 export { settleStartedInvoiceJobs, startInvoiceQueue } from './invoice-jobs.js';
 export { InvoiceCounter } from './invoice-number.js';

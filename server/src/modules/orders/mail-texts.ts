@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@kesh/shared';
+import { COUPON_HOLD_MINUTES, type LanguageCode } from '@kesh/shared';
 
 /** What a shopper's order mail says, in the language they used the store in. */
 export interface OrderMailWords {
@@ -25,6 +25,7 @@ export interface OrderMailWords {
   codToPay: (amount: string) => string;
   soldOutSubject: (shop: string) => string;
   soldOutIntro: string;
+  couponLapsedIntro: string;
   soldOutRefund: (amount: string) => string;
 }
 
@@ -53,6 +54,7 @@ const en: OrderMailWords = {
   soldOutSubject: (shop) => `Your ${shop} payment is being refunded`,
   soldOutIntro:
     'We are sorry: by the time your payment reached us, an item you paid for had just sold out, so no order was placed.',
+  couponLapsedIntro: `We are sorry: your payment was completed more than ${COUPON_HOLD_MINUTES} minutes after you opened it, and by then your coupon had been used, so no order was placed.`,
   soldOutRefund: (amount) => `The full ${amount} goes back to your original payment method within 5-7 business days.`,
 };
 
@@ -80,6 +82,7 @@ const hi: OrderMailWords = {
   codToPay: (amount) => `कैश ऑन डिलीवरी: कृपया कूरियर के लिए ${amount} तैयार रखें।`,
   soldOutSubject: (shop) => `आपके ${shop} भुगतान का रिफ़ंड किया जा रहा है`,
   soldOutIntro: 'क्षमा करें: आपका भुगतान हम तक पहुँचने तक आपका चुना एक उत्पाद बिक चुका था, इसलिए कोई ऑर्डर नहीं बना।',
+  couponLapsedIntro: `क्षमा करें: आपका भुगतान उसे शुरू करने के ${COUPON_HOLD_MINUTES} मिनट से ज़्यादा बाद पूरा हुआ, और तब तक आपका कूपन इस्तेमाल हो चुका था, इसलिए कोई ऑर्डर नहीं बना।`,
   soldOutRefund: (amount) => `पूरे ${amount} 5-7 कार्यदिवसों में आपके मूल भुगतान माध्यम में लौट आएँगे।`,
 };
 
@@ -107,6 +110,7 @@ const mr: OrderMailWords = {
   codToPay: (amount) => `कॅश ऑन डिलिव्हरी: कृपया कुरिअरसाठी ${amount} तयार ठेवा.`,
   soldOutSubject: (shop) => `तुमच्या ${shop} पेमेंटचा परतावा केला जात आहे`,
   soldOutIntro: 'क्षमस्व: तुमचे पेमेंट आमच्यापर्यंत पोहोचेपर्यंत तुम्ही निवडलेले एक उत्पादन संपले होते, त्यामुळे ऑर्डर झाली नाही.',
+  couponLapsedIntro: `क्षमस्व: तुमचे पेमेंट सुरू केल्यानंतर ${COUPON_HOLD_MINUTES} मिनिटांहून अधिक वेळाने पूर्ण झाले, आणि तोपर्यंत तुमचे कूपन वापरले गेले होते, त्यामुळे ऑर्डर झाली नाही.`,
   soldOutRefund: (amount) => `संपूर्ण ${amount} 5-7 कामकाजाच्या दिवसांत तुमच्या मूळ पेमेंट पद्धतीत जमा होतील.`,
 };
 
@@ -134,6 +138,7 @@ const gu: OrderMailWords = {
   codToPay: (amount) => `કેશ ઓન ડિલિવરી: કૃપા કરીને કુરિયર માટે ${amount} તૈયાર રાખો.`,
   soldOutSubject: (shop) => `તમારી ${shop} ચુકવણીનું રિફંડ કરવામાં આવી રહ્યું છે`,
   soldOutIntro: 'માફ કરશો: તમારી ચુકવણી અમારા સુધી પહોંચી ત્યાં સુધીમાં તમે પસંદ કરેલી એક વસ્તુ વેચાઈ ગઈ હતી, તેથી ઓર્ડર બન્યો નથી.',
+  couponLapsedIntro: `માફ કરશો: તમારી ચુકવણી શરૂ કર્યાના ${COUPON_HOLD_MINUTES} મિનિટથી વધુ સમય પછી પૂરી થઈ, અને ત્યાં સુધીમાં તમારું કૂપન વપરાઈ ગયું હતું, તેથી ઓર્ડર બન્યો નથી.`,
   soldOutRefund: (amount) => `પૂરા ${amount} 5-7 કામકાજના દિવસોમાં તમારી મૂળ ચુકવણી પદ્ધતિમાં પાછા આવશે.`,
 };
 

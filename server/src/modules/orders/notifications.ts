@@ -82,25 +82,33 @@ export function shopperMail(
   return { to: details.email, subject, text, ...(attachments?.length ? { attachments } : {}) };
 }
 
-/** What a payment that came too late for its last unit tells the shopper: refunded, and no order. */
-export interface SoldOutPayment {
+/**
+ * What a payment that could not become an order tells the shopper: refunded, and no order. It came
+ * too late for its last unit ('soldOut'), or after its coupon hold lapsed and the coupon was used
+ * since ('couponLapsed').
+ */
+export interface RefundedPayment {
   razorpayOrderId: string;
   paymentId: string;
   amountPaise: number;
   lines: readonly { title: string; quantity: number; unitPricePaise: number }[];
   userDetails?: { username?: string | null; email?: string | null } | null;
   language?: string | null;
+  reason: 'soldOut' | 'couponLapsed';
   refundFailed: boolean;
 }
 
 /**
- * Tells the shopper (in their language) that their payment went back because a line sold out first,
+ * Tells the shopper (in their language) that their payment went back, and why,
  * whichever of verify, POST /api/orders and the webhook met it: the webhook answers Razorpay, not
  * the shopper, whose browser may be long closed. A refund the gateway refused is the owner's to make
  * by hand, so the shop is told too; the shopper is told the money comes back either way.
  */
-export function notifySoldOutRefund(deps: AppDeps, payment: SoldOutPayment): void {
-  const context = { razorpayOrderId: payment.razorpayOrderId, event: 'sold-out-refund' };
+export function notifyRefundedPayment(deps: AppDeps, payment: RefundedPayment): void {
+  const context = {
+    razorpayOrderId: payment.razorpayOrderId,
+    event: payment.reason === 'soldOut' ? 'sold-out-refund' : 'coupon-lapsed-refund',
+  };
   const email = payment.userDetails?.email;
   if (email) {
     const words = ORDER_MAIL_WORDS[isLanguageCode(payment.language) ? payment.language : DEFAULT_LANGUAGE];
@@ -108,7 +116,7 @@ export function notifySoldOutRefund(deps: AppDeps, payment: SoldOutPayment): voi
     const text = [
       words.hello(payment.userDetails?.username || email),
       '',
-      words.soldOutIntro,
+      payment.reason === 'soldOut' ? words.soldOutIntro : words.couponLapsedIntro,
       '',
       ...payment.lines.map((l) => `- ${l.title} × ${l.quantity}: ${rupees(l.unitPricePaise * l.quantity)}`),
       `${words.total}: ${rupees(payment.amountPaise)}`,
@@ -121,19 +129,29 @@ export function notifySoldOutRefund(deps: AppDeps, payment: SoldOutPayment): voi
     ].join('\n');
     void mailShopperInBackground(deps, { to: email, subject: words.soldOutSubject(shop.name), text }, context);
   }
-  if (payment.refundFailed) notifyShopOfFailedSoldOutRefund(deps, payment);
+  if (payment.refundFailed) notifyShopOfFailedPaymentRefund(deps, payment);
 }
 
-/** Tells the shop a sold-out payment's refund failed (at once, or later by Razorpay's webhook). */
-export function notifyShopOfFailedSoldOutRefund(
+/** Why the payment went back, as the shop's notice says it. */
+const SHOP_REFUND_REASONS: Record<RefundedPayment['reason'], { what: string; why: string }> = {
+  soldOut: { what: 'a sold-out payment', why: 'arrived after a line sold out' },
+  couponLapsed: {
+    what: 'a late coupon payment',
+    why: 'was completed after its coupon hold lapsed and the coupon had been used since',
+  },
+};
+
+/** Tells the shop an automatic refund failed (at once, or later by Razorpay's webhook). */
+export function notifyShopOfFailedPaymentRefund(
   deps: AppDeps,
-  payment: Pick<SoldOutPayment, 'razorpayOrderId' | 'paymentId' | 'amountPaise'>,
+  payment: Pick<RefundedPayment, 'razorpayOrderId' | 'paymentId' | 'amountPaise' | 'reason'>,
 ): void {
+  const { what, why } = SHOP_REFUND_REASONS[payment.reason];
   deps.mailer.sendInBackground(
     {
       to: deps.config.shopNotifyEmail,
-      subject: `Refund of a sold-out payment failed (${payment.paymentId})`,
-      text: `Payment ${payment.paymentId} (Razorpay order ${payment.razorpayOrderId}) of ${rupees(payment.amountPaise)} arrived after a line sold out, and its automatic refund failed. Refund it from the Razorpay dashboard.\n`,
+      subject: `Refund of ${what} failed (${payment.paymentId})`,
+      text: `Payment ${payment.paymentId} (Razorpay order ${payment.razorpayOrderId}) of ${rupees(payment.amountPaise)} ${why}, and its automatic refund failed. Refund it from the Razorpay dashboard.\n`,
     },
     { razorpayOrderId: payment.razorpayOrderId, event: 'shop-sold-out-refund-failed' },
   );

@@ -18,7 +18,7 @@ import { removePaidLines } from '../cart/index.js';
 import { confirmRedemption } from '../coupons/index.js';
 import { PendingCheckout, type CheckoutDocument } from '../payments/index.js';
 import { cancelOrder } from './cancellation.js';
-import { soldOutError, takeCheckoutStock } from './checkout-stock.js';
+import { refundedPaymentError, takeCheckoutStock } from './checkout-stock.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
@@ -156,7 +156,8 @@ export async function placeOrderFromCheckout(
   if (claimed) {
     try {
       await confirmRedemption(deps, {
-        redemptionId: checkout.couponRedemptionId,
+        // As stored: the claim may have replaced a lapsed hold after this caller read the checkout.
+        redemptionId: claimed.couponRedemptionId,
         orderId: order._id,
         userId: checkout.userId,
         coupon: checkout.coupon,
@@ -289,7 +290,7 @@ export async function placeOrderForVerifiedPayment(
     if (order) return { order, created: false };
   }
   if (!checkout?.paymentId) throw new HttpError(402, ORDER_TEXTS.noVerifiedPayment);
-  if (checkout.status === 'soldOut') throw soldOutError();
+  if (checkout.status === 'soldOut') throw refundedPaymentError(checkout.refundReason);
   return placeOrderFromCheckout(deps, checkout, checkout.paymentId);
 }
 

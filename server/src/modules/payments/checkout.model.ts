@@ -1,10 +1,16 @@
 import { Schema, model, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { CURRENCY, LANGUAGES, REFUND_STATUSES } from '@kesh/shared';
 
-/** 'soldOut': paid, but a line was gone by then; the payment went back and no order exists. */
+/**
+ * 'soldOut': paid, but no order could be made (a line was gone by then, or the coupon's lapsed use
+ * had been taken since: refundReason); the payment went back in full and no order exists.
+ */
 export const CHECKOUT_STATUSES = ['created', 'paid', 'soldOut'] as const;
 /** Who took the checkout's stock: 'taking' is the claim (one caller), then 'taken' or 'soldOut'. */
 export const STOCK_STATES = ['taking', 'taken', 'soldOut'] as const;
+/** Why a paid checkout was refunded instead of placed; absent on those refunded before the reason was kept. */
+export const REFUND_REASONS = ['soldOut', 'couponLapsed'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 const checkoutLineSchema = new Schema(
   {
@@ -57,6 +63,7 @@ const checkoutSchema = new Schema(
       ),
       default: undefined,
     },
+    refundReason: { type: String, enum: REFUND_REASONS },
     /** When the refund above was last claimed for a request to the gateway (recovery retries old ones). */
     refundClaimedAt: { type: Date },
     /** The store language the shopper paid in; the order's mails use it. */

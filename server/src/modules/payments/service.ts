@@ -15,8 +15,7 @@ import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.
 import { anyLineShort } from '../catalog/index.js';
 import { priceCheckout, releaseRedemption, renewHold } from '../coupons/index.js';
 import { applyRefundEvent } from '../orders/index.js';
-import { applySoldOutRefundEvent } from '../orders/index.js';
-import { isSoldOutError } from '../orders/index.js';
+import { applySoldOutRefundEvent, isRefundedPaymentError } from '../orders/index.js';
 import { priceCart } from '../orders/index.js';
 import { Order } from '../orders/index.js';
 import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/index.js';
@@ -133,7 +132,8 @@ async function reopenCouponCheckout(
   address: string,
   couponCode: string,
 ): Promise<CheckoutRecord | null> {
-  const open = await PendingCheckout.find({ userId, status: 'created' })
+  // One whose payment has arrived (its stock claimed) is never offered again: it would be paid twice.
+  const open = await PendingCheckout.find({ userId, status: 'created', stockState: null })
     .sort({ updatedAt: -1 })
     .limit(REOPEN_CANDIDATES)
     .lean<CheckoutRecord[]>();
@@ -266,8 +266,9 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
     const { order, created } = await placeOrderFromCheckout(deps, checkout, paymentId);
     if (created) deps.logger.info({ orderId, orderRef: order._id }, 'order placed from the payment webhook');
   } catch (err) {
-    // Sold out and refunded: answered, so Razorpay does not deliver the event again.
-    if (!isSoldOutError(err)) throw err;
+    // Refunded (sold out, or its coupon used since its hold lapsed): answered, so Razorpay does not
+    // deliver the event again.
+    if (!isRefundedPaymentError(err)) throw err;
   }
 }
 

@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { LANGUAGES } from '@kesh/shared';
 import { userSearchKeysOf } from './search.js';
 
 const userSchema = new Schema(
@@ -17,6 +18,12 @@ const userSchema = new Schema(
      * verification existed: those count as confirmed (docs/verification.md), so no backfill is needed.
      */
     emailVerified: { type: Boolean },
+    /**
+     * The store language the shopper last used to sign up or ask for a code (the client sends its
+     * choice as Accept-Language); the account's own mails are written in it. Absent on accounts made
+     * before it was kept: their mails use the language of the request, else English.
+     */
+    language: { type: String, enum: LANGUAGES.map((l) => l.code) },
     /** The shopper's cash-on-delivery history, counted as each order ends (docs/verification.md). */
     codStats: {
       delivered: { type: Number },

@@ -1,4 +1,4 @@
-import { COUPON_REFUSAL_TEXTS } from '@kesh/shared';
+import { COUPON_LAPSED_REFUNDED, COUPON_REFUSAL_TEXTS } from '@kesh/shared';
 import type { Catalogue } from '../../../i18n';
 import type { Shape } from '../../../i18n/common';
 
@@ -12,6 +12,7 @@ const en = {
   applied: 'Coupon {{code}} applied: you save {{amount}}.',
   discount: 'Discount ({{code}})',
   failed: 'The coupon could not be checked. Please try again.',
+  lapsedRefunded: COUPON_LAPSED_REFUNDED,
   refused: {
     unknown: COUPON_REFUSAL_TEXTS.unknown,
     expired: COUPON_REFUSAL_TEXTS.expired,
@@ -32,6 +33,8 @@ const hi: Shape<typeof en> = {
   applied: 'कूपन {{code}} लागू हुआ: आपकी बचत {{amount}}।',
   discount: 'छूट ({{code}})',
   failed: 'कूपन जाँचा नहीं जा सका। कृपया फिर से कोशिश करें।',
+  lapsedRefunded:
+    'यह भुगतान शुरू किए जाने के {{minutes}} मिनट से ज़्यादा बाद पूरा हुआ, और तब तक इसका कूपन इस्तेमाल हो चुका था। कोई ऑर्डर नहीं बना: आपका पूरा भुगतान वापस किया जा रहा है।',
   refused: {
     unknown: 'यह कूपन कोड मान्य नहीं है। कृपया कोड जाँचकर फिर से कोशिश करें।',
     expired: 'इस कूपन की समय-सीमा समाप्त हो चुकी है।',
@@ -52,6 +55,8 @@ const mr: Shape<typeof en> = {
   applied: 'कूपन {{code}} लागू झाले: तुमची बचत {{amount}}.',
   discount: 'सूट ({{code}})',
   failed: 'कूपन तपासता आले नाही. कृपया पुन्हा प्रयत्न करा.',
+  lapsedRefunded:
+    'हे पेमेंट सुरू केल्यानंतर {{minutes}} मिनिटांहून अधिक वेळाने पूर्ण झाले, आणि तोपर्यंत त्याचे कूपन वापरले गेले होते. ऑर्डर झाली नाही: तुमचे संपूर्ण पेमेंट परत केले जात आहे.',
   refused: {
     unknown: 'हा कूपन कोड वैध नाही. कृपया कोड तपासून पुन्हा प्रयत्न करा.',
     expired: 'या कूपनची मुदत संपली आहे.',
@@ -72,6 +77,8 @@ const gu: Shape<typeof en> = {
   applied: 'કૂપન {{code}} લાગુ થયું: તમારી બચત {{amount}}.',
   discount: 'છૂટ ({{code}})',
   failed: 'કૂપન ચકાસી શકાયું નહીં. કૃપા કરીને ફરી પ્રયાસ કરો.',
+  lapsedRefunded:
+    'આ ચુકવણી શરૂ કર્યાના {{minutes}} મિનિટથી વધુ સમય પછી પૂરી થઈ, અને ત્યાં સુધીમાં તેનું કૂપન વપરાઈ ગયું હતું. ઓર્ડર બન્યો નથી: તમારી પૂરી ચુકવણી પાછી આપવામાં આવી રહી છે.',
   refused: {
     unknown: 'આ કૂપન કોડ માન્ય નથી. કૃપા કરીને કોડ તપાસીને ફરી પ્રયાસ કરો.',
     expired: 'આ કૂપનની મુદત પૂરી થઈ ગઈ છે.',
