@@ -370,19 +370,38 @@ export class IndexRuntime {
       const values: unknown[] = new Array(this.fields.length);
       let present = false;
       let scalar = true;
+      // One field may hold a non-empty array of strings (an order's search keys): one key per distinct string.
+      let strings: string[] | undefined;
+      let stringsAt = -1;
       for (let i = 0; i < this.fields.length; i++) {
         const field = this.fields[i]!;
         const v = Object.prototype.hasOwnProperty.call(doc, field) ? doc[field] : undefined;
         if (Array.isArray(v)) {
+          if (strings === undefined && v.length > 0 && v.every((x) => typeof x === 'string')) {
+            strings = v as string[];
+            stringsAt = i;
+            present = true;
+            continue;
+          }
           scalar = false;
           break;
         }
         if (v !== undefined) present = true;
         values[i] = v === undefined ? null : v;
       }
-      if (scalar) {
+      if (scalar && strings === undefined) {
         if (this.spec.sparse && !present) return [];
         return [{ hash: '', values }];
+      }
+      if (scalar && strings !== undefined) {
+        this.multikey = true;
+        const keys: IndexKey[] = [];
+        for (const s of new Set(strings)) {
+          const own = values.slice();
+          own[stringsAt] = s;
+          keys.push({ hash: s, values: own });
+        }
+        return keys;
       }
     }
     const perField = this.fields.map((f) => pathValues(doc, f));

@@ -158,6 +158,22 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
     }
   });
 
+  it('keys an array of strings once per distinct string, beside the other fields', () => {
+    const idx = new IndexRuntime({ v: 2, key: { searchKeys: 1, status: 1, createdAt: -1 }, name: 's' });
+    expect(idx.keysFor({ searchKeys: ['a', 'b', 'a'], status: 'P' }).map((k) => k.values)).toEqual([
+      ['a', 'P', null],
+      ['b', 'P', null],
+    ]);
+    expect(idx.multikey).toBe(true);
+    const single = new IndexRuntime({ v: 2, key: { searchKeys: 1 }, name: 'one' });
+    expect(single.keysFor({ searchKeys: ['a'] }).map((k) => k.values)).toEqual([['a']]);
+    expect(single.multikey).toBe(true);
+    expect(single.keysFor({ searchKeys: [] }).map((k) => k.values)).toEqual([[null]]);
+    expect(single.keysFor({ searchKeys: ['a', 1, 'a'] }).map((k) => k.values)).toEqual([['a'], [1]]);
+    const parallel = new IndexRuntime({ v: 2, key: { a: 1, b: 1 }, name: 'ab' });
+    expect(() => parallel.keysFor({ a: ['x', 'y'], b: ['z', 'w'] })).toThrow(/parallel arrays/);
+  });
+
   it('leaves a duplicate in a unique index to the sort, which reports it', () => {
     const docs: Doc[] = [
       { _id: 1, ref: 'A' },
