@@ -4,7 +4,8 @@
 // spawn to the first `/readyz` 200, the server's CPU time then (user + system, /proc/<pid>/stat)
 // and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure to compare
 // on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux only.
-// Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+// Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. STARTUP_ENTRY names another
+// build to start (e.g. `server/dist-base/main.js`: main's code built beside this one, to compare).
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,7 @@ const dir = await mkdtemp(path.join(tmpdir(), 'bench-startup-'));
 await cp(source, dir, { recursive: true });
 const port = 20_000 + (process.pid % 10_000);
 const started = performance.now();
-const server = spawn(process.execPath, [...nodeFlags, 'server/dist/main.js'], {
+const server = spawn(process.execPath, [...nodeFlags, process.env.STARTUP_ENTRY ?? 'server/dist/main.js'], {
   cwd: ROOT,
   env: {
     ...process.env,

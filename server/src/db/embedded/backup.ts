@@ -37,8 +37,8 @@ async function readConsistentState(dataDir: string): Promise<{ store: Store; lsn
     const store = new Store();
     try {
       store.beginBulkLoad();
-      const checkpointLsn = await loadCheckpoint(realFs, store, path.join(dataDir, CHECKPOINT_FILE));
-      const { lastLsn } = await replayJournal(realFs, store, path.join(dataDir, JOURNAL_DIR), checkpointLsn, false);
+      const checkpoint = await loadCheckpoint(realFs, store, path.join(dataDir, CHECKPOINT_FILE));
+      const { lastLsn } = await replayJournal(realFs, store, path.join(dataDir, JOURNAL_DIR), checkpoint.lsn, false);
       store.finishBulkLoad();
       return { store, lsn: lastLsn };
     } catch (err) {

@@ -14,7 +14,7 @@
  * Start-up = newest checkpoint + replay of the journal records after its LSN.
  */
 import path from 'node:path';
-import { captureCheckpoint, checkpointBytes, CorruptDataFileError, loadCheckpoint } from './checkpoint.js';
+import { captureCheckpoint, checkpointBytes, CorruptDataFileError, isOutdated, loadCheckpoint } from './checkpoint.js';
 import { CommandError, ErrorCode, errorReply } from './errors.js';
 import {
   decodeRecordAt,
@@ -220,9 +220,9 @@ export class Durability {
       // One table of repeated strings for the whole load, dropped with it.
       const strings = new Map<string, string>();
       const checkpointFile = path.join(opts.dataDir, CHECKPOINT_FILE);
-      const checkpointLsn = await loadCheckpoint(fs, store, checkpointFile, strings);
+      const loaded = await loadCheckpoint(fs, store, checkpointFile, strings);
       const journalDir = path.join(opts.dataDir, JOURNAL_DIR);
-      const recovered = await replayJournal(fs, store, journalDir, checkpointLsn, true, strings);
+      const recovered = await replayJournal(fs, store, journalDir, loaded.lsn, true, strings);
       try {
         store.finishBulkLoad();
       } catch (err) {
@@ -231,7 +231,8 @@ export class Durability {
       const durability = new Durability(store, opts, lock, recovered);
       await durability.writer.open();
       store.recorder = (op) => durability.record(op);
-      if (recovered.bytes >= Math.min(opts.checkpointBytes, REPLAYED_CHECKPOINT_BYTES)) {
+      // An older format is written again at once in today's (which saves the indexes' order).
+      if (isOutdated(loaded) || recovered.bytes >= Math.min(opts.checkpointBytes, REPLAYED_CHECKPOINT_BYTES)) {
         durability
           .checkpoint()
           .catch((err: unknown) => durability.log('warn', `checkpoint after replay failed: ${(err as Error).message}`));

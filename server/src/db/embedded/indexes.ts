@@ -139,6 +139,18 @@ export interface IndexEntry {
   id: string | typeof MIN_KEY | typeof MAX_KEY;
 }
 
+/**
+ * What a checkpoint of format 3 holds besides the documents (see checkpoint.ts): for each ordered
+ * index, by name, its entries in order as the position of their document among the checkpoint's
+ * documents of that collection (a document with several keys is named once per key).
+ */
+export interface SavedOrders {
+  /** The checkpoint's documents of the collection, in its order, and their canonical _ids. */
+  docs: Doc[];
+  ids: string[];
+  orders: Map<string, Int32Array>;
+}
+
 /** Only ascending/descending fields are kept in order; text, 2dsphere and hashed keys are metadata. */
 export function isOrderedKeyPattern(key: Doc): boolean {
   return Object.values(key).every(
@@ -162,6 +174,8 @@ export class IndexRuntime {
   multikey = false;
   private readonly partial: Matcher | undefined;
   readonly compareEntries: (a: IndexEntry, b: IndexEntry) => number;
+  /** The index's order of key values alone (entries with equal values are then ordered by _id). */
+  readonly compareKeys: (a: unknown[], b: unknown[]) => number;
   /** Every field is a top-level one (no dotted path). */
   private readonly topLevel: boolean;
 
@@ -174,18 +188,19 @@ export class IndexRuntime {
     this.partial = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
     const strCmp = this.collation.compare;
     const dirs = this.directions;
-    this.compareEntries = (a, b) => {
+    this.compareKeys = (a, b) => {
       for (let i = 0; i < dirs.length; i++) {
-        const x = a.values[i];
-        const y = b.values[i];
+        const x = a[i];
+        const y = b[i];
         if (x === y) continue;
         if (x === MIN_KEY || y === MAX_KEY) return -1;
         if (x === MAX_KEY || y === MIN_KEY) return 1;
         const c = compareValues(x, y, strCmp);
         if (c !== 0) return c * (dirs[i] as number);
       }
-      return compareIds(a.id, b.id);
+      return 0;
     };
+    this.compareEntries = (a, b) => this.compareKeys(a.values, b.values) || compareIds(a.id, b.id);
     this.tree = isOrderedKeyPattern(spec.key) ? new BTree<IndexEntry, true>(undefined, this.compareEntries) : undefined;
   }
 
@@ -251,18 +266,88 @@ export class IndexRuntime {
     entries.sort(this.compareEntries);
     if (this.unique) {
       for (let k = 1; k < entries.length; k++) {
-        const prev = entries[k - 1]!;
         const cur = entries[k]!;
-        if (this.compareEntries({ values: prev.values, id: cur.id }, cur) === 0) return this.keyValue(cur.values);
+        if (this.compareKeys(entries[k - 1]!.values, cur.values) === 0) return this.keyValue(cur.values);
       }
     }
+    this.load(entries);
+    return undefined;
+  }
+
+  /**
+   * rebuild() without the sort, from the order a checkpoint saved (format 3): the keys of each
+   * document are computed as rebuild() computes them, put where the saved order says, and every key
+   * is then compared with its neighbour. So the tree holds exactly what rebuild() would build, or
+   * nothing changes and the answer is false ("sort instead"): for an order that does not fit (the
+   * same index name over another key or collation, a document changed by the journal replayed since,
+   * a duplicate in a unique index, which rebuild() reports).
+   *
+   * `alive[o]` says whether the checkpoint's document o is still the stored one (the replay may
+   * have replaced or removed it); `fresh` are the stored documents the checkpoint did not hold.
+   */
+  rebuildInSavedOrder(saved: SavedOrders, order: Int32Array, alive: Uint8Array, fresh: Array<[string, Doc]>): boolean {
+    if (!this.tree) return false;
+    const n = saved.docs.length;
+    let multikey = false;
+    this.multikey = false;
+    // The keys of document o are keys[first[o]] .. keys[first[o + 1] - 1], in the index's order.
+    const first = new Int32Array(n + 1);
+    const keys: unknown[][] = [];
+    for (let o = 0; o < n; o++) {
+      first[o] = keys.length;
+      if (alive[o] === 0) continue;
+      const own = this.keysFor(saved.docs[o]!);
+      if (own.length > 1) {
+        multikey = true;
+        own.sort((a, b) => this.compareKeys(a.values, b.values));
+      }
+      for (const k of own) keys.push(k.values);
+    }
+    first[n] = keys.length;
+    // Each time the order names document o, it stands for o's next key (its keys are in order too).
+    const taken = first.slice(0, n);
+    const kept: IndexEntry[] = new Array(keys.length);
+    let size = 0;
+    for (let i = 0; i < order.length; i++) {
+      const o = order[i]!;
+      if (!(o >= 0 && o < n)) return false;
+      if (alive[o] === 0) continue;
+      const at = taken[o]!;
+      if (at >= first[o + 1]!) return false;
+      taken[o] = at + 1;
+      kept[size++] = { values: keys[at]!, id: saved.ids[o]! };
+    }
+    for (let o = 0; o < n; o++) if (taken[o] !== first[o + 1]) return false;
+    const added: IndexEntry[] = [];
+    for (const [id, doc] of fresh) {
+      const own = this.keysFor(doc);
+      if (own.length > 1) multikey = true;
+      for (const k of own) added.push({ values: k.values, id });
+    }
+    added.sort(this.compareEntries);
+    const entries = added.length === 0 ? kept : mergeSorted(kept, added, this.compareEntries);
+    if (this.unique) {
+      for (let k = 1; k < entries.length; k++) {
+        if (this.compareKeys(entries[k - 1]!.values, entries[k]!.values) === 0) return false;
+      }
+    }
+    try {
+      this.load(entries);
+    } catch {
+      return false; // bulkLoad compares each entry with the one before and refuses any out of order
+    }
+    if (multikey) this.multikey = true;
+    return true;
+  }
+
+  /** Replaces the tree with `entries`, which are in the index's order. */
+  private load(entries: IndexEntry[]): void {
     this.tree = bulkLoad(
       entries,
       entries.map(() => true as const),
-      this.tree.maxNodeSize,
+      this.tree!.maxNodeSize,
       this.compareEntries,
     );
-    return undefined;
   }
 
   /** A key as mongod shows it in E11000 messages: `{ field: value, ... }`. */
@@ -285,19 +370,38 @@ export class IndexRuntime {
       const values: unknown[] = new Array(this.fields.length);
       let present = false;
       let scalar = true;
+      // One field may hold a non-empty array of strings (an order's search keys): one key per distinct string.
+      let strings: string[] | undefined;
+      let stringsAt = -1;
       for (let i = 0; i < this.fields.length; i++) {
         const field = this.fields[i]!;
         const v = Object.prototype.hasOwnProperty.call(doc, field) ? doc[field] : undefined;
         if (Array.isArray(v)) {
+          if (strings === undefined && v.length > 0 && v.every((x) => typeof x === 'string')) {
+            strings = v as string[];
+            stringsAt = i;
+            present = true;
+            continue;
+          }
           scalar = false;
           break;
         }
         if (v !== undefined) present = true;
         values[i] = v === undefined ? null : v;
       }
-      if (scalar) {
+      if (scalar && strings === undefined) {
         if (this.spec.sparse && !present) return [];
         return [{ hash: '', values }];
+      }
+      if (scalar && strings !== undefined) {
+        this.multikey = true;
+        const keys: IndexKey[] = [];
+        for (const s of new Set(strings)) {
+          const own = values.slice();
+          own[stringsAt] = s;
+          keys.push({ hash: s, values: own });
+        }
+        return keys;
       }
     }
     const perField = this.fields.map((f) => pathValues(doc, f));
@@ -337,6 +441,17 @@ export class IndexRuntime {
     }
     return keys;
   }
+}
+
+function mergeSorted<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T[] {
+  const out: T[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
+  return out;
 }
 
 function compareIds(a: IndexEntry['id'], b: IndexEntry['id']): number {

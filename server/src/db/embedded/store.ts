@@ -21,6 +21,7 @@ import {
   sameKeyPattern,
   type IndexKey,
   type IndexSpec,
+  type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from './collation.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from './values.js';
@@ -72,6 +73,8 @@ export class Collection {
    * when they were first made, so no check is skipped that could fail.
    */
   private bulk = false;
+  /** Set while loading a checkpoint that saved its indexes' order: finishBulkLoad then need not sort. */
+  private saved: SavedOrders | undefined;
 
   constructor(db: string, name: string, record: ChangeRecorder, options: Doc = {}, uuid?: Binary) {
     this.db = db;
@@ -105,8 +108,8 @@ export class Collection {
     return this.indexes;
   }
 
-  /** Stores `doc` (which must already carry a valid _id and not be shared with anyone). */
-  insert(doc: Doc): void {
+  /** Stores `doc` (which must already carry a valid _id and not be shared with anyone); returns its canonical _id. */
+  insert(doc: Doc): string {
     const id = doc._id;
     if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
     if (Array.isArray(id) || id instanceof RegExp || bsonTypeOf(id) === 'BSONRegExp') {
@@ -120,13 +123,14 @@ export class Collection {
     if (this.bulk) {
       this.record({ op: 'insert', db: this.db, coll: this.name, doc });
       this.docs.set(idKey, doc);
-      return;
+      return idKey;
     }
     const planned = this.planKeys(doc, idKey);
     this.record({ op: 'insert', db: this.db, coll: this.name, doc });
     this.docs.set(idKey, doc);
     this.idIndex.add(this.idIndex.keysFor(doc), idKey);
     for (const [idx, keys] of planned) idx.add(keys, idKey);
+    return idKey;
   }
 
   /** Swaps a stored document for its updated version, enforcing unique indexes first. */
@@ -270,14 +274,46 @@ export class Collection {
     this.bulk = true;
   }
 
-  /** Builds every index from the documents loaded since beginBulkLoad; E11000 if a unique one cannot hold them. */
+  /** While bulk loading: the checkpoint's documents and the order of its indexes (format 3). */
+  restoreSavedOrders(saved: SavedOrders): void {
+    if (this.bulk) this.saved = saved;
+  }
+
+  /**
+   * Builds every index from the documents loaded since beginBulkLoad; E11000 if a unique one cannot
+   * hold them. An index whose order the checkpoint saved is built in that order, checked (see
+   * IndexRuntime.rebuildInSavedOrder), and sorted only if the check fails.
+   */
   finishBulkLoad(): void {
     if (!this.bulk) return;
+    const saved = this.saved;
+    this.saved = undefined;
+    const current = saved && this.stillStored(saved);
     for (const idx of [this.idIndex, ...this.indexes]) {
+      const order = saved?.orders.get(idx.spec.name);
+      if (order && current && idx.rebuildInSavedOrder(saved, order, current.alive, current.fresh)) continue;
       const duplicate = idx.rebuild(this.docs);
       if (duplicate) throw duplicateKeyError(this.ns, idx.spec, duplicate);
     }
     this.bulk = false;
+  }
+
+  /** Which of the checkpoint's documents are still stored after the journal's replay, and which stored ones are new. */
+  private stillStored(saved: SavedOrders): { alive: Uint8Array; fresh: Array<[string, Doc]> } {
+    const alive = new Uint8Array(saved.docs.length);
+    let count = 0;
+    for (let o = 0; o < saved.docs.length; o++) {
+      if (this.docs.get(saved.ids[o]!) === saved.docs[o]) {
+        alive[o] = 1;
+        count++;
+      }
+    }
+    const fresh: Array<[string, Doc]> = [];
+    if (count < this.docs.size) {
+      const kept = new Set<Doc>(saved.docs.filter((_, o) => alive[o] === 1));
+      for (const entry of this.docs) if (!kept.has(entry[1])) fresh.push(entry);
+    }
+    return { alive, fresh };
   }
 
   /** Takes over the documents and indexes of a detached collection (see Store.installCollection). */

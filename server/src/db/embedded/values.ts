@@ -538,21 +538,41 @@ const INTERNED_MAX_LENGTH = 64;
  *   and each decoded copy costs 30-80 bytes of heap.
  */
 export function compactDecoded(v: Doc | unknown[], strings: Map<string, string>): void {
-  for (const k in v) {
-    const x = (v as Doc)[k];
-    if (typeof x === 'string') {
-      if (x.length > INTERNED_MAX_LENGTH) continue;
-      const seen = strings.get(x);
-      if (seen === undefined) strings.set(x, x);
-      else (v as Doc)[k] = seen;
-      continue;
+  if (Array.isArray(v)) {
+    // By index: for-in over an array makes a string of every index.
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = compactValue(x, strings);
+      if (y !== x) v[i] = y;
     }
-    if (x === null || typeof x !== 'object') continue;
-    if (bsonTypeOf(x) === 'Binary') {
-      const b = x as Binary;
-      (v as Doc)[k] = new Binary(Uint8Array.prototype.slice.call(b.buffer, 0, b.position), b.sub_type);
-    } else if (Array.isArray(x) || isPlainObject(x)) {
-      compactDecoded(x, strings);
-    }
+    return;
   }
+  for (const k in v) {
+    const x = v[k];
+    const y = compactValue(x, strings);
+    if (y !== x) v[k] = y;
+  }
+}
+
+function compactValue(x: unknown, strings: Map<string, string>): unknown {
+  if (typeof x === 'string') {
+    if (x.length > INTERNED_MAX_LENGTH) return x;
+    const seen = strings.get(x);
+    if (seen !== undefined) return seen;
+    strings.set(x, x);
+    return x;
+  }
+  if (x === null || typeof x !== 'object') return x;
+  if (Array.isArray(x)) {
+    compactDecoded(x, strings);
+    return x;
+  }
+  const type = (x as { _bsontype?: unknown })._bsontype;
+  if (type === undefined) {
+    if (isPlainObject(x)) compactDecoded(x, strings);
+    return x;
+  }
+  if (type !== 'Binary') return x;
+  const b = x as Binary;
+  return new Binary(Uint8Array.prototype.slice.call(b.buffer, 0, b.position), b.sub_type);
 }
