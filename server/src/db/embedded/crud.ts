@@ -88,10 +88,14 @@ function collationFor(requested: unknown, coll: Collection | undefined): Collati
   return effectiveCollation(requested, isPlainObject(coll?.options.collation) ? coll.options.collation : undefined);
 }
 
-/** Deep copies for the reply, optionally projected. Stored documents never leave the store. */
+/**
+ * The documents of a reply, optionally projected. Stored documents are immutable (a write stores a
+ * new object, as checkpoints rely on) and a reply is only ever serialized onto the wire, so it
+ * carries the stored objects themselves: deep copies cost as much as the encoding again (~7 s of
+ * CPU to list 100,000 orders) and doubled what the collector had to do.
+ */
 function output(docs: Doc[], projector: Projector | undefined): Doc[] {
-  const copies = docs.map((d) => cloneDeep(d));
-  return projector ? projector(copies) : copies;
+  return projector ? projector(docs) : docs;
 }
 
 function batchSizeOf(v: unknown): number | undefined {

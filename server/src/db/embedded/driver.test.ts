@@ -165,6 +165,13 @@ describe('CRUD', () => {
       { meta: { rank: 3 } },
     ]);
 
+    // Top-level fields come in the document's order, with _id first unless left out.
+    const topLevel = await c.findOne({ sku: 'a' }, { projection: { meta: 1, missing: 1, sku: true } });
+    expect(Object.keys(topLevel ?? {})).toEqual(['_id', 'sku', 'meta']);
+    expect(topLevel?.meta).toEqual({ rank: 2 });
+    const withoutId = await c.findOne({ sku: 'a' }, { projection: { price: 1, _id: false } });
+    expect(withoutId).toEqual({ price: 30 });
+
     const excluded = await c.findOne({ sku: 'a' }, { projection: { tags: 0, meta: 0 } });
     expect(Object.keys(excluded ?? {})).toEqual(['_id', 'sku', 'price']);
 
