@@ -21,6 +21,7 @@ import { backfillSearchKeys } from './modules/catalog/service.js';
 import { backfillUserSearchKeys } from './modules/users/service.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/order.model.js';
 import { startOrderSearchBackfill } from './modules/orders/admin-list-backfill.js';
+import { startSalesRollupWarmUp } from './modules/orders/sales-rollup.js';
 
 dotenv.config({ quiet: true });
 
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
     // Orders a stopped process left half placed: their stock goes back, or stays with the order.
     stopRecovery = startStockRecovery(deps);
     startOrderSearchBackfill(deps);
+    // An upgraded shop's sales days, computed ahead of the owner's first long stats window.
+    startSalesRollupWarmUp(deps);
     // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
     stopMailQueue = deps.mailer.startQueue?.();
     // Accounts from before the users list's search; until done, a search may miss some of them.
