@@ -17,9 +17,10 @@ export const ABANDONED_KEPT_MS = 180 * DAY_MS;
 /**
  * Checkouts read and classified per step; the event loop is given back between steps. A step is four
  * engine commands (the checkouts, their orders, their holds, the writes), none of which holds the loop
- * for more than a few ms at this size; the writes of one kind are one update of many documents.
+ * for long at this size (the update, the largest, ~0.25 ms of CPU per checkout at 100,000 orders);
+ * the writes of one kind are one update of many documents.
  */
-export const RETENTION_BATCH = 200;
+export const RETENTION_BATCH = 100;
 /** How often the sweep runs after the first one (which classifies what older code left unclassified). */
 const RETENTION_INTERVAL_MS = 10 * 60_000;
 
