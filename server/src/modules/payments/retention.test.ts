@@ -212,7 +212,7 @@ describe('checkout retention', () => {
     const abandoned = Array.from({ length: 150 }, (_, i) => old(300 + i, { status: 'created' }));
     await PendingCheckout.collection.insertMany([...paid, ...abandoned]);
     await Order.collection.insertMany(
-      paid.map((c) => ({ razorpayOrderId: c.razorpayOrderId, razorpayPaymentId: c.paymentId })),
+      paid.map((c, i) => ({ razorpayOrderId: c.razorpayOrderId, razorpayPaymentId: `pay_${i}` })),
     );
 
     const reads: Record<string, number> = {};
