@@ -15,6 +15,27 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
+/**
+ * Waits until the process has been quiet (under `share` of one CPU over `windowMs`), at most `maxMs`:
+ * the work a server starts after it answers /readyz (an upgraded shop's backfills). Returns how long
+ * that took and the CPU it used.
+ */
+export async function untilQuiet(
+  pid: number,
+  opts = { windowMs: 5000, share: 0.05, maxMs: 600_000 },
+): Promise<{ wallMs: number; cpuSeconds: number; quiet: boolean }> {
+  const started = performance.now();
+  const cpuAtStart = cpuSeconds(pid);
+  for (;;) {
+    const before = cpuSeconds(pid);
+    await new Promise((r) => setTimeout(r, opts.windowMs));
+    const used = cpuSeconds(pid) - before;
+    const wallMs = performance.now() - started;
+    const quiet = used < (opts.share * opts.windowMs) / 1000;
+    if (quiet || wallMs >= opts.maxMs) return { wallMs, cpuSeconds: cpuSeconds(pid) - cpuAtStart, quiet };
+  }
+}
+
 /** Resident memory now and its peak (MB), from /proc/<pid>/status. */
 export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -22,6 +22,7 @@ import { backfillUserSearchKeys } from './modules/users/index.js';
 import { dropLegacyPaymentIndexes } from './modules/orders/index.js';
 import { startOrderSearchBackfill } from './modules/orders/index.js';
 import { startCodHistoryBackfill } from './modules/orders/index.js';
+import { startSalesRollupWarmUp } from './modules/orders/index.js';
 
 dotenv.config({ quiet: true });
 
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
     startOrderSearchBackfill(deps);
     // Shoppers' COD histories from orders that ended before the counters existed; once, in the background.
     startCodHistoryBackfill(deps);
+    // An upgraded shop's sales days, computed ahead of the owner's first long stats window.
+    startSalesRollupWarmUp(deps);
     // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
     stopMailQueue = deps.mailer.startQueue?.();
     // Accounts from before the users list's search; until done, a search may miss some of them.

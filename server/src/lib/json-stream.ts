@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 
 /** Records read per query by inIdOrder. */
@@ -35,6 +34,11 @@ const CHUNK_CHARS = 64 * 1024;
  */
 export async function streamJsonArray<T>(res: Response, items: AsyncIterable<T>): Promise<void> {
   const gone = new Promise<void>((resolve) => res.once('close', () => resolve()));
+  // One listener for every wait: compression's response passes 'drain' listeners on to its gzip
+  // stream and never takes them off, so one per wait piled up (node's leak warning at 11).
+  let drained: () => void = () => undefined;
+  const onDrain = () => drained();
+  res.on('drain', onDrain);
   res.status(200).type('json');
   let pending = '[';
   let empty = true;
@@ -45,13 +49,15 @@ export async function streamJsonArray<T>(res: Response, items: AsyncIterable<T>)
       if (pending.length < CHUNK_CHARS) continue;
       const flowing = res.write(pending);
       pending = '';
-      if (!flowing) await Promise.race([once(res, 'drain'), gone]);
+      if (!flowing) await Promise.race([new Promise<void>((resolve) => (drained = resolve)), gone]);
       if (res.destroyed) return;
     }
   } catch (err) {
     if (!res.headersSent) throw err;
     res.destroy(err as Error);
     return;
+  } finally {
+    res.removeListener('drain', onDrain);
   }
   res.end(`${pending}]`);
 }

@@ -88,10 +88,14 @@ function collationFor(requested: unknown, coll: Collection | undefined): Collati
   return effectiveCollation(requested, isPlainObject(coll?.options.collation) ? coll.options.collation : undefined);
 }
 
-/** Deep copies for the reply, optionally projected. Stored documents never leave the store. */
+/**
+ * The documents of a reply, optionally projected. Stored documents are immutable (a write stores a
+ * new object, as checkpoints rely on) and a reply is only ever serialized onto the wire, so it
+ * carries the stored objects themselves: deep copies cost as much as the encoding again (~7 s of
+ * CPU to list 100,000 orders) and doubled what the collector had to do.
+ */
 function output(docs: Doc[], projector: Projector | undefined): Doc[] {
-  const copies = docs.map((d) => cloneDeep(d));
-  return projector ? projector(copies) : copies;
+  return projector ? projector(docs) : docs;
 }
 
 function batchSizeOf(v: unknown): number | undefined {
@@ -201,9 +205,29 @@ export const insert: CommandHandler = (cmd, db, ctx) => {
   return writeErrors.length ? { n, writeErrors, ok: 1 } : { n, ok: 1 };
 };
 
-function sameDocument(a: Doc, b: Doc): boolean {
+/**
+ * Whether an update left a document (or a value in it) as BSON would store it: the same fields in the same order, the
+ * same types (-0 is stored as a double, 0 as an int) and values. Plain values are compared as they
+ * are and only other BSON values (ObjectId, Long, Decimal128, Binary, ...) by their bytes: serializing
+ * both whole documents cost as much as the rest of an update.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return Object.is(a, b);
   if (a === b) return true;
-  return Buffer.from(BSON.serialize(a)).equals(Buffer.from(BSON.serialize(b)));
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  }
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
+  }
+  if (isPlainObject(a) || isPlainObject(b)) {
+    if (!isPlainObject(a) || !isPlainObject(b)) return false;
+    const keys = Object.keys(a);
+    const other = Object.keys(b);
+    return keys.length === other.length && keys.every((k, i) => k === other[i] && sameValue(a[k], b[k]));
+  }
+  return Buffer.from(BSON.serialize({ v: a })).equals(Buffer.from(BSON.serialize({ v: b })));
 }
 
 function arrayFiltersOf(v: unknown): Doc[] | undefined {
@@ -279,7 +303,7 @@ export const update: CommandHandler = (cmd, db, ctx) => {
       });
       matched.forEach((doc, i) => {
         const next = updated[i] as Doc;
-        if (!sameDocument(doc, next)) {
+        if (!sameValue(doc, next)) {
           if (coll) enforceValidator(coll.options, next, doc, bypass);
           coll?.replace(doc, next);
           nModified++;
@@ -373,7 +397,7 @@ export const findAndModify: CommandHandler = (cmd, db, ctx) => {
       isInsert: false,
       variables: letVariables(cmd),
     });
-    const stored = sameDocument(doc, next) ? doc : next;
+    const stored = sameValue(doc, next) ? doc : next;
     if (stored !== doc) {
       enforceValidator(coll.options, next, doc, bypass);
       coll.replace(doc, next);

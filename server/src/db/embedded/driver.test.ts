@@ -75,6 +75,21 @@ describe('CRUD', () => {
     expect(upd).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
     const same = await users.updateOne({ name: 'Bela' }, { $set: { age: 26 } });
     expect(same).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    // Modified means stored differently: the same nested values, dates and ids are no change; a new
+    // type (Long for a number), a date a millisecond later or a moved field is one.
+    const id = new ObjectId();
+    const at = new Date('2026-11-26T10:00:00.000Z');
+    await users.updateOne({ name: 'Bela' }, { $set: { meta: { by: id, at, tags: ['a', { n: 0 }] } } });
+    const changes = [
+      [{ $set: { meta: { by: new ObjectId(id.toHexString()), at: new Date(at), tags: ['a', { n: 0 }] } } }, 0],
+      [{ $set: { 'meta.tags.1.n': Long.fromNumber(0) } }, 1],
+      [{ $set: { 'meta.at': new Date(at.getTime() + 1) } }, 1],
+      [{ $set: { meta: { at: new Date(at.getTime() + 1), by: id, tags: ['a', { n: Long.fromNumber(0) }] } } }, 1],
+    ] as const;
+    for (const [change, modified] of changes) {
+      const result = await users.updateOne({ name: 'Bela' }, change);
+      expect(result.modifiedCount, JSON.stringify(change)).toBe(modified);
+    }
 
     const many = await users.updateMany({ age: { $gte: 26 } }, { $set: { adult: true } });
     expect(many).toMatchObject({ matchedCount: 3, modifiedCount: 3 });
@@ -164,6 +179,13 @@ describe('CRUD', () => {
       { meta: { rank: 2 } },
       { meta: { rank: 3 } },
     ]);
+
+    // Top-level fields come in the document's order, with _id first unless left out.
+    const topLevel = await c.findOne({ sku: 'a' }, { projection: { meta: 1, missing: 1, sku: true } });
+    expect(Object.keys(topLevel ?? {})).toEqual(['_id', 'sku', 'meta']);
+    expect(topLevel?.meta).toEqual({ rank: 2 });
+    const withoutId = await c.findOne({ sku: 'a' }, { projection: { price: 1, _id: false } });
+    expect(withoutId).toEqual({ price: 30 });
 
     const excluded = await c.findOne({ sku: 'a' }, { projection: { tags: 0, meta: 0 } });
     expect(Object.keys(excluded ?? {})).toEqual(['_id', 'sku', 'price']);

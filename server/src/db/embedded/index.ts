@@ -46,8 +46,11 @@ export interface EmbeddedEngine {
 
 /** TTL monitor period; mongod uses 60 s as well. */
 const SWEEP_INTERVAL_MS = 60_000;
-/** Expired documents removed per slice of the TTL sweep: ~25 µs each, so a slice stays well under 50 ms. */
-export const TTL_SLICE_DOCS = 1000;
+/**
+ * Expired documents removed per slice of the TTL sweep. ~25 µs each in a small store, but ~0.1 ms in
+ * a 100,000-order shop's checkouts (five indexes each; 1,000 a slice held the loop ~300 ms there).
+ */
+export const TTL_SLICE_DOCS = 200;
 
 /**
  * Removes every expired TTL document in slices of TTL_SLICE_DOCS, each journalled on its own, and

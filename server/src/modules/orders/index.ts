@@ -8,6 +8,6 @@ export { InvoiceCounter } from './invoice-number.js';
 export { Order, dropLegacyPaymentIndexes } from './order.model.js';
 export { priceCart } from './pricing.js';
 export { adminOrdersRoutes, ordersRoutes, salesRoutes } from './routes.js';
-export { rebuildSalesRollups } from './sales-rollup.js';
+export { rebuildSalesRollups, startSalesRollupWarmUp } from './sales-rollup.js';
 export { orderOfExpiredCheckout, placeOrderFromCheckout } from './service.js';
 export { startStockRecovery } from './stock-recovery.js';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { istDayStart, paiseToRupees } from '@kesh/shared';
@@ -67,6 +68,31 @@ describe('GET /api/orders/export.csv at a few thousand orders', () => {
       .lean<OrderRecord[]>();
     expect(orders.length).toBeGreaterThan(50);
     expect(rows.slice(1).map(shown)).toEqual(expectedRows(orders));
+  });
+
+  it('reads the orders one Indian day per engine read, each through the createdAt index', async () => {
+    const reads: Record<string, { $gte?: Date; $lt?: Date }>[] = [];
+    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+      if (collection === 'orders' && method === 'find') reads.push(filter as (typeof reads)[number]);
+    });
+    try {
+      await exportCsv('');
+    } finally {
+      mongoose.set('debug', false);
+    }
+    const dayReads = reads.filter((f) => f.createdAt?.$gte && f.createdAt.$lt);
+    expect(dayReads.length).toBeGreaterThanOrEqual(200);
+    let largest = 0;
+    for (const { createdAt } of dayReads) {
+      expect(createdAt!.$lt!.getTime() - createdAt!.$gte!.getTime()).toBe(86_400_000);
+      const plan = await Order.find({ createdAt }).sort({ createdAt: 1, _id: 1 }).explain('executionStats');
+      const stats = (plan as unknown as { executionStats: { nReturned: number; totalDocsExamined: number } })
+        .executionStats;
+      expect(stats.totalDocsExamined).toBeGreaterThanOrEqual(stats.nReturned);
+      largest = Math.max(largest, stats.totalDocsExamined);
+    }
+    // Each read examines about a day's orders, a small part of the history: memory holds a day.
+    expect(largest).toBeLessThan(ORDERS / 20);
   });
 
   it('stops reading orders when the client goes away', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { istDay, type SalesStats } from '@kesh/shared';
+import { STATS_MAX_DAYS, istDay, type SalesStats } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
 import type { PaymentGateway } from '../../lib/payments.js';
 import {
@@ -16,7 +16,7 @@ import { writeOrderHistory } from '../../test/order-history.js';
 import { recountSalesStats } from '../../test/sales-recount.js';
 import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
 import { Order } from './order.model.js';
-import { daysBetween, rebuildSalesRollups } from './sales-rollup.js';
+import { daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -192,6 +192,31 @@ describe('sales roll-ups', () => {
       // Without the mark nothing says which roll-ups are current: they are dropped and rebuilt.
       await SalesDay.updateMany({}, { $set: { orders: 999 } });
       await SalesRollupMark.deleteMany({});
+      await expectRecountFigures();
+    },
+    SLOW,
+  );
+
+  it(
+    'computes ahead every day the longest window needs, so the first request reads no day of orders',
+    async () => {
+      // An upgraded shop: orders, no roll-ups.
+      await SalesDay.deleteMany({});
+      expect(await warmSalesRollups(NOW)).toBe(STATS_MAX_DAYS);
+      expect(await SalesDay.countDocuments()).toBe(STATS_MAX_DAYS);
+      expect(await warmSalesRollups(NOW)).toBe(0);
+
+      const reads: unknown[] = [];
+      mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+        if (collection === 'orders' && method === 'find') reads.push(filter);
+      });
+      try {
+        await stats(STATS_MAX_DAYS);
+      } finally {
+        mongoose.set('debug', false);
+      }
+      // Only the changed-order scans (by updatedAt and by _id).
+      expect(reads).toHaveLength(2);
       await expectRecountFigures();
     },
     SLOW,

@@ -1,7 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Types } from 'mongoose';
-import { istDay, istDayStart } from '@kesh/shared';
+import { STATS_MAX_DAYS, istDay, istDayStart } from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { Order } from './order.model.js';
+import { nowOf } from './service.js';
 import { SALES_FIELDS, salesDayOf, type SalesOrder } from './sales-day.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
 
@@ -179,4 +182,36 @@ export async function rebuildSalesRollups(now: Date): Promise<number> {
   const days = daysBetween(istDay(first.createdAt), istDay(now));
   await recomputeDays(days);
   return days.length;
+}
+
+/**
+ * Computes the days of the longest stats window (STATS_MAX_DAYS up to today) that have no roll-up
+ * yet (an upgraded shop's history, the empty days before its first order), newest first, one run of
+ * RUN_DAYS at a time with a turn of the event loop between runs (each day is one find of ~140 orders
+ * at 100,000 orders), so the owner's first long window finds them made instead of building them
+ * inside the request. A request meanwhile computes what it needs itself; a day being computed by
+ * either is computed once. Returns how many days it computed.
+ */
+export async function warmSalesRollups(now: Date): Promise<number> {
+  await foldChangedOrders();
+  if (!(await Order.exists({}))) return 0;
+  const to = istDay(now);
+  const from = istDay(new Date(istDayStart(to).getTime() - (STATS_MAX_DAYS - 1) * DAY_MS));
+  const stored = new Set((await SalesDay.find({ _id: { $gte: from } }, { _id: 1 }).lean()).map((d) => d._id));
+  const missing = daysBetween(from, to).filter((day) => !stored.has(day));
+  for (let end = missing.length; end > 0; end -= RUN_DAYS) {
+    await computeMissingDays(missing.slice(Math.max(end - RUN_DAYS, 0), end));
+    await nextTurn();
+  }
+  return missing.length;
+}
+
+/** Runs warmSalesRollups after the server listens: /readyz does not wait for it. */
+export function startSalesRollupWarmUp(deps: Pick<AppDeps, 'logger' | 'now'>): void {
+  warmSalesRollups(nowOf(deps)).then(
+    (days) => {
+      if (days > 0) deps.logger.info({ days }, 'sales roll-ups computed for the days that had none');
+    },
+    (err: unknown) => deps.logger.error({ err }, 'sales roll-ups could not be computed ahead; requests compute them'),
+  );
 }

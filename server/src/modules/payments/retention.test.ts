@@ -1,3 +1,4 @@
+import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
@@ -8,7 +9,13 @@ import { Order } from '../orders/order.model.js';
 import { recoverInterruptedStock } from '../orders/stock-recovery.js';
 import { PendingCheckout } from './checkout.model.js';
 import { hmacHex } from './gateway.js';
-import { ABANDONED_AFTER_MS, ABANDONED_KEPT_MS, FINISHED_KEPT_MS, classifyCheckouts } from './retention.js';
+import {
+  ABANDONED_AFTER_MS,
+  ABANDONED_KEPT_MS,
+  FINISHED_KEPT_MS,
+  RETENTION_BATCH,
+  classifyCheckouts,
+} from './retention.js';
 
 const ADDRESS = '5 Yagnik Road, Rajkot, Gujarat, India, 360001';
 const DAY_MS = 86_400_000;
@@ -184,5 +191,58 @@ describe('checkout retention', () => {
     const stats = (plan as unknown as { executionStats: { totalDocsExamined: number } }).executionStats;
     expect(stats.totalDocsExamined).toBe(await PendingCheckout.countDocuments({ expiresAt: null }));
     expect(await PendingCheckout.countDocuments()).toBeGreaterThan(stats.totalDocsExamined);
+  });
+
+  it("classifies an upgraded shop's checkouts a page at a time, with one query per page for their orders and holds", async () => {
+    await classifyCheckouts(Date.now() + ABANDONED_AFTER_MS);
+    const made = new Date(Date.now() - 2 * ABANDONED_AFTER_MS);
+    const old = (i: number, fields: Record<string, unknown>) => ({
+      _id: new Types.ObjectId(),
+      razorpayOrderId: `order_upgraded_${i}`,
+      userId: new Types.ObjectId(),
+      lines: [],
+      amountPaise: 100,
+      receipt: `r_${i}`,
+      createdAt: new Date(made.getTime() + i),
+      updatedAt: made,
+      ...fields,
+    });
+    // Paid before stock claims existed (no stockState) with their orders, and abandoned ones.
+    const paid = Array.from({ length: 300 }, (_, i) => old(i, { status: 'paid', paymentId: `pay_${i}` }));
+    const abandoned = Array.from({ length: 150 }, (_, i) => old(300 + i, { status: 'created' }));
+    await PendingCheckout.collection.insertMany([...paid, ...abandoned]);
+    await Order.collection.insertMany(
+      paid.map((c, i) => ({ razorpayOrderId: c.razorpayOrderId, razorpayPaymentId: `pay_${i}` })),
+    );
+
+    const reads: Record<string, number> = {};
+    mongoose.set('debug', (collection: string, method: string) => {
+      if (method === 'find') reads[collection] = (reads[collection] ?? 0) + 1;
+    });
+    const now = Date.now();
+    try {
+      expect(await classifyCheckouts(now)).toBe(450);
+    } finally {
+      mongoose.set('debug', false);
+    }
+    const pages = Math.ceil(450 / RETENTION_BATCH);
+    // The last read finds the range empty.
+    expect(reads.pendingcheckouts).toBe(pages + 1);
+    // At most one read of orders and one of holds per page (the last page has no paid checkout).
+    expect(reads.orders).toBeLessThanOrEqual(pages);
+    expect(reads.maincategories).toBe(pages);
+
+    const stored = await PendingCheckout.find({ receipt: /^r_/ }, { receipt: 1, finishedAt: 1, expiresAt: 1 }).lean();
+    const byReceipt = new Map(stored.map((c) => [c.receipt, c]));
+    for (const c of paid) {
+      expect(byReceipt.get(c.receipt)).toMatchObject({
+        finishedAt: new Date(now),
+        expiresAt: new Date(now + FINISHED_KEPT_MS),
+      });
+    }
+    for (const c of abandoned) {
+      expect(byReceipt.get(c.receipt)?.expiresAt).toEqual(new Date(c.createdAt.getTime() + ABANDONED_KEPT_MS));
+      expect(byReceipt.get(c.receipt)?.finishedAt).toBeUndefined();
+    }
   });
 });
