@@ -6,6 +6,7 @@ import { JSON_BODY_LIMIT_BYTES } from '@kesh/shared';
 import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { corsPolicy, securityHeaders } from './middleware/security.js';
+import { useSessionCheck } from './middleware/auth.js';
 import { requestLog } from './middleware/request-log.js';
 import { isJsonMediaType } from './middleware/media-type.js';
 import { UPLOADS_PATH } from './lib/storage.js';
@@ -14,6 +15,7 @@ import { metricsRoutes } from './modules/health/metrics-routes.js';
 import { httpMetrics } from './lib/metrics.js';
 import { shopRoutes } from './modules/shop/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { createSessionCheck } from './modules/auth/session-check.js';
 import { userAdminRoutes } from './modules/users/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/routes.js';
@@ -42,6 +44,8 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
+  // Own database: every revocation passes through this process. Shared: the accounts' number is read per call.
+  useSessionCheck(app, createSessionCheck({ recheckMs: config.db.uri ? 0 : Infinity }));
 
   app.use(httpMetrics());
   app.use(requestLog(logger));

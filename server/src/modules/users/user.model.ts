@@ -1,4 +1,5 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
+import { sessionsEndWithWrites } from '../../lib/account-version.js';
 import { userSearchKeysOf } from './search.js';
 
 const userSchema = new Schema(
@@ -38,6 +39,8 @@ userSchema.pre('validate', function () {
     this.searchKeys = userSearchKeysOf(this);
   }
 });
+
+sessionsEndWithWrites(userSchema);
 
 export type UserRecord = InferSchemaType<typeof userSchema>;
 export type UserDocument = HydratedDocument<UserRecord>;
