@@ -47,9 +47,24 @@ export function createApp(deps: AppDeps): Express {
   // Own database: every revocation passes through this process. Shared: the accounts' number is read per call.
   useSessionCheck(app, createSessionCheck({ recheckMs: config.db.uri ? 0 : Infinity }));
 
+  // A database of our own (no MONGODB_URI) sees only this process's writes, which it hears of at once.
+  const storefront = watchStorefrontVersion({ recheckMs: config.db.uri ? SHARED_DATABASE_RECHECK_MS : Infinity });
+  const lists: PublicLists = {
+    sliders: cachedJson(listSliders, storefront),
+    products: cachedJson(listCategories, storefront),
+    gallery: cachedJson(listGallery, storefront),
+    storefront,
+  };
+  const { clientDir } = deps;
+  const client =
+    clientDir && existsSync(path.join(clientDir, 'index.html'))
+      ? clientRoutes({ ...deps, clientDir }, lists)
+      : undefined;
+
   app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
+  if (client) app.use(client.keptPages);
   app.use(corsPolicy(config));
   // HTML, scripts, styles, JSON and SVG go out brotli- or gzip-compressed when the browser accepts
   // it; the filter (mime-db's "compressible") leaves JPEG, PNG and WebP alone, being compressed already.
@@ -69,18 +84,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes());
   app.use(metricsRoutes(deps));
   app.use(seoRoutes(deps));
-  // A database of our own (no MONGODB_URI) sees only this process's writes, which it hears of at once.
-  const storefront = watchStorefrontVersion({ recheckMs: config.db.uri ? SHARED_DATABASE_RECHECK_MS : Infinity });
-  const lists: PublicLists = {
-    sliders: cachedJson(listSliders, storefront),
-    products: cachedJson(listCategories, storefront),
-    gallery: cachedJson(listGallery, storefront),
-    storefront,
-  };
-  const { clientDir } = deps;
-  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
-    app.use(clientRoutes({ ...deps, clientDir }, lists));
-  }
+  if (client) app.use(client.router);
   app.use('/api/shop', shopRoutes(deps));
   app.use('/api/auth', authRoutes(deps));
   app.use('/api/cart', cartRoutes(deps));
