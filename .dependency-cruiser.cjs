@@ -36,23 +36,6 @@ function pointDown(side, layers) {
   }));
 }
 
-// TEMPORARY, removed at merge: helper "signed-in" reworks middleware/auth.ts so it reads the account
-// state through a users/auth function instead of the Admin and User models. Until then exactly these
-// two imports are allowed; anything else auth.ts imports from a module still fails.
-const AUTH_MIDDLEWARE = '^server/src/middleware/auth\\.ts$';
-const AUTH_MODELS = '^server/src/modules/(admin/admin|users/user)\\.model\\.ts$';
-function allowAuthModels(rule) {
-  return [
-    { ...rule, from: { ...rule.from, pathNot: [...rule.from.pathNot, AUTH_MIDDLEWARE] } },
-    {
-      ...rule,
-      from: { path: AUTH_MIDDLEWARE },
-      to: { ...rule.to, pathNot: [].concat(rule.to.pathNot ?? [], AUTH_MODELS) },
-    },
-  ];
-}
-const TEMPORARY_EXCEPTIONS = ['server-middleware-imports-down', 'outside-code-through-public-entry'];
-
 const rules = [
   {
     name: 'no-circular',
@@ -120,7 +103,7 @@ const rules = [
 ];
 
 module.exports = {
-  forbidden: rules.flatMap((rule) => (TEMPORARY_EXCEPTIONS.includes(rule.name) ? allowAuthModels(rule) : [rule])),
+  forbidden: rules,
   options: {
     doNotFollow: { path: ['node_modules'] },
     exclude: { path: ['node_modules', '/dist/'] },

@@ -25,14 +25,14 @@ export function freePort() {
   });
 }
 
-export function buildIfMissing() {
+export function buildIfMissing(root = ROOT) {
   const built =
-    existsSync(path.join(ROOT, 'server/dist/main.js')) &&
-    existsSync(path.join(ROOT, 'client/dist/index.html')) &&
-    existsSync(path.join(ROOT, 'client/dist-ssr/entry-server.js'));
+    existsSync(path.join(root, 'server/dist/main.js')) &&
+    existsSync(path.join(root, 'client/dist/index.html')) &&
+    existsSync(path.join(root, 'client/dist-ssr/entry-server.js'));
   if (built) return;
-  console.log('No production build found: running npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  console.log(`No production build found in ${root}: running npm run build`);
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -89,10 +89,11 @@ export async function waitUntilReady(url) {
 
 /**
  * The store as it runs in production (NODE_ENV=production, its own secrets for this run only),
- * seeded with the demo catalogue, rate limits off so that load tests measure the code.
+ * seeded with the demo catalogue, rate limits off so that load tests measure the code. `root`: the
+ * checkout whose build runs (another one's, to compare two builds in one run).
  */
-export async function startProductionStore({ logLevel = 'warn', env = {}, copyFrom } = {}) {
-  buildIfMissing();
+export async function startProductionStore({ logLevel = 'warn', env = {}, copyFrom, root = ROOT } = {}) {
+  buildIfMissing(root);
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kesh-store-'));
   // A copy, so a run never writes into a generated shop (npm run scale:shop) that others reuse.
@@ -118,7 +119,7 @@ export async function startProductionStore({ logLevel = 'warn', env = {}, copyFr
   };
   // The seed command fills the data file first, so the store always serves the full demo catalogue.
   const seeded = spawnSync(process.execPath, ['server/dist/scripts/seed.js'], {
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, ...storeEnv },
     encoding: 'utf8',
   });
@@ -126,7 +127,7 @@ export async function startProductionStore({ logLevel = 'warn', env = {}, copyFr
     await rm(dataDir, { recursive: true, force: true });
     throw new Error(`seeding failed:\n${seeded.stdout}${seeded.stderr}`);
   }
-  const store = startProcess('store', ['server/dist/main.js'], storeEnv);
+  const store = startProcess('store', ['server/dist/main.js'], storeEnv, { cwd: root });
   const url = `http://${HOST}:${port}`;
   const stop = async () => {
     await store.stop();
@@ -138,5 +139,5 @@ export async function startProductionStore({ logLevel = 'warn', env = {}, copyFr
     await stop();
     throw err;
   }
-  return { url, port, stop };
+  return { url, port, pid: store.child.pid, stop };
 }

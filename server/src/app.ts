@@ -6,6 +6,7 @@ import { JSON_BODY_LIMIT_BYTES } from '@kesh/shared';
 import type { AppDeps } from './deps.js';
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js';
 import { corsPolicy, securityHeaders } from './middleware/security.js';
+import { useSessionCheck } from './middleware/auth.js';
 import { requestLog } from './middleware/request-log.js';
 import { isJsonMediaType } from './middleware/media-type.js';
 import { UPLOADS_PATH } from './lib/storage.js';
@@ -13,7 +14,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { metricsRoutes } from './modules/health/index.js';
 import { httpMetrics } from './lib/metrics.js';
 import { shopRoutes } from './modules/shop/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, createSessionCheck } from './modules/auth/index.js';
 import { userAdminRoutes } from './modules/users/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { contactAdminRoutes, contactRoutes } from './modules/contact/index.js';
@@ -42,10 +43,27 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', 'strong');
+  // Own database: every revocation passes through this process. Shared: the accounts' number is read per call.
+  useSessionCheck(app, createSessionCheck({ recheckMs: config.db.uri ? 0 : Infinity }));
+
+  // A database of our own (no MONGODB_URI) sees only this process's writes, which it hears of at once.
+  const storefront = watchStorefrontVersion({ recheckMs: config.db.uri ? SHARED_DATABASE_RECHECK_MS : Infinity });
+  const lists: PublicLists = {
+    sliders: cachedJson(listSliders, storefront),
+    products: cachedJson(listCategories, storefront),
+    gallery: cachedJson(listGallery, storefront),
+    storefront,
+  };
+  const { clientDir } = deps;
+  const client =
+    clientDir && existsSync(path.join(clientDir, 'index.html'))
+      ? clientRoutes({ ...deps, clientDir }, lists)
+      : undefined;
 
   app.use(httpMetrics());
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
+  if (client) app.use(client.keptPages);
   app.use(corsPolicy(config));
   // HTML, scripts, styles, JSON and SVG go out brotli- or gzip-compressed when the browser accepts
   // it; the filter (mime-db's "compressible") leaves JPEG, PNG and WebP alone, being compressed already.
@@ -65,18 +83,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes());
   app.use(metricsRoutes(deps));
   app.use(seoRoutes(deps));
-  // A database of our own (no MONGODB_URI) sees only this process's writes, which it hears of at once.
-  const storefront = watchStorefrontVersion({ recheckMs: config.db.uri ? SHARED_DATABASE_RECHECK_MS : Infinity });
-  const lists: PublicLists = {
-    sliders: cachedJson(listSliders, storefront),
-    products: cachedJson(listCategories, storefront),
-    gallery: cachedJson(listGallery, storefront),
-    storefront,
-  };
-  const { clientDir } = deps;
-  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
-    app.use(clientRoutes({ ...deps, clientDir }, lists));
-  }
+  if (client) app.use(client.router);
   app.use('/api/shop', shopRoutes(deps));
   app.use('/api/auth', authRoutes(deps));
   app.use('/api/cart', cartRoutes(deps));

@@ -1,4 +1,5 @@
 import { Schema, model } from 'mongoose';
+import { accountsChanged } from './account-version.js';
 import { isDuplicateKey } from './errors.js';
 import type { TokenClaims } from './tokens.js';
 
@@ -29,6 +30,7 @@ export async function revokeToken(claims: TokenClaims): Promise<void> {
     // Two logouts of one token at the same moment: the other one stored it.
     if (!isDuplicateKey(err)) throw err;
   });
+  await accountsChanged();
 }
 
 export async function isRevoked(jti: string): Promise<boolean> {

@@ -210,4 +210,28 @@ describe('two app processes on one `npm run db`', () => {
     expect(((await taken.json()) as { error: string }).error).toBe(MESSAGES.emailTaken);
     expect(await User.countDocuments({ email: `${local}@x.in` })).toBe(1);
   }, 60_000);
+
+  it('refuses a revoked session at the other process from the moment the revocation is answered', async () => {
+    const cart = (app: string, token: string) =>
+      fetch(`${app}/api/cart/cart`, { headers: { Authorization: `Bearer ${token}` } });
+    const expectRefused = async (res: Response, message: string) => {
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toBe(message);
+    };
+    const [loggedOut, everywhere, deleted] = await Promise.all([shopper(), shopper(), shopper()]);
+    // Each token is believed at both processes first, so what follows is their kept state being dropped.
+    for (const { token } of [loggedOut, everywhere, deleted]) {
+      for (const app of apps) expect((await cart(app, token)).status).toBe(200);
+    }
+
+    expect((await json(`${appFor(0)}/api/auth/logout`, {}, loggedOut.token)).status).toBe(200);
+    await expectRefused(await cart(appFor(1), loggedOut.token), MESSAGES.sessionExpired);
+
+    expect((await json(`${appFor(1)}/api/auth/logout-all`, {}, everywhere.token)).status).toBe(200);
+    await expectRefused(await cart(appFor(0), everywhere.token), MESSAGES.sessionExpired);
+
+    // A third process (this test's own connection) deletes the account.
+    await User.deleteOne({ _id: deleted.userId });
+    for (const app of apps) await expectRefused(await cart(app, deleted.token), MESSAGES.unauthorized);
+  }, 60_000);
 });

@@ -1,21 +1,57 @@
 import { useEffect } from 'react';
 
+/** The scroll-in animation's length (the spec's 1000 ms). */
+export const REVEAL_MS = 1000;
+
+/**
+ * Out of view, an element is hidden and lowered; scrolled to, it is shown at once and rises into
+ * place. It never fades: text caught halfway is drawn at its full contrast (a fade passes through
+ * every grey between the text's colour and its background). Hidden by `visibility`, not a clip: the
+ * intersection observer must still see the element to tell when it comes into view.
+ */
+export const REVEAL_HIDDEN: Keyframe = { visibility: 'hidden', transform: 'translateY(32px)' };
+export const REVEAL_SHOWN: Keyframe = { visibility: 'visible', transform: 'none' };
+
 /**
  * Scroll-in animation, set up once for the whole storefront: every `.reveal` element (also ones that
- * lazy pages add later) fades in when it enters the view and hides again when it leaves, so it
+ * lazy pages add later) is animated in when it enters the view and hidden again when it leaves, so it
  * repeats. Nothing is hidden before this runs: the server's HTML (and a page read without
- * JavaScript) shows everything, and what is on the first screen stays as it is, without a fade that
- * would hold back the page's largest picture. Only what is out of view gets hidden, to fade in later.
+ * JavaScript) shows everything, and what is on the first screen stays as it is, without an animation
+ * that would hold back the page's largest picture (docs/decisions/0016).
+ *
+ * It works through the Web Animations API and never touches an element's attributes: the server's
+ * markup may still be waiting for React to hydrate it (a lazy page's chunk not yet in), and a class
+ * added meanwhile is a hydration mismatch that React reports and leaves unpatched. A shopper who asked
+ * for reduced motion sees everything as it is, without any of it.
  */
 export function useReveal(): void {
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const seen = new WeakSet<Element>();
+    if (typeof IntersectionObserver === 'undefined' || typeof Element.prototype.animate !== 'function') return;
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)');
+    const hidden = new Map<Element, Animation>();
+    const showAll = () => {
+      hidden.forEach((animation) => animation.cancel());
+      hidden.clear();
+    };
+    const hide = (el: Element) => {
+      if (hidden.has(el)) return;
+      hidden.set(el, el.animate([REVEAL_HIDDEN, REVEAL_HIDDEN], { duration: 0, fill: 'forwards' }));
+    };
+    const show = (el: Element) => {
+      const held = hidden.get(el);
+      if (!held) return;
+      hidden.delete(el);
+      held.cancel();
+      el.animate([REVEAL_HIDDEN, REVEAL_SHOWN], { duration: REVEAL_MS, easing: 'ease' });
+    };
     const intersections = new IntersectionObserver(
-      (entries) =>
-        entries.forEach(({ target, isIntersecting }) => target.classList.toggle('reveal-hidden', !isIntersecting)),
+      (entries) => {
+        if (reducedMotion?.matches) return;
+        entries.forEach(({ target, isIntersecting }) => (isIntersecting ? show(target) : hide(target)));
+      },
       { threshold: 0.12 },
     );
+    const seen = new WeakSet<Element>();
     const observeNew = () =>
       document.querySelectorAll('.reveal').forEach((el) => {
         if (seen.has(el)) return;
@@ -25,9 +61,16 @@ export function useReveal(): void {
     observeNew();
     const mutations = new MutationObserver(observeNew);
     mutations.observe(document.body, { childList: true, subtree: true });
+    // Reduced motion asked for while the page is open: what is hidden is shown at once.
+    const onPreference = () => {
+      if (reducedMotion?.matches) showAll();
+    };
+    reducedMotion?.addEventListener?.('change', onPreference);
     return () => {
+      reducedMotion?.removeEventListener?.('change', onPreference);
       mutations.disconnect();
       intersections.disconnect();
+      showAll();
     };
   }, []);
 }

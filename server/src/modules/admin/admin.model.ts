@@ -1,4 +1,5 @@
 import { Schema, model } from 'mongoose';
+import { sessionsEndWithWrites } from '../../lib/account-version.js';
 
 const adminSchema = new Schema(
   {
@@ -10,5 +11,6 @@ const adminSchema = new Schema(
   { timestamps: true },
 );
 adminSchema.index({ username: 1 }, { unique: true });
+sessionsEndWithWrites(adminSchema);
 
 export const Admin = model('Admin', adminSchema);

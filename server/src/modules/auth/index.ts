@@ -1,1 +1,2 @@
 export { authRoutes } from './routes.js';
+export { createSessionCheck } from './session-check.js';

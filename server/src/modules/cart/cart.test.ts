@@ -1,4 +1,4 @@
-import { Types } from 'mongoose';
+import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type CartResponse } from '@kesh/shared';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
@@ -69,6 +69,26 @@ describe('cart', () => {
     expect(res.body.totalAmount).toBe(799);
     const { message: _message, ...cart } = res.body as CartResponse;
     expect(await getCart(shopper.token)).toEqual(cart);
+  });
+
+  it("reads only what a line shows from the cart's products, not their growing stock returns", async () => {
+    const shopper = await signUpCustomer(ctx);
+    const productId = await product();
+    const returns = Array.from({ length: 2000 }, (_, i) => `checkout-${i}`);
+    await MainCategory.updateOne({ _id: productId }, { $set: { stockReturns: returns, stock: 40 } });
+    await add(shopper.token, productId, 2).expect(200);
+    const fetched: unknown[] = [];
+    mongoose.set('debug', (collection: string, method: string, _query: unknown, ...rest: unknown[]) => {
+      if (collection === 'maincategories' && method === 'find') fetched.push(rest);
+    });
+    try {
+      const cart = await getCart(shopper.token);
+      expect(cart.items[0]?.productId).toMatchObject({ _id: productId, stock: 40, mainPrice: 499 });
+    } finally {
+      mongoose.set('debug', false);
+    }
+    expect(JSON.stringify(fetched)).toContain('"projection":{"title":1');
+    expect(JSON.stringify(fetched)).not.toContain('stockReturns');
   });
 
   it('adds 1 when the body has no quantity', async () => {

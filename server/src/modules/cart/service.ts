@@ -43,6 +43,20 @@ interface PricedLine {
   unitPricePaise: number;
 }
 
+/**
+ * What a cart line shows and charges: not the product's stock holds, returns and search keys, which
+ * grow with its orders and would cross the wire on every cart read.
+ */
+const CART_FIELDS = {
+  title: 1,
+  mainPricePaise: 1,
+  offerPricePaise: 1,
+  description: 1,
+  imageKey: 1,
+  imageVariants: 1,
+  stock: 1,
+} as const;
+
 /** Each attempt only fails when another request changed the same line in between. */
 const MAX_ADD_ATTEMPTS = 10;
 
@@ -61,7 +75,7 @@ async function pricedLines(userId: string): Promise<PricedLine[]> {
   const cart = await Cart.findOne({ userId: toObjectId(userId) }).lean();
   if (!cart || cart.items.length === 0) return [];
   const ids = cart.items.map((i) => i.productId);
-  const products = await MainCategory.find({ _id: { $in: ids } }).lean<ProductRecord[]>();
+  const products = await MainCategory.find({ _id: { $in: ids } }, CART_FIELDS).lean<ProductRecord[]>();
   const byId = new Map(products.map((p) => [String(p._id), p]));
   const missing = ids.filter((id) => !byId.has(String(id)));
   if (missing.length > 0) {

@@ -82,19 +82,23 @@ export function pageCache(maxBytes = PAGE_CACHE_BYTES) {
   };
 
   return {
+    /** The page kept for `key` at this version, if there is one (most recently used now). */
+    peek(key: string, version: number): RenderedPage | undefined {
+      const kept = pages.get(key);
+      if (kept?.version !== version) return undefined;
+      // Most recently used last: Map keeps insertion order.
+      pages.delete(key);
+      pages.set(key, kept);
+      return kept;
+    },
     /** The page kept for `key` at this version, else made by `make` and kept when `keep` says so. */
     async get(
       key: string,
       version: number,
       make: () => Promise<{ page: RenderedPage; keep: boolean }>,
     ): Promise<RenderedPage> {
-      const kept = pages.get(key);
-      if (kept?.version === version) {
-        // Most recently used last: Map keeps insertion order.
-        pages.delete(key);
-        pages.set(key, kept);
-        return kept;
-      }
+      const kept = this.peek(key, version);
+      if (kept) return kept;
       const id = `${version} ${key}`;
       const underway = making.get(id);
       if (underway) return underway;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES, type InitialData } from '@kesh/shared';
@@ -187,6 +188,41 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(initialData(after.text).sliders?.map((s) => s.title)).toEqual(['Monsoon care']);
   });
 
+  it('answers a kept page with the headers, log line and metrics of a freshly made one', async () => {
+    const lines: { msg: string; req?: { url: string }; res?: { statusCode: number } }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const own = request(createApp({ ...ctx.deps, clientDir, logger }));
+    const pageRequests = async (status: string) => {
+      const text = (await own.get('/metrics')).text;
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('http_requests_total{method="GET",route="/^') && l.includes(status));
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const [ok, notModified] = [await pageRequests('2xx'), await pageRequests('3xx')];
+    await storefrontChanged();
+    const sent = (res: request.Response) => {
+      const { date: _date, ...headers } = res.headers;
+      return headers;
+    };
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const get = () => own.get('/contact').set('Accept', 'text/html').set('Accept-Encoding', encoding);
+      const made = await get();
+      const kept = await get();
+      expect(made.status).toBe(200);
+      expect(sent(kept)).toEqual(sent(made));
+      expect(kept.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(kept.headers.vary).toBe('Accept, Cookie, Accept-Language, Accept-Encoding');
+      const again = await get().set('If-None-Match', made.headers.etag!);
+      expect(again.status).toBe(304);
+      expect(again.headers['content-security-policy']).toBe(made.headers['content-security-policy']);
+    }
+    expect(await pageRequests('2xx')).toBe(ok + 6);
+    expect(await pageRequests('3xx')).toBe(notModified + 3);
+    const logged = lines.filter((l) => l.msg === 'request completed' && l.req?.url === '/contact');
+    expect(logged.map((l) => l.res?.statusCode)).toEqual([200, 200, 304, 200, 200, 304, 200, 200, 304]);
+  });
+
   it('products preloads the first card, or the product a shared link opens', async () => {
     await MainCategory.create({ title: 'Amla', imageKey: 'amla-1.jpg', imageVariants: [400, 800] });
     const neem = await MainCategory.create({ title: 'Neem', imageKey: 'neem-2.jpg', imageVariants: [400] });
@@ -291,7 +327,7 @@ describe('storefront pages when the catalogue cannot be read', () => {
       clientRoutes(
         { ...ctx.deps, clientDir },
         { sliders: failing(), products: failing(), gallery: failing(), storefront },
-      ),
+      ).router,
     );
     const res = await request(app).get('/').set('Accept', 'text/html');
     expect(res.status).toBe(200);
@@ -306,7 +342,7 @@ describe('storefront pages when the catalogue cannot be read', () => {
         { ...ctx.deps, clientDir },
         { sliders: hanging(), products: empty(), gallery: hanging(), storefront },
         { dataWaitMs: 50 },
-      ),
+      ).router,
     );
     const started = Date.now();
     const res = await request(app).get('/').set('Accept', 'text/html');

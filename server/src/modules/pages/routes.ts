@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Request } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import {
   IMAGE_SIZES,
   isLanguageCode,
@@ -124,6 +124,27 @@ interface Made {
   complete: boolean;
 }
 
+/** The storefront pages' addresses: no dot (files have one), outside the API and the uploads. */
+const PAGE_ROUTE = /^\/(?!api\/|uploads\/)[^.]*$/;
+
+/** A browser asking for a page; /gallery/ answers a script asking for JSON with the list. */
+const wantsHtml = (req: Request) => (req.headers.accept ?? '').includes('text/html');
+
+/**
+ * The page an address shows, its language, and the key it is kept under. Only the site's own pages
+ * are kept, at their own addresses: a search, an unknown address and the pages left to the browser
+ * are made per request (any number of those addresses exist).
+ */
+function pageOf(req: Request): { pagePath: string; language: LanguageCode; key: string | undefined } {
+  // "/products/" is the same page as "/products". (A loop, not /\/+$/, which is quadratic on many slashes.)
+  let end = req.path.length;
+  while (end > 1 && req.path[end - 1] === '/') end -= 1;
+  const pagePath = req.path.slice(0, end);
+  const language = negotiateLanguage(req.headers);
+  const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
+  return { pagePath, language, key: address === undefined ? undefined : `${language} ${address}` };
+}
+
 /** A page of this site to return to ("/products?id=1"), never another host ("//evil", "/\\evil", "https:"). */
 function sameSitePath(back: unknown): string {
   if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//')) return '/';
@@ -139,7 +160,7 @@ export function clientRoutes(
   deps: AppDeps & { clientDir: string },
   lists: PublicLists,
   { dataWaitMs = PAGE_DATA_WAIT_MS }: { dataWaitMs?: number } = {},
-): express.Router {
+): { router: express.Router; keptPages: RequestHandler } {
   const { clientDir, logger } = deps;
   const router = express.Router();
   const assets = path.join(clientDir, 'assets');
@@ -243,19 +264,35 @@ export function clientRoutes(
   }
 
   async function page(req: Request): Promise<RenderedPage> {
-    // "/products/" is the same page as "/products". (A loop, not /\/+$/, which is quadratic on many slashes.)
-    let end = req.path.length;
-    while (end > 1 && req.path[end - 1] === '/') end -= 1;
-    const pagePath = req.path.slice(0, end);
-    const language = negotiateLanguage(req.headers);
+    const { pagePath, language, key } = pageOf(req);
     // Read before the data, so a page is never kept under a version newer than what it shows.
     const version = await inTime(storefront.current(), 'storefront version');
-    // Only the site's own pages are kept, at their own addresses: a search, an unknown address and
-    // the pages left to the browser are made per request (any number of those addresses exist).
-    const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
-    if (version === undefined || address === undefined) return (await make(req, pagePath, language, -1)).page;
-    return kept.get(`${language} ${address}`, version, () => make(req, pagePath, language, version));
+    if (version === undefined || key === undefined) return (await make(req, pagePath, language, -1)).page;
+    return kept.get(key, version, () => make(req, pagePath, language, version));
   }
+
+  /**
+   * A page already kept, answered before the app's middleware that it does not need (CORS, the body
+   * parsers, compression, the API's routers and the static files): mounted right after the security
+   * headers, so it goes out with the same headers, log line and metrics as one answered by the route
+   * below. Anything else — not kept, a cross-origin request, the version unreadable — goes on.
+   */
+  const keptPages: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) return next();
+    if (!wantsHtml(req) || !PAGE_ROUTE.test(req.path)) return next();
+    const { key } = pageOf(req);
+    if (key === undefined) return next();
+    storefront.current().then(
+      (version) => {
+        const page = kept.peek(key, version);
+        if (!page) return next();
+        // The route label the metrics give a page answered by PAGE_ROUTE below.
+        req.route = { path: PAGE_ROUTE };
+        sendPage(req, res, page);
+      },
+      () => next(),
+    );
+  };
 
   // The language selector without JavaScript (a GET form): the cookie the next pages are rendered by,
   // then back to the page it was sent from. Only a path on this site is followed back.
@@ -267,12 +304,12 @@ export function clientRoutes(
     res.set('Cache-Control', 'no-store').redirect(303, sameSitePath(back));
   });
 
-  router.get(/^\/(?!api\/|uploads\/)[^.]*$/, async (req, res, next) => {
-    if (!(req.headers.accept ?? '').includes('text/html')) {
+  router.get(PAGE_ROUTE, async (req, res, next) => {
+    if (!wantsHtml(req)) {
       next();
       return;
     }
     sendPage(req, res, await page(req));
   });
-  return router;
+  return { router, keptPages };
 }

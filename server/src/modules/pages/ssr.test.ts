@@ -81,7 +81,7 @@ describe('server-rendered storefront pages', () => {
     await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
     await writeFile(path.join(dir, 'dist-ssr', 'entry-server.js'), RENDERER);
     await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 30000 });
-    http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([]))));
+    http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([])).router));
   });
   afterAll(async () => {
     await ctx.close();
@@ -261,7 +261,7 @@ describe('server-rendered storefront pages', () => {
     // would that another process's writes reach only through the database.
     const shared = watchStorefrontVersion({ recheckMs: 0 });
     const lists = { ...listsOf([]), storefront: shared };
-    const http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists)));
+    const http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists).router));
     const products = () => http.get('/products').set('Accept', 'text/html');
     await MainCategory.create({ title: 'Amla Oil' });
     await storefrontChanged();
@@ -321,7 +321,9 @@ describe('storefront pages without a server-render bundle', () => {
       await mkdir(path.join(dir, 'dist'));
       await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
       await MainCategory.create({ title: 'Bhringraj Oil' });
-      const app = express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([PRODUCT])));
+      const app = express().use(
+        clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([PRODUCT])).router,
+      );
       const res = await request(app).get('/products').set('Accept', 'text/html').set('Cookie', 'lang=hi');
       expect(res.status).toBe(200);
       expect(res.text).toContain('<div id="root"></div>');

@@ -1,5 +1,6 @@
 import { Schema, model, type InferSchemaType, type HydratedDocument } from 'mongoose';
 import { LANGUAGES } from '@kesh/shared';
+import { sessionsEndWithWrites } from '../../lib/account-version.js';
 import { userSearchKeysOf } from './search.js';
 
 const userSchema = new Schema(
@@ -45,6 +46,8 @@ userSchema.pre('validate', function () {
     this.searchKeys = userSearchKeysOf(this);
   }
 });
+
+sessionsEndWithWrites(userSchema);
 
 export type UserRecord = InferSchemaType<typeof userSchema>;
 export type UserDocument = HydratedDocument<UserRecord>;
