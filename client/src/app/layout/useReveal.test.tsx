@@ -80,6 +80,8 @@ describe('useReveal', () => {
     const reveal = showing.get(below)!.at(-1)!;
     expect(reveal.frames).toEqual([REVEAL_HIDDEN, REVEAL_SHOWN]);
     expect(reveal.options.duration).toBe(REVEAL_MS);
+    // Out of view means lowered, never hidden or faded: screen readers and find-in-page still reach it.
+    for (const frame of reveal.frames) expect(Object.keys(frame)).toEqual(['transform']);
 
     report([{ target: top, isIntersecting: true }]);
     expect(state(top)).toBe('revealing');

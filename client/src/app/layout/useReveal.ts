@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 export const REVEAL_MS = 1000;
 
 /**
- * Out of view, an element is hidden and lowered; scrolled to, it is shown at once and rises into
- * place. It never fades: text caught halfway is drawn at its full contrast (a fade passes through
- * every grey between the text's colour and its background). Hidden by `visibility`, not a clip: the
- * intersection observer must still see the element to tell when it comes into view.
+ * Out of view, an element is lowered; scrolled to, it rises into place. It never fades (text caught
+ * halfway is drawn at its full contrast: a fade passes through every grey between the text's colour
+ * and its background) and is never hidden: what is below the fold stays readable to screen readers,
+ * find-in-page and anything else that reads the page without scrolling it into view.
  */
-export const REVEAL_HIDDEN: Keyframe = { visibility: 'hidden', transform: 'translateY(32px)' };
-export const REVEAL_SHOWN: Keyframe = { visibility: 'visible', transform: 'none' };
+export const REVEAL_HIDDEN: Keyframe = { transform: 'translateY(32px)' };
+export const REVEAL_SHOWN: Keyframe = { transform: 'none' };
 
 /**
  * Scroll-in animation, set up once for the whole storefront: every `.reveal` element (also ones that
