@@ -14,7 +14,7 @@ import { PendingCheckout } from '../modules/payments/checkout.model.js';
 import { hmacHex } from '../modules/payments/gateway.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
 import { checkoutStockRef } from './checkout-stock.js';
-import { codStockRef } from '../modules/orders/cod.js';
+import { codStockRef } from './place-cod-order.js';
 import { CodSlot } from '../modules/orders/cod-slot.model.js';
 import { Order } from '../modules/orders/order.model.js';
 import { recoverInterruptedStock, type RecoveryReport } from './recover-stock.js';

@@ -2,6 +2,7 @@ export { OrdersMigration, SEARCH_KEYS_MIGRATION, startOrderSearchBackfill } from
 export { applyRefundEvent, finishInterruptedCancellations } from './cancellation.js';
 export { startCodHistoryBackfill } from './cod-history-backfill.js';
 export { CodSlot } from './cod-slot.model.js';
+export { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 export { toOrderDto, type OrderRecord } from './dto.js';
 export { expectInvoice, settleStartedInvoiceJobs, startInvoiceQueue } from './invoice-jobs.js';
 export { InvoiceCounter } from './invoice-number.js';
@@ -9,7 +10,7 @@ export { notifyRefundedPayment, notifyShopOfFailedPaymentRefund } from './notifi
 export { Order, dropLegacyPaymentIndexes } from './order.model.js';
 export { priceCart } from './pricing.js';
 export { refundEventFrom } from './refund-state.js';
-export { adminOrdersRoutes, ordersRoutes, salesRoutes, type VerifiedPaymentFlow } from './routes.js';
+export { adminOrdersRoutes, ordersRoutes, salesRoutes, type CodOrderFlow, type VerifiedPaymentFlow } from './routes.js';
 export { rebuildSalesRollups, startSalesRollupWarmUp } from './sales-rollup.js';
 export { confirmOrder, gstOfProducts, nowOf } from './service.js';
 export { ORDER_TEXTS } from './texts.js';

@@ -18,7 +18,6 @@ import { authOf, requireAdmin, requireAnyRole, requireCustomer } from '../../mid
 import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
 import { lowStockProducts } from '../catalog/index.js';
 import { cancelOrder, markCodRefused, retryFailedRefund } from './cancellation.js';
-import { placeCodOrder } from './cod.js';
 import { limiter } from '../../middleware/rate-limit.js';
 import { invoiceFileName, issuedInvoice } from './invoice-files.js';
 import { salesStats, streamOrdersCsv } from './reports.js';
@@ -42,7 +41,20 @@ export interface VerifiedPaymentFlow {
   ): Promise<{ order: OrderDto; created: boolean }>;
 }
 
-export function ordersRoutes(deps: AppDeps, { placeOrderForVerifiedPayment }: VerifiedPaymentFlow): Router {
+/** POST /api/orders/cod runs the cash-on-delivery flow (server/src/flows/place-cod-order.ts), handed in by app.ts. */
+export interface CodOrderFlow {
+  placeCodOrder(
+    deps: AppDeps,
+    userId: string,
+    body: { address?: string | undefined; couponCode?: string | undefined },
+    language?: LanguageCode,
+  ): Promise<OrderDto>;
+}
+
+export function ordersRoutes(
+  deps: AppDeps,
+  { placeOrderForVerifiedPayment, placeCodOrder }: VerifiedPaymentFlow & CodOrderFlow,
+): Router {
   const router = Router();
   const secret = deps.config.jwtSecret;
 
