@@ -15,7 +15,7 @@ import { withTimeout } from './lib/timeout.js';
 import { buildDeps } from './build-deps.js';
 import { seedIfEmpty } from './seed/index.js';
 import { ensureAdmin } from './admin-bootstrap.js';
-import { startStockRecovery } from './modules/orders/index.js';
+import { startStockRecovery } from './flows/recover-stock.js';
 import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/index.js';
 import { backfillSearchKeys } from './modules/catalog/index.js';
 import { backfillUserSearchKeys } from './modules/users/index.js';

@@ -42,10 +42,14 @@ const files: Record<string, string> = {
     "import { place } from './service.js';\nexport const cancel = () => place;\n",
   'server/src/modules/orders/index.ts':
     "export { Order } from './order.model.js';\nexport { place } from './service.js';\n",
+  'server/src/flows/pay-online.ts': "import { Order } from '../modules/orders/index.js';\nexport const pay = Order;\n",
+  'server/src/modules/orders/routes.ts':
+    "import { pay } from '../../flows/pay-online.js';\nexport const routes = pay;\n",
   'server/src/main.ts': [
     "import { place } from './modules/orders/service.js';",
     "import { Order } from './modules/orders/index.js';",
-    'export const main = [place, Order];',
+    "import { pay } from './flows/pay-online.js';",
+    'export const main = [place, Order, pay];',
     '',
   ].join('\n'),
   'server/src/db/embedded/store.ts': "import { log } from '../../lib/logger.js';\nexport const store = log;\n",
@@ -129,6 +133,14 @@ describe('import boundaries (npm run lint)', () => {
       'outside-code-through-public-entry',
     ]);
     expect(ruleOf('server/src/main.ts', 'server/src/modules/orders/index.ts')).toEqual([]);
+  });
+
+  it('puts flows above the modules and below main.ts', () => {
+    expect(ruleOf('server/src/flows/pay-online.ts', 'server/src/modules/orders/index.ts')).toEqual([]);
+    expect(ruleOf('server/src/modules/orders/routes.ts', 'server/src/flows/pay-online.ts')).toEqual([
+      'server-modules-imports-down',
+    ]);
+    expect(ruleOf('server/src/main.ts', 'server/src/flows/pay-online.ts')).toEqual([]);
   });
 
   it('keeps lib and middleware from importing any module', () => {

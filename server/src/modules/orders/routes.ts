@@ -9,34 +9,52 @@ import {
   orderStatusSchema,
   ordersExportQuerySchema,
   statsQuerySchema,
+  type CreateOrderBody,
   type LanguageCode,
+  type Order as OrderDto,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireAdmin, requireAnyRole, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
 import { lowStockProducts } from '../catalog/index.js';
 import { cancelOrder, markCodRefused, retryFailedRefund } from './cancellation.js';
-import { placeCodOrder } from './cod.js';
 import { limiter } from '../../middleware/rate-limit.js';
 import { invoiceFileName, issuedInvoice } from './invoice-files.js';
 import { salesStats, streamOrdersCsv } from './reports.js';
 import { listAdminOrders } from './admin-list.js';
 import { streamAllOrders } from './admin-list-stream.js';
-import {
-  findVisibleOrder,
-  listOwnOrders,
-  markCodOrderPaid,
-  nowOf,
-  orderIdOf,
-  placeOrderForVerifiedPayment,
-  updateOrderStatus,
-} from './service.js';
+import { findVisibleOrder, listOwnOrders, markCodOrderPaid, nowOf, orderIdOf, updateOrderStatus } from './service.js';
 
 /** A shopper may download invoices this many times an hour. */
 const INVOICE_DOWNLOADS_PER_WINDOW = 30;
 const INVOICE_DOWNLOAD_WINDOW_MS = 60 * 60_000;
 
-export function ordersRoutes(deps: AppDeps): Router {
+/**
+ * POST /api/orders answers the order of a verified payment, which the online-order flow places
+ * (server/src/flows/place-online-order.ts); app.ts hands it in, as flows sit above the modules.
+ */
+export interface VerifiedPaymentFlow {
+  placeOrderForVerifiedPayment(
+    deps: AppDeps,
+    userId: string,
+    body: Pick<CreateOrderBody, 'razorpay_order_id' | 'razorpay_payment_id'>,
+  ): Promise<{ order: OrderDto; created: boolean }>;
+}
+
+/** POST /api/orders/cod runs the cash-on-delivery flow (server/src/flows/place-cod-order.ts), handed in by app.ts. */
+export interface CodOrderFlow {
+  placeCodOrder(
+    deps: AppDeps,
+    userId: string,
+    body: { address?: string | undefined; couponCode?: string | undefined },
+    language?: LanguageCode,
+  ): Promise<OrderDto>;
+}
+
+export function ordersRoutes(
+  deps: AppDeps,
+  { placeOrderForVerifiedPayment, placeCodOrder }: VerifiedPaymentFlow & CodOrderFlow,
+): Router {
   const router = Router();
   const secret = deps.config.jwtSecret;
 

@@ -3,30 +3,22 @@ import {
   DEFAULT_HSN_CODE,
   MESSAGES,
   OBJECT_ID_PATTERN,
-  type CreateOrderBody,
-  type LanguageCode,
   type Order as OrderDto,
   type OrderStatus,
   type OrderStatusBody,
 } from '@kesh/shared';
-import { Types } from 'mongoose';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest, conflict, isDuplicateKey, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/index.js';
-import { removePaidLines } from '../cart/index.js';
-import { confirmRedemption } from '../coupons/index.js';
-import { PendingCheckout, type CheckoutDocument } from '../payments/index.js';
 import { cancelOrder } from './cancellation.js';
-import { refundedPaymentError, takeCheckoutStock } from './checkout-stock.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
-import { expectInvoice, startInvoiceJob } from './invoice-jobs.js';
+import { startInvoiceJob } from './invoice-jobs.js';
 import { countCodOutcome } from '../users/index.js';
 import { notifyShopper, type OrderMailEvent } from './notifications.js';
 import { Order } from './order.model.js';
-import { ORDER_TEXTS } from './texts.js';
 
 export const nowOf = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
@@ -132,53 +124,6 @@ function shipmentOf(body: OrderStatusBody) {
 }
 
 /**
- * Turns a checkout whose payment was verified (browser signature or signed webhook) into its one
- * order. Safe to call any number of times, concurrently: the checkout's stock is taken once
- * (takeCheckoutStock; a sold-out line refunds the payment instead), the unique indexes on the
- * Razorpay ids let exactly one insert win and everyone else reads the winner. The checkout is then marked paid
- * by a conditional update, so the paid lines leave the cart and the mails go out once, after the
- * order exists.
- */
-export async function placeOrderFromCheckout(
-  deps: AppDeps,
-  checkout: CheckoutDocument,
-  paymentId: string,
-): Promise<{ order: OrderDto; created: boolean }> {
-  if (!(await Order.exists({ razorpayOrderId: checkout.razorpayOrderId }))) {
-    await takeCheckoutStock(deps, checkout, paymentId);
-  }
-  const { order, created } = await insertOrderOnce(deps, checkout, paymentId);
-
-  const claimed = await PendingCheckout.findOneAndUpdate(
-    { _id: checkout._id, status: 'created' },
-    { $set: { status: 'paid', paymentId: order.razorpayPaymentId } },
-  );
-  if (claimed) {
-    try {
-      await confirmRedemption(deps, {
-        // As stored: the claim may have replaced a lapsed hold after this caller read the checkout.
-        redemptionId: claimed.couponRedemptionId,
-        orderId: order._id,
-        userId: checkout.userId,
-        coupon: checkout.coupon,
-      });
-    } catch (err) {
-      deps.logger.error({ err, orderId: String(order._id) }, 'order placed but its coupon use could not be confirmed');
-    }
-    try {
-      await removePaidLines(String(checkout.userId), checkout.lines);
-    } catch (err) {
-      deps.logger.error({ err, orderId: String(order._id) }, 'order placed but the cart could not be cleared');
-    }
-    await confirmOrder(deps, order);
-  }
-  return {
-    order: await toOrderDto((await Order.findById(order._id).lean<OrderRecord>()) ?? order, nowOf(deps)),
-    created,
-  };
-}
-
-/**
  * Numbers the new order's invoice (so the answer carries its number), then leaves the rest to the
  * order's invoice job, started once the caller has gone on to answer: rendering the PDF (on a worker
  * thread), storing it, and queueing the shopper's mail with it attached and the shop's notice. A
@@ -193,52 +138,6 @@ export async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<v
   startInvoiceJob(deps, order._id);
 }
 
-async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
-  const existing = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
-  if (existing) return { order: existing, created: false };
-  const gst = await gstOfProducts(checkout.lines.map((l) => String(l.productId)));
-  const placedAt = nowOf(deps);
-  const orderId = new Types.ObjectId();
-  await expectInvoice(orderId);
-  try {
-    const created = await Order.create({
-      _id: orderId,
-      userId: checkout.userId,
-      products: checkout.lines.map((l) => ({
-        productId: l.productId,
-        title: l.title,
-        quantity: l.quantity,
-        pricePaise: l.unitPricePaise,
-        ...gst.get(String(l.productId)),
-      })),
-      totalPaise: checkout.amountPaise,
-      userDetails: checkout.userDetails,
-      razorpayOrderId: checkout.razorpayOrderId,
-      razorpayPaymentId: paymentId,
-      paymentMethod: 'online',
-      stockTaken: true,
-      timeline: [{ status: 'Processing', at: placedAt }],
-      createdAt: placedAt,
-      ...(checkout.language ? { language: checkout.language as LanguageCode } : {}),
-      ...(checkout.coupon ? { coupon: checkout.coupon, discountPaise: checkout.discountPaise ?? 0 } : {}),
-    });
-    return { order: created.toObject() as OrderRecord, created: true };
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    const winner = await Order.findOne({
-      $or: [{ razorpayOrderId: checkout.razorpayOrderId }, { razorpayPaymentId: paymentId }],
-    }).lean<OrderRecord>();
-    if (!winner) throw err;
-    if (winner.razorpayPaymentId !== paymentId) {
-      deps.logger.warn(
-        { razorpayOrderId: checkout.razorpayOrderId, paymentId, orderPaymentId: winner.razorpayPaymentId },
-        'a second payment arrived for an order that is already placed; refund it from the Razorpay dashboard',
-      );
-    }
-    return { order: winner, created: false };
-  }
-}
-
 /** The HSN code and GST rate of each product at purchase, so the invoice never changes afterwards. */
 export async function gstOfProducts(ids: string[]) {
   const products = await MainCategory.find({ _id: { $in: ids } }, { hsnCode: 1, gstRatePercent: 1 }).lean();
@@ -251,47 +150,6 @@ export async function gstOfProducts(ids: string[]) {
   // A product deleted since it was put in the cart keeps the defaults.
   const fallback = { hsnCode: DEFAULT_HSN_CODE, gstRatePercent: DEFAULT_GST_RATE_PERCENT };
   return { get: (id: string) => byId.get(id) ?? fallback };
-}
-
-/**
- * The online order that a payment became, found by its Razorpay ids once its checkout has expired
- * (the newest of the shopper's online orders when no id is given). Never places or takes anything.
- */
-export async function orderOfExpiredCheckout(
-  deps: AppDeps,
-  filter: { userId?: string; razorpayOrderId?: string; razorpayPaymentId?: string },
-): Promise<OrderDto | undefined> {
-  const order = await Order.findOne({ razorpayOrderId: { $type: 'string' }, ...filter })
-    .sort({ _id: -1 })
-    .lean<OrderRecord>();
-  return order ? toOrderDto(order, nowOf(deps)) : undefined;
-}
-
-/**
- * POST /api/orders, kept for the spec's client: it only ever answers the order of a payment this
- * server verified, identified by the Razorpay ids when sent, else the caller's latest paid checkout.
- */
-export async function placeOrderForVerifiedPayment(
-  deps: AppDeps,
-  userId: string,
-  body: Pick<CreateOrderBody, 'razorpay_order_id' | 'razorpay_payment_id'>,
-): Promise<{ order: OrderDto; created: boolean }> {
-  const filter: Record<string, unknown> = { userId, status: { $in: ['paid', 'soldOut'] } };
-  if (body.razorpay_order_id) filter.razorpayOrderId = body.razorpay_order_id;
-  if (body.razorpay_payment_id) filter.paymentId = body.razorpay_payment_id;
-  const checkout = await PendingCheckout.findOne(filter).sort({ updatedAt: -1, _id: -1 });
-  if (!checkout) {
-    // Its checkout may have expired (docs/checkout-retention.md): the order it became answers.
-    const order = await orderOfExpiredCheckout(deps, {
-      userId,
-      ...(body.razorpay_order_id ? { razorpayOrderId: body.razorpay_order_id } : {}),
-      ...(body.razorpay_payment_id ? { razorpayPaymentId: body.razorpay_payment_id } : {}),
-    });
-    if (order) return { order, created: false };
-  }
-  if (!checkout?.paymentId) throw new HttpError(402, ORDER_TEXTS.noVerifiedPayment);
-  if (checkout.status === 'soldOut') throw refundedPaymentError(checkout.refundReason);
-  return placeOrderFromCheckout(deps, checkout, checkout.paymentId);
 }
 
 /**

@@ -1,4 +1,10 @@
-export { PendingCheckout, type CheckoutDocument, type CheckoutRecord, type RefundReason } from './checkout.model.js';
+export {
+  CHECKOUT_STATUSES,
+  PendingCheckout,
+  STOCK_STATES,
+  type CheckoutDocument,
+  type CheckoutRecord,
+  type RefundReason,
+} from './checkout.model.js';
 export { createPaymentGateway } from './gateway.js';
-export { startCheckoutRetention } from './retention.js';
-export { paymentsRoutes } from './routes.js';
+export { paymentsRoutes, type OnlinePaymentFlow } from './routes.js';

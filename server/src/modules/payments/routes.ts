@@ -8,13 +8,16 @@ import {
   LANGUAGES,
   createPaymentOrderSchema,
   verifyPaymentSchema,
+  type CreatePaymentOrderBody,
   type LanguageCode,
+  type PaymentOrderResponse,
+  type VerifyPaymentBody,
+  type VerifyPaymentResponse,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
 import { limiter } from '../../middleware/rate-limit.js';
-import { createCheckout, handleWebhook, simulatePayment, verifyPayment } from './service.js';
 
 const WEBHOOK_BODY_LIMIT = '100kb';
 /** Each create-order is a call to Razorpay's API; a real shopper needs a handful per visit. */
@@ -29,7 +32,33 @@ function readSimulatorScript(): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
-export function paymentsRoutes(deps: AppDeps): Router {
+/**
+ * Paying online is a flow across modules (server/src/flows/pay-online.ts): app.ts hands it in, as
+ * flows sit above the modules.
+ */
+export interface OnlinePaymentFlow {
+  createCheckout(
+    deps: AppDeps,
+    userId: string,
+    body: Pick<CreatePaymentOrderBody, 'amount' | 'receipt' | 'address' | 'couponCode'>,
+    language?: LanguageCode,
+  ): Promise<PaymentOrderResponse>;
+  verifyPayment(
+    deps: AppDeps,
+    userId: string,
+    body: Pick<VerifyPaymentBody, 'razorpay_order_id' | 'razorpay_payment_id' | 'razorpay_signature'>,
+  ): Promise<VerifyPaymentResponse>;
+  handleWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<void>;
+  simulatePayment(
+    deps: AppDeps,
+    orderId: string,
+  ): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>;
+}
+
+export function paymentsRoutes(
+  deps: AppDeps,
+  { createCheckout, handleWebhook, simulatePayment, verifyPayment }: OnlinePaymentFlow,
+): Router {
   const router = Router();
   const secret = deps.config.jwtSecret;
 

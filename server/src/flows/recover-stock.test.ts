@@ -7,23 +7,17 @@
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type Order as OrderDto } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../../test/harness.js';
-import { MainCategory } from '../catalog/category.model.js';
-import { returnStockOnce, takeStockFor } from '../catalog/stock.js';
-import { PendingCheckout } from '../payments/checkout.model.js';
-import { hmacHex } from '../payments/gateway.js';
-import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
+import { allowCashOnDeliveryIn360, bearer, signUpCustomer, startTestApp, type TestContext } from '../test/harness.js';
+import { MainCategory } from '../modules/catalog/category.model.js';
+import { returnStockOnce, takeStockFor } from '../modules/catalog/stock.js';
+import { PendingCheckout } from '../modules/payments/checkout.model.js';
+import { hmacHex } from '../modules/payments/gateway.js';
+import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
 import { checkoutStockRef } from './checkout-stock.js';
-import { codStockRef } from './cod.js';
-import { CodSlot } from './cod-slot.model.js';
-import { Order } from './order.model.js';
-import { recoverInterruptedStock, type RecoveryReport } from './stock-recovery.js';
+import { codStockRef } from './place-cod-order.js';
+import { CodSlot } from '../modules/orders/cod-slot.model.js';
+import { Order } from '../modules/orders/order.model.js';
+import { recoverInterruptedStock, type RecoveryReport } from './recover-stock.js';
 
 const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const A_MINUTE_AGO = () => new Date(Date.now() - 60_000);

@@ -1,11 +1,9 @@
-import type { AppDeps } from '../../deps.js';
-import { returnHeld, settleHolds, staleHoldRefs } from '../catalog/index.js';
-import { PendingCheckout } from '../payments/index.js';
-import { startCheckoutRetention } from '../payments/index.js';
-import { finishInterruptedCancellations } from './cancellation.js';
+import type { AppDeps } from '../deps.js';
+import { returnHeld, settleHolds, staleHoldRefs } from '../modules/catalog/index.js';
+import { CodSlot, Order, finishInterruptedCancellations } from '../modules/orders/index.js';
+import { PendingCheckout } from '../modules/payments/index.js';
+import { startCheckoutRetention } from './checkout-retention.js';
 import { giveBackStaleClaim, retryInterruptedRefunds } from './checkout-stock.js';
-import { CodSlot } from './cod-slot.model.js';
-import { Order } from './order.model.js';
 
 export interface RecoveryReport {
   /** Claims whose units went back on the shelf (their order was never made). */

@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Types } from 'mongoose';
-import type { AppDeps } from '../../deps.js';
-import { startSweeping } from '../../lib/sweep.js';
-import { MainCategory } from '../catalog/index.js';
-import { checkoutStockRef } from '../orders/index.js';
-import { Order } from '../orders/index.js';
-import { CHECKOUT_STATUSES, PendingCheckout, STOCK_STATES } from './checkout.model.js';
+import type { AppDeps } from '../deps.js';
+import { startSweeping } from '../lib/sweep.js';
+import { MainCategory } from '../modules/catalog/index.js';
+import { Order } from '../modules/orders/index.js';
+import { CHECKOUT_STATUSES, PendingCheckout, STOCK_STATES } from '../modules/payments/index.js';
+import { checkoutStockRef } from './checkout-stock.js';
 
 const DAY_MS = 86_400_000;
 /** A finished checkout is kept this long after it finished (for the shopper's late retries, the owner's look). */

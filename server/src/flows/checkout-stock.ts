@@ -1,11 +1,15 @@
 import { COUPON_LAPSED_REFUNDED, MESSAGES } from '@kesh/shared';
-import type { AppDeps } from '../../deps.js';
-import { HttpError } from '../../lib/errors.js';
-import { returnHeld, settleHolds, takeStockFor } from '../catalog/index.js';
-import { keepUseForPayment, releaseRedemption } from '../coupons/index.js';
-import { PendingCheckout, type CheckoutDocument, type CheckoutRecord, type RefundReason } from '../payments/index.js';
-import { notifyRefundedPayment, notifyShopOfFailedPaymentRefund } from './notifications.js';
-import { refundEventFrom } from './refund-state.js';
+import type { AppDeps } from '../deps.js';
+import { HttpError } from '../lib/errors.js';
+import { returnHeld, settleHolds, takeStockFor } from '../modules/catalog/index.js';
+import { keepUseForPayment, releaseRedemption } from '../modules/coupons/index.js';
+import { notifyRefundedPayment, notifyShopOfFailedPaymentRefund, refundEventFrom } from '../modules/orders/index.js';
+import {
+  PendingCheckout,
+  type CheckoutDocument,
+  type CheckoutRecord,
+  type RefundReason,
+} from '../modules/payments/index.js';
 
 const WAIT_STEP_MS = 25;
 const WAIT_LIMIT_MS = 5000;

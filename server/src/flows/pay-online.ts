@@ -10,18 +10,16 @@ import {
   type VerifyPaymentBody,
   type VerifyPaymentResponse,
 } from '@kesh/shared';
-import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest, conflict, unauthorized } from '../../lib/errors.js';
-import { anyLineShort } from '../catalog/index.js';
-import { priceCheckout, releaseRedemption, renewHold } from '../coupons/index.js';
-import { applyRefundEvent } from '../orders/index.js';
-import { applySoldOutRefundEvent, isRefundedPaymentError } from '../orders/index.js';
-import { priceCart } from '../orders/index.js';
-import { Order } from '../orders/index.js';
-import { orderOfExpiredCheckout, placeOrderFromCheckout } from '../orders/index.js';
-import { assertDeliverable } from '../shipping/index.js';
-import { User } from '../users/index.js';
-import { PendingCheckout, type CheckoutRecord } from './checkout.model.js';
+import type { AppDeps } from '../deps.js';
+import { HttpError, badRequest, conflict, unauthorized } from '../lib/errors.js';
+import { anyLineShort } from '../modules/catalog/index.js';
+import { priceCheckout, releaseRedemption, renewHold } from '../modules/coupons/index.js';
+import { Order, applyRefundEvent, priceCart } from '../modules/orders/index.js';
+import { PendingCheckout, type CheckoutRecord } from '../modules/payments/index.js';
+import { assertDeliverable } from '../modules/shipping/index.js';
+import { User } from '../modules/users/index.js';
+import { applySoldOutRefundEvent, isRefundedPaymentError } from './checkout-stock.js';
+import { orderOfExpiredCheckout, placeOrderFromCheckout } from './place-online-order.js';
 
 /** Server-only texts of this module (the spec shows none for these situations). */
 export const PAYMENT_TEXTS = {

@@ -1,21 +1,21 @@
 import mongoose, { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
-import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
-import { bearer, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
-import { MainCategory } from '../catalog/category.model.js';
-import { checkoutStockRef } from '../orders/checkout-stock.js';
-import { Order } from '../orders/order.model.js';
-import { recoverInterruptedStock } from '../orders/stock-recovery.js';
-import { PendingCheckout } from './checkout.model.js';
-import { hmacHex } from './gateway.js';
+import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
+import { bearer, signUpCustomer, startTestApp, type TestContext } from '../test/harness.js';
+import { MainCategory } from '../modules/catalog/category.model.js';
+import { checkoutStockRef } from './checkout-stock.js';
+import { Order } from '../modules/orders/order.model.js';
+import { recoverInterruptedStock } from './recover-stock.js';
+import { PendingCheckout } from '../modules/payments/checkout.model.js';
+import { hmacHex } from '../modules/payments/gateway.js';
 import {
   ABANDONED_AFTER_MS,
   ABANDONED_KEPT_MS,
   FINISHED_KEPT_MS,
   RETENTION_BATCH,
   classifyCheckouts,
-} from './retention.js';
+} from './checkout-retention.js';
 
 const ADDRESS = '5 Yagnik Road, Rajkot, Gujarat, India, 360001';
 const DAY_MS = 86_400_000;

@@ -1,21 +1,24 @@
 import { Types } from 'mongoose';
 import { COD_CANCELS_PER_DAY, MESSAGES, VERIFY_TEXTS, type LanguageCode, type Order as OrderDto } from '@kesh/shared';
-import type { AppDeps } from '../../deps.js';
-import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.js';
-import { removePaidLines } from '../cart/index.js';
-import { returnHeld, settleHolds, takeStockFor } from '../catalog/index.js';
-import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../coupons/index.js';
-import { assertDeliverable, getDeliverySettings } from '../shipping/index.js';
-import { codCancelCounter, codHistoryOf } from '../users/index.js';
-import { countSoFarToday } from '../users/index.js';
-import { isVerified } from '../users/index.js';
-import { User } from '../users/index.js';
-import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
-import { toOrderDto, type OrderRecord } from './dto.js';
-import { expectInvoice } from './invoice-jobs.js';
-import { Order } from './order.model.js';
-import { priceCart } from './pricing.js';
-import { confirmOrder, gstOfProducts, nowOf } from './service.js';
+import type { AppDeps } from '../deps.js';
+import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../lib/errors.js';
+import { removePaidLines } from '../modules/cart/index.js';
+import { returnHeld, settleHolds, takeStockFor } from '../modules/catalog/index.js';
+import { confirmRedemption, priceCheckout, releaseRedemption, type PricedCheckout } from '../modules/coupons/index.js';
+import {
+  Order,
+  claimCodSlot,
+  confirmOrder,
+  expectInvoice,
+  gstOfProducts,
+  nowOf,
+  priceCart,
+  releaseCodSlot,
+  toOrderDto,
+  type OrderRecord,
+} from '../modules/orders/index.js';
+import { assertDeliverable, getDeliverySettings } from '../modules/shipping/index.js';
+import { User, codCancelCounter, codHistoryOf, countSoFarToday, isVerified } from '../modules/users/index.js';
 
 /** The stock claim of a cash-on-delivery order being placed, as its products' holds name it. */
 export const codStockRef = (orderId: unknown) => `order:${String(orderId)}`;

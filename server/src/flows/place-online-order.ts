@@ -1,0 +1,158 @@
+/**
+ * Placing an online order: a payment verified (the browser's signature, Razorpay's signed webhook,
+ * or POST /api/orders after either) becomes its one order. The checkout's stock is taken
+ * (checkout-stock.ts), the order inserted once, then the checkout marked paid, its coupon use
+ * confirmed, the paid lines taken from the cart and the order confirmed (invoice, mails).
+ */
+import type { CreateOrderBody, LanguageCode, Order as OrderDto } from '@kesh/shared';
+import { Types } from 'mongoose';
+import type { AppDeps } from '../deps.js';
+import { HttpError, isDuplicateKey } from '../lib/errors.js';
+import { removePaidLines } from '../modules/cart/index.js';
+import { confirmRedemption } from '../modules/coupons/index.js';
+import {
+  ORDER_TEXTS,
+  Order,
+  confirmOrder,
+  expectInvoice,
+  gstOfProducts,
+  nowOf,
+  toOrderDto,
+  type OrderRecord,
+} from '../modules/orders/index.js';
+import { PendingCheckout, type CheckoutDocument } from '../modules/payments/index.js';
+import { refundedPaymentError, takeCheckoutStock } from './checkout-stock.js';
+
+/**
+ * Turns a checkout whose payment was verified (browser signature or signed webhook) into its one
+ * order. Safe to call any number of times, concurrently: the checkout's stock is taken once
+ * (takeCheckoutStock; a sold-out line refunds the payment instead), the unique indexes on the
+ * Razorpay ids let exactly one insert win and everyone else reads the winner. The checkout is then marked paid
+ * by a conditional update, so the paid lines leave the cart and the mails go out once, after the
+ * order exists.
+ */
+export async function placeOrderFromCheckout(
+  deps: AppDeps,
+  checkout: CheckoutDocument,
+  paymentId: string,
+): Promise<{ order: OrderDto; created: boolean }> {
+  if (!(await Order.exists({ razorpayOrderId: checkout.razorpayOrderId }))) {
+    await takeCheckoutStock(deps, checkout, paymentId);
+  }
+  const { order, created } = await insertOrderOnce(deps, checkout, paymentId);
+
+  const claimed = await PendingCheckout.findOneAndUpdate(
+    { _id: checkout._id, status: 'created' },
+    { $set: { status: 'paid', paymentId: order.razorpayPaymentId } },
+  );
+  if (claimed) {
+    try {
+      await confirmRedemption(deps, {
+        // As stored: the claim may have replaced a lapsed hold after this caller read the checkout.
+        redemptionId: claimed.couponRedemptionId,
+        orderId: order._id,
+        userId: checkout.userId,
+        coupon: checkout.coupon,
+      });
+    } catch (err) {
+      deps.logger.error({ err, orderId: String(order._id) }, 'order placed but its coupon use could not be confirmed');
+    }
+    try {
+      await removePaidLines(String(checkout.userId), checkout.lines);
+    } catch (err) {
+      deps.logger.error({ err, orderId: String(order._id) }, 'order placed but the cart could not be cleared');
+    }
+    await confirmOrder(deps, order);
+  }
+  return {
+    order: await toOrderDto((await Order.findById(order._id).lean<OrderRecord>()) ?? order, nowOf(deps)),
+    created,
+  };
+}
+
+async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
+  const existing = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
+  if (existing) return { order: existing, created: false };
+  const gst = await gstOfProducts(checkout.lines.map((l) => String(l.productId)));
+  const placedAt = nowOf(deps);
+  const orderId = new Types.ObjectId();
+  await expectInvoice(orderId);
+  try {
+    const created = await Order.create({
+      _id: orderId,
+      userId: checkout.userId,
+      products: checkout.lines.map((l) => ({
+        productId: l.productId,
+        title: l.title,
+        quantity: l.quantity,
+        pricePaise: l.unitPricePaise,
+        ...gst.get(String(l.productId)),
+      })),
+      totalPaise: checkout.amountPaise,
+      userDetails: checkout.userDetails,
+      razorpayOrderId: checkout.razorpayOrderId,
+      razorpayPaymentId: paymentId,
+      paymentMethod: 'online',
+      stockTaken: true,
+      timeline: [{ status: 'Processing', at: placedAt }],
+      createdAt: placedAt,
+      ...(checkout.language ? { language: checkout.language as LanguageCode } : {}),
+      ...(checkout.coupon ? { coupon: checkout.coupon, discountPaise: checkout.discountPaise ?? 0 } : {}),
+    });
+    return { order: created.toObject() as OrderRecord, created: true };
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    const winner = await Order.findOne({
+      $or: [{ razorpayOrderId: checkout.razorpayOrderId }, { razorpayPaymentId: paymentId }],
+    }).lean<OrderRecord>();
+    if (!winner) throw err;
+    if (winner.razorpayPaymentId !== paymentId) {
+      deps.logger.warn(
+        { razorpayOrderId: checkout.razorpayOrderId, paymentId, orderPaymentId: winner.razorpayPaymentId },
+        'a second payment arrived for an order that is already placed; refund it from the Razorpay dashboard',
+      );
+    }
+    return { order: winner, created: false };
+  }
+}
+
+/**
+ * The online order that a payment became, found by its Razorpay ids once its checkout has expired
+ * (the newest of the shopper's online orders when no id is given). Never places or takes anything.
+ */
+export async function orderOfExpiredCheckout(
+  deps: AppDeps,
+  filter: { userId?: string; razorpayOrderId?: string; razorpayPaymentId?: string },
+): Promise<OrderDto | undefined> {
+  const order = await Order.findOne({ razorpayOrderId: { $type: 'string' }, ...filter })
+    .sort({ _id: -1 })
+    .lean<OrderRecord>();
+  return order ? toOrderDto(order, nowOf(deps)) : undefined;
+}
+
+/**
+ * POST /api/orders, kept for the spec's client: it only ever answers the order of a payment this
+ * server verified, identified by the Razorpay ids when sent, else the caller's latest paid checkout.
+ */
+export async function placeOrderForVerifiedPayment(
+  deps: AppDeps,
+  userId: string,
+  body: Pick<CreateOrderBody, 'razorpay_order_id' | 'razorpay_payment_id'>,
+): Promise<{ order: OrderDto; created: boolean }> {
+  const filter: Record<string, unknown> = { userId, status: { $in: ['paid', 'soldOut'] } };
+  if (body.razorpay_order_id) filter.razorpayOrderId = body.razorpay_order_id;
+  if (body.razorpay_payment_id) filter.paymentId = body.razorpay_payment_id;
+  const checkout = await PendingCheckout.findOne(filter).sort({ updatedAt: -1, _id: -1 });
+  if (!checkout) {
+    // Its checkout may have expired (docs/checkout-retention.md): the order it became answers.
+    const order = await orderOfExpiredCheckout(deps, {
+      userId,
+      ...(body.razorpay_order_id ? { razorpayOrderId: body.razorpay_order_id } : {}),
+      ...(body.razorpay_payment_id ? { razorpayPaymentId: body.razorpay_payment_id } : {}),
+    });
+    if (order) return { order, created: false };
+  }
+  if (!checkout?.paymentId) throw new HttpError(402, ORDER_TEXTS.noVerifiedPayment);
+  if (checkout.status === 'soldOut') throw refundedPaymentError(checkout.refundReason);
+  return placeOrderFromCheckout(deps, checkout, checkout.paymentId);
+}
