@@ -26,51 +26,37 @@ export const REVEAL_SHOWN: Keyframe = { transform: 'none' };
  */
 export function useReveal(): void {
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined' || typeof Element.prototype.animate !== 'function') return;
+    if (typeof IntersectionObserver === 'undefined' || !('animate' in Element.prototype)) return;
     const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)');
-    const hidden = new Map<Element, Animation>();
-    const showAll = () => {
-      hidden.forEach((animation) => animation.cancel());
-      hidden.clear();
-    };
-    const hide = (el: Element) => {
-      if (hidden.has(el)) return;
-      hidden.set(el, el.animate([REVEAL_HIDDEN, REVEAL_HIDDEN], { duration: 0, fill: 'forwards' }));
-    };
-    const show = (el: Element) => {
-      const held = hidden.get(el);
-      if (!held) return;
-      hidden.delete(el);
-      held.cancel();
-      el.animate([REVEAL_HIDDEN, REVEAL_SHOWN], { duration: REVEAL_MS, easing: 'ease' });
-    };
+    // What is out of view, lowered by an animation held at its first frame.
+    const lowered = new Map<Element, Animation>();
     const intersections = new IntersectionObserver(
       (entries) => {
         if (reducedMotion?.matches) return;
-        entries.forEach(({ target, isIntersecting }) => (isIntersecting ? show(target) : hide(target)));
+        for (const { target, isIntersecting } of entries) {
+          const held = lowered.get(target);
+          if (!isIntersecting) {
+            if (!held) lowered.set(target, target.animate([REVEAL_HIDDEN, REVEAL_HIDDEN], { fill: 'forwards' }));
+          } else if (held) {
+            lowered.delete(target);
+            held.cancel();
+            target.animate([REVEAL_HIDDEN, REVEAL_SHOWN], { duration: REVEAL_MS });
+          }
+        }
       },
-      { threshold: 0.12 },
+      { threshold: 0.1 },
     );
-    const seen = new WeakSet<Element>();
-    const observeNew = () =>
-      document.querySelectorAll('.reveal').forEach((el) => {
-        if (seen.has(el)) return;
-        seen.add(el);
-        intersections.observe(el);
-      });
+    // Observing an element already observed does nothing, so each change just observes them all.
+    const observeNew = () => document.querySelectorAll('.reveal').forEach((el) => intersections.observe(el));
     observeNew();
     const mutations = new MutationObserver(observeNew);
     mutations.observe(document.body, { childList: true, subtree: true });
-    // Reduced motion asked for while the page is open: what is hidden is shown at once.
-    const onPreference = () => {
-      if (reducedMotion?.matches) showAll();
-    };
-    reducedMotion?.addEventListener?.('change', onPreference);
+    // Reduced motion asked for while the page is open takes effect at the next scroll; what is
+    // lowered until then is still shown whole.
     return () => {
-      reducedMotion?.removeEventListener?.('change', onPreference);
       mutations.disconnect();
       intersections.disconnect();
-      showAll();
+      lowered.forEach((held) => held.cancel());
     };
   }, []);
 }
