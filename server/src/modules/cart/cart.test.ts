@@ -5,6 +5,7 @@ import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContex
 import { MainCategory } from '../catalog/category.model.js';
 import { User } from '../users/user.model.js';
 import { Cart } from './cart.model.js';
+import { storefrontChanged } from '../../lib/storefront-version.js';
 import { CART_MESSAGES, clearCart, getCartSnapshot } from './service.js';
 
 const IMAGE_KEY = '0123456789abcdef-01234567.jpg';
@@ -89,6 +90,51 @@ describe('cart', () => {
     }
     expect(JSON.stringify(fetched)).toContain('"projection":{"title":1');
     expect(JSON.stringify(fetched)).not.toContain('stockReturns');
+  });
+
+  describe("with the storefront's product list kept", () => {
+    /** The product reads a cart read makes, through mongoose's query log. */
+    const productReadsOf = async (token: string) => {
+      let reads = 0;
+      mongoose.set('debug', (collection: string, method: string) => {
+        if (collection === 'maincategories' && method === 'find') reads += 1;
+      });
+      try {
+        return { cart: await getCart(token), reads };
+      } finally {
+        mongoose.set('debug', false);
+      }
+    };
+
+    it('shows its lines from the kept list, and a recorded price or stock change at once', async () => {
+      const shopper = await signUpCustomer(ctx);
+      const id = await product();
+      await add(shopper.token, id, 2).expect(200);
+      await ctx.http.get('/api/main-category').expect(200);
+      const kept = await productReadsOf(shopper.token);
+      expect(kept.reads).toBe(0);
+      expect(kept.cart.items[0]?.productId).toMatchObject({ _id: id, offerPrice: 399.5, stock: null });
+      expect(kept.cart.totalAmount).toBe(799);
+
+      // What an admin edit or an order's stock does: the write, then the storefront's version.
+      await MainCategory.updateOne({ _id: id }, { $set: { offerPricePaise: 35000, stock: 3 } });
+      await storefrontChanged();
+      const changed = await productReadsOf(shopper.token);
+      expect(changed.cart.items[0]?.productId).toMatchObject({ _id: id, offerPrice: 350, stock: 3 });
+      expect(changed.cart.totalAmount).toBe(700);
+    });
+
+    it('reads a product the kept list lacks instead of dropping its line', async () => {
+      const shopper = await signUpCustomer(ctx);
+      await ctx.http.get('/api/main-category').expect(200);
+      // Written behind the storefront version's back (a script): the kept list does not have it.
+      const id = await product({ title: 'Amla Shikakai Powder' });
+      await add(shopper.token, id, 1).expect(200);
+      const { cart, reads } = await productReadsOf(shopper.token);
+      expect(reads).toBe(1);
+      expect(cart.items.map((i) => i.productId.title)).toEqual(['Amla Shikakai Powder']);
+      expect(await Cart.countDocuments({ userId: shopper.userId, 'items.productId': id })).toBe(1);
+    });
   });
 
   it('adds 1 when the body has no quantity', async () => {
