@@ -6,6 +6,7 @@ import { MainCategory } from '../catalog/category.model.js';
 import { User } from '../users/user.model.js';
 import { Cart } from './cart.model.js';
 import { storefrontChanged } from '../../lib/storefront-version.js';
+import { keptCart, type StoredCart } from './kept-carts.js';
 import { CART_MESSAGES, clearCart, getCartSnapshot } from './service.js';
 
 const IMAGE_KEY = '0123456789abcdef-01234567.jpg';
@@ -22,6 +23,19 @@ async function product(
     ...fields,
   });
   return String(doc._id);
+}
+
+/** How many `method` calls on `collection` a call makes, through mongoose's query log. */
+async function readsDuring<T>(collection: string, method: string, call: () => Promise<T>) {
+  let reads = 0;
+  mongoose.set('debug', (name: string, called: string) => {
+    if (name === collection && called === method) reads += 1;
+  });
+  try {
+    return { result: await call(), reads };
+  } finally {
+    mongoose.set('debug', false);
+  }
 }
 
 describe('cart', () => {
@@ -93,17 +107,9 @@ describe('cart', () => {
   });
 
   describe("with the storefront's product list kept", () => {
-    /** The product reads a cart read makes, through mongoose's query log. */
     const productReadsOf = async (token: string) => {
-      let reads = 0;
-      mongoose.set('debug', (collection: string, method: string) => {
-        if (collection === 'maincategories' && method === 'find') reads += 1;
-      });
-      try {
-        return { cart: await getCart(token), reads };
-      } finally {
-        mongoose.set('debug', false);
-      }
+      const { result, reads } = await readsDuring('maincategories', 'find', () => getCart(token));
+      return { cart: result, reads };
     };
 
     it('shows its lines from the kept list, and a recorded price or stock change at once', async () => {
@@ -134,6 +140,47 @@ describe('cart', () => {
       expect(reads).toBe(1);
       expect(cart.items.map((i) => i.productId.title)).toEqual(['Amla Shikakai Powder']);
       expect(await Cart.countDocuments({ userId: shopper.userId, 'items.productId': id })).toBe(1);
+    });
+  });
+
+  describe('kept between reads', () => {
+    const cartReadsDuring = <T>(call: () => Promise<T>) => readsDuring('carts', 'findOne', call);
+
+    it('answers a repeated read without the database, and shows any write to the cart at once', async () => {
+      const shopper = await signUpCustomer(ctx);
+      const id = await product();
+      await add(shopper.token, id, 2).expect(200);
+      const repeated = await cartReadsDuring(() => getCart(shopper.token));
+      expect(repeated.reads).toBe(0);
+      expect(repeated.result.cartCount).toBe(2);
+
+      // A write made outside the cart's routes (a checkout flow, a script) through the model.
+      await Cart.updateOne({ userId: shopper.userId }, { $set: { 'items.0.quantity': 5 } });
+      expect((await getCart(shopper.token)).cartCount).toBe(5);
+      await Cart.deleteMany({});
+      expect(await getCart(shopper.token)).toEqual({ items: [], cartCount: 0, totalAmount: 0 });
+    });
+
+    it('does not keep a read that a write overlapped', async () => {
+      const shopper = await signUpCustomer(ctx);
+      const id = await product();
+      await add(shopper.token, id, 1).expect(200);
+      await Cart.updateOne({ userId: shopper.userId }, { $set: { updatedAt: new Date() } });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const before = await Cart.findOne({ userId: shopper.userId }).lean<StoredCart>();
+      const overlapped = keptCart(shopper.userId, async () => {
+        await gate;
+        return before;
+      });
+      await Cart.updateOne({ userId: shopper.userId }, { $set: { 'items.0.quantity': 7 } });
+      release();
+      expect((await overlapped)?.items[0]?.quantity).toBe(1);
+      const { result, reads } = await cartReadsDuring(() => getCart(shopper.token));
+      expect(reads).toBe(1);
+      expect(result.cartCount).toBe(7);
     });
   });
 

@@ -19,15 +19,19 @@ import {
   loadCart,
   removeFromCart,
   updateQuantity,
-  type KeptCatalogue,
+  type CartReadSources,
 } from './service.js';
 
 /** `products`: the storefront's kept product list (app.ts), which a cart's lines are shown from. */
 export function cartRoutes({ config }: AppDeps, products?: CachedJson<Product[]>): Router {
-  const catalogue: KeptCatalogue | undefined = products && (async () => (await products.kept())?.value);
+  const sources: CartReadSources = {
+    catalogue: products && (async () => (await products.kept())?.value),
+    // Another process sharing the database could change a cart without this one knowing.
+    keepCart: !config.db.uri,
+  };
   /** Every mutation answers the fresh cart, so the client can redraw without a second call. */
   const freshCart = async (req: Request, message: string): Promise<CartResponse> => ({
-    ...(await loadCart(authOf(req).sub, catalogue)),
+    ...(await loadCart(authOf(req).sub, sources)),
     message,
   });
   const router = Router();
@@ -35,7 +39,7 @@ export function cartRoutes({ config }: AppDeps, products?: CachedJson<Product[]>
   router.use(requireCustomer(config.jwtSecret));
 
   router.get('/cart', async (req, res) => {
-    res.json(await loadCart(authOf(req).sub, catalogue));
+    res.json(await loadCart(authOf(req).sub, sources));
   });
 
   router.post('/add-to-cart', validateBody(cartAddSchema), async (req, res) => {

@@ -11,6 +11,7 @@ import {
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { MainCategory, productDto, type CategoryRecord } from '../catalog/index.js';
 import { Cart } from './cart.model.js';
+import { keptCart, type StoredCart } from './kept-carts.js';
 
 export const CART_MESSAGES = {
   updated: 'Cart updated',
@@ -57,6 +58,13 @@ const CART_FIELDS = {
  * every product edit and every stock change), else undefined: a cart then reads its own products.
  */
 export type KeptCatalogue = () => Promise<readonly Product[] | undefined>;
+
+/** Where a cart read may take what it shows from instead of the database. */
+export interface CartReadSources {
+  catalogue?: KeptCatalogue;
+  /** The stored cart kept between reads (kept-carts.ts): only when this process owns the database. */
+  keepCart?: boolean;
+}
 
 /** Each attempt only fails when another request changed the same line in between. */
 const MAX_ADD_ATTEMPTS = 10;
@@ -105,11 +113,12 @@ async function productsById(ids: readonly Types.ObjectId[], kept?: KeptCatalogue
  * The cart's lines joined with the current catalogue. Lines whose product was deleted are
  * dropped here and pruned from the stored cart, so a deleted product never breaks the cart.
  */
-async function pricedLines(userId: string, kept?: KeptCatalogue): Promise<PricedLine[]> {
-  const cart = await Cart.findOne({ userId: toObjectId(userId) }).lean();
+async function pricedLines(userId: string, sources: CartReadSources = {}): Promise<PricedLine[]> {
+  const read = () => Cart.findOne({ userId: toObjectId(userId) }).lean<StoredCart>();
+  const cart = sources.keepCart ? await keptCart(userId, read) : await read();
   if (!cart || cart.items.length === 0) return [];
   const ids = cart.items.map((i) => i.productId);
-  const byId = await productsById(ids, kept);
+  const byId = await productsById(ids, sources.catalogue);
   const missing = ids.filter((id) => !byId.has(String(id)));
   if (missing.length > 0) {
     await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: { $in: missing } } } });
@@ -126,11 +135,12 @@ function toCartItem({ product, quantity }: PricedLine): CartItem {
 }
 
 /**
- * The cart as the API answers it: populated products, prices in rupees. Its products come from the
- * kept catalogue when there is one, so a cart read costs one database read, not two.
+ * The cart as the API answers it: populated products, prices in rupees. With `sources`, from the
+ * kept catalogue and the kept cart where they have it: a repeated read costs no database round trip.
+ * Checkout (getCartSnapshot) reads both from the database.
  */
-export async function loadCart(userId: string, kept?: KeptCatalogue): Promise<CartResponse> {
-  const lines = await pricedLines(userId, kept);
+export async function loadCart(userId: string, sources?: CartReadSources): Promise<CartResponse> {
+  const lines = await pricedLines(userId, sources);
   const totalPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   return {
     items: lines.map(toCartItem),
