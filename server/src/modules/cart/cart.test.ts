@@ -1,12 +1,12 @@
 import mongoose, { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type CartResponse } from '@kesh/shared';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { User } from '../users/user.model.js';
 import { Cart } from './cart.model.js';
 import { storefrontChanged } from '../../lib/storefront-version.js';
-import { keptCart, type StoredCart } from './kept-carts.js';
+import { KEPT_CART_MS, keptCart, type StoredCart } from './kept-carts.js';
 import { CART_MESSAGES, clearCart, getCartSnapshot } from './service.js';
 
 const IMAGE_KEY = '0123456789abcdef-01234567.jpg';
@@ -159,6 +159,25 @@ describe('cart', () => {
       expect((await getCart(shopper.token)).cartCount).toBe(5);
       await Cart.deleteMany({});
       expect(await getCart(shopper.token)).toEqual({ items: [], cartCount: 0, totalAmount: 0 });
+    });
+
+    it('believes a kept cart for KEPT_CART_MS at most: a change made around the model shows after it', async () => {
+      const shopper = await signUpCustomer(ctx);
+      await add(shopper.token, await product(), 1).expect(200);
+      expect((await getCart(shopper.token)).cartCount).toBe(1);
+      // An operator's edit in mongosh: straight to the collection, no mongoose middleware.
+      await Cart.collection.updateOne(
+        { userId: new Types.ObjectId(shopper.userId) },
+        { $set: { 'items.0.quantity': 4 } },
+      );
+      expect((await getCart(shopper.token)).cartCount).toBe(1);
+      const later = Date.now() + KEPT_CART_MS;
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+      try {
+        expect((await getCart(shopper.token)).cartCount).toBe(4);
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('does not keep a read that a write overlapped', async () => {

@@ -82,7 +82,7 @@ export function keptCartsFollowWrites(schema: Schema): void {
 }
 
 /**
- * The shopper's stored cart, kept between reads while nothing writes to it (for KEEP_CART_MS at most),
+ * The shopper's stored cart, kept between reads while nothing writes to it (for KEPT_CART_MS at most),
  * so that a signed-in cart read costs no database round trip. Only for a database this process owns:
  * another process's writes would not drop it.
  */
