@@ -122,6 +122,23 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+/**
+ * The targets in the order a round runs them: with BENCH_BEFORE, every other round runs the build
+ * before ahead of this one, so that neither build's call always follows the other store's run (whose
+ * leftovers, a collection or a slow answer still settling, the next run pays for).
+ */
+function inRoundOrder(targets, round) {
+  if (round % 2 === 1) return targets;
+  const ordered = [...targets];
+  for (let i = 0; i + 1 < ordered.length; i += 1) {
+    if (`${ordered[i].name} (before)` === ordered[i + 1].name) {
+      [ordered[i], ordered[i + 1]] = [ordered[i + 1], ordered[i]];
+      i += 1;
+    }
+  }
+  return ordered;
+}
+
 async function main() {
   const helloPort = await freePort();
   const hello = startProcess('hello-world', ['--input-type=module', '-e', HELLO_WORLD], {
@@ -235,7 +252,7 @@ async function main() {
 
     const samples = new Map(targets.map((t) => [t.name, []]));
     for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const t of targets) {
+      for (const t of inRoundOrder(targets, round)) {
         const cpuBefore = cpuMs(t.pid);
         const r = await cannon(t);
         const cpu = (cpuMs(t.pid) - cpuBefore) / r.requests.total;

@@ -1,4 +1,5 @@
 import { Schema, model } from 'mongoose';
+import { keptCartsFollowWrites } from './kept-carts.js';
 
 const cartItemSchema = new Schema(
   {
@@ -16,5 +17,6 @@ const cartSchema = new Schema(
   { timestamps: true },
 );
 cartSchema.index({ userId: 1 }, { unique: true });
+keptCartsFollowWrites(cartSchema);
 
 export const Cart = model('Cart', cartSchema);

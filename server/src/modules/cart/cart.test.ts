@@ -1,10 +1,12 @@
 import mongoose, { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type CartResponse } from '@kesh/shared';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { User } from '../users/user.model.js';
 import { Cart } from './cart.model.js';
+import { storefrontChanged } from '../../lib/storefront-version.js';
+import { KEPT_CART_MS, keptCart, type StoredCart } from './kept-carts.js';
 import { CART_MESSAGES, clearCart, getCartSnapshot } from './service.js';
 
 const IMAGE_KEY = '0123456789abcdef-01234567.jpg';
@@ -21,6 +23,19 @@ async function product(
     ...fields,
   });
   return String(doc._id);
+}
+
+/** How many `method` calls on `collection` a call makes, through mongoose's query log. */
+async function readsDuring<T>(collection: string, method: string, call: () => Promise<T>) {
+  let reads = 0;
+  mongoose.set('debug', (name: string, called: string) => {
+    if (name === collection && called === method) reads += 1;
+  });
+  try {
+    return { result: await call(), reads };
+  } finally {
+    mongoose.set('debug', false);
+  }
 }
 
 describe('cart', () => {
@@ -89,6 +104,103 @@ describe('cart', () => {
     }
     expect(JSON.stringify(fetched)).toContain('"projection":{"title":1');
     expect(JSON.stringify(fetched)).not.toContain('stockReturns');
+  });
+
+  describe("with the storefront's product list kept", () => {
+    const productReadsOf = async (token: string) => {
+      const { result, reads } = await readsDuring('maincategories', 'find', () => getCart(token));
+      return { cart: result, reads };
+    };
+
+    it('shows its lines from the kept list, and a recorded price or stock change at once', async () => {
+      const shopper = await signUpCustomer(ctx);
+      const id = await product();
+      await add(shopper.token, id, 2).expect(200);
+      await ctx.http.get('/api/main-category').expect(200);
+      const kept = await productReadsOf(shopper.token);
+      expect(kept.reads).toBe(0);
+      expect(kept.cart.items[0]?.productId).toMatchObject({ _id: id, offerPrice: 399.5, stock: null });
+      expect(kept.cart.totalAmount).toBe(799);
+
+      // What an admin edit or an order's stock does: the write, then the storefront's version.
+      await MainCategory.updateOne({ _id: id }, { $set: { offerPricePaise: 35000, stock: 3 } });
+      await storefrontChanged();
+      const changed = await productReadsOf(shopper.token);
+      expect(changed.cart.items[0]?.productId).toMatchObject({ _id: id, offerPrice: 350, stock: 3 });
+      expect(changed.cart.totalAmount).toBe(700);
+    });
+
+    it('reads a product the kept list lacks instead of dropping its line', async () => {
+      const shopper = await signUpCustomer(ctx);
+      await ctx.http.get('/api/main-category').expect(200);
+      // Written behind the storefront version's back (a script): the kept list does not have it.
+      const id = await product({ title: 'Amla Shikakai Powder' });
+      await add(shopper.token, id, 1).expect(200);
+      const { cart, reads } = await productReadsOf(shopper.token);
+      expect(reads).toBe(1);
+      expect(cart.items.map((i) => i.productId.title)).toEqual(['Amla Shikakai Powder']);
+      expect(await Cart.countDocuments({ userId: shopper.userId, 'items.productId': id })).toBe(1);
+    });
+  });
+
+  describe('kept between reads', () => {
+    const cartReadsDuring = <T>(call: () => Promise<T>) => readsDuring('carts', 'findOne', call);
+
+    it('answers a repeated read without the database, and shows any write to the cart at once', async () => {
+      const shopper = await signUpCustomer(ctx);
+      const id = await product();
+      await add(shopper.token, id, 2).expect(200);
+      const repeated = await cartReadsDuring(() => getCart(shopper.token));
+      expect(repeated.reads).toBe(0);
+      expect(repeated.result.cartCount).toBe(2);
+
+      // A write made outside the cart's routes (a checkout flow, a script) through the model.
+      await Cart.updateOne({ userId: shopper.userId }, { $set: { 'items.0.quantity': 5 } });
+      expect((await getCart(shopper.token)).cartCount).toBe(5);
+      await Cart.deleteMany({});
+      expect(await getCart(shopper.token)).toEqual({ items: [], cartCount: 0, totalAmount: 0 });
+    });
+
+    it('believes a kept cart for KEPT_CART_MS at most: a change made around the model shows after it', async () => {
+      const shopper = await signUpCustomer(ctx);
+      await add(shopper.token, await product(), 1).expect(200);
+      expect((await getCart(shopper.token)).cartCount).toBe(1);
+      // An operator's edit in mongosh: straight to the collection, no mongoose middleware.
+      await Cart.collection.updateOne(
+        { userId: new Types.ObjectId(shopper.userId) },
+        { $set: { 'items.0.quantity': 4 } },
+      );
+      expect((await getCart(shopper.token)).cartCount).toBe(1);
+      const later = Date.now() + KEPT_CART_MS;
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+      try {
+        expect((await getCart(shopper.token)).cartCount).toBe(4);
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('does not keep a read that a write overlapped', async () => {
+      const shopper = await signUpCustomer(ctx);
+      const id = await product();
+      await add(shopper.token, id, 1).expect(200);
+      await Cart.updateOne({ userId: shopper.userId }, { $set: { updatedAt: new Date() } });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const before = await Cart.findOne({ userId: shopper.userId }).lean<StoredCart>();
+      const overlapped = keptCart(shopper.userId, async () => {
+        await gate;
+        return before;
+      });
+      await Cart.updateOne({ userId: shopper.userId }, { $set: { 'items.0.quantity': 7 } });
+      release();
+      expect((await overlapped)?.items[0]?.quantity).toBe(1);
+      const { result, reads } = await cartReadsDuring(() => getCart(shopper.token));
+      expect(reads).toBe(1);
+      expect(result.cartCount).toBe(7);
+    });
   });
 
   it('adds 1 when the body has no quantity', async () => {

@@ -1,23 +1,45 @@
 import { Router, type Request } from 'express';
-import { MESSAGES, cartAddSchema, cartRemoveSchema, cartUpdateSchema, type CartResponse } from '@kesh/shared';
+import {
+  MESSAGES,
+  cartAddSchema,
+  cartRemoveSchema,
+  cartUpdateSchema,
+  type CartResponse,
+  type Product,
+} from '@kesh/shared';
+import type { CachedJson } from '../../lib/response-cache.js';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
-import { CART_MESSAGES, addToCart, clearCart, loadCart, removeFromCart, updateQuantity } from './service.js';
+import {
+  CART_MESSAGES,
+  addToCart,
+  clearCart,
+  loadCart,
+  removeFromCart,
+  updateQuantity,
+  type CartReadSources,
+} from './service.js';
 
-/** Every mutation answers the fresh cart, so the client can redraw without a second call. */
-async function freshCart(req: Request, message: string): Promise<CartResponse> {
-  return { ...(await loadCart(authOf(req).sub)), message };
-}
-
-export function cartRoutes({ config }: AppDeps): Router {
+/** `products`: the storefront's kept product list (app.ts), which a cart's lines are shown from. */
+export function cartRoutes({ config }: AppDeps, products?: CachedJson<Product[]>): Router {
+  const sources: CartReadSources = {
+    catalogue: products && (async () => (await products.kept())?.value),
+    // Another process sharing the database could change a cart without this one knowing.
+    keepCart: !config.db.uri,
+  };
+  /** Every mutation answers the fresh cart, so the client can redraw without a second call. */
+  const freshCart = async (req: Request, message: string): Promise<CartResponse> => ({
+    ...(await loadCart(authOf(req).sub, sources)),
+    message,
+  });
   const router = Router();
   router.use(requireJsonBody);
   router.use(requireCustomer(config.jwtSecret));
 
   router.get('/cart', async (req, res) => {
-    res.json(await loadCart(authOf(req).sub));
+    res.json(await loadCart(authOf(req).sub, sources));
   });
 
   router.post('/add-to-cart', validateBody(cartAddSchema), async (req, res) => {

@@ -1,10 +1,17 @@
 import { Types } from 'mongoose';
-import { MAX_LINE_QUANTITY, MESSAGES, paiseToRupees, type CartItem, type CartResponse } from '@kesh/shared';
+import {
+  MAX_LINE_QUANTITY,
+  MESSAGES,
+  paiseToRupees,
+  rupeesToPaise,
+  type CartItem,
+  type CartResponse,
+  type Product,
+} from '@kesh/shared';
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
-import { imageSrcSet } from '../../lib/image-variants.js';
-import { imageUrl } from '../../lib/storage.js';
-import { MainCategory } from '../catalog/index.js';
+import { MainCategory, productDto, type CategoryRecord } from '../catalog/index.js';
 import { Cart } from './cart.model.js';
+import { keptCart, type StoredCart } from './kept-carts.js';
 
 export const CART_MESSAGES = {
   updated: 'Cart updated',
@@ -26,19 +33,8 @@ export interface CartSnapshot {
   totalPaise: number;
 }
 
-interface ProductRecord {
-  _id: Types.ObjectId;
-  title: string;
-  mainPricePaise?: number | null;
-  offerPricePaise?: number | null;
-  description?: string | null;
-  imageKey?: string | null;
-  imageVariants?: number[] | null;
-  stock?: number | null;
-}
-
 interface PricedLine {
-  product: ProductRecord;
+  product: Product;
   quantity: number;
   unitPricePaise: number;
 }
@@ -57,26 +53,72 @@ const CART_FIELDS = {
   stock: 1,
 } as const;
 
+/**
+ * The storefront's product list when it is kept at the current storefront version (which moves with
+ * every product edit and every stock change), else undefined: a cart then reads its own products.
+ */
+export type KeptCatalogue = () => Promise<readonly Product[] | undefined>;
+
+/** Where a cart read may take what it shows from instead of the database. */
+export interface CartReadSources {
+  catalogue?: KeptCatalogue;
+  /** The stored cart kept between reads (kept-carts.ts): only when this process owns the database. */
+  keepCart?: boolean;
+}
+
 /** Each attempt only fails when another request changed the same line in between. */
 const MAX_ADD_ATTEMPTS = 10;
 
 const toObjectId = (id: string) => new Types.ObjectId(id);
 
 /** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3). */
-function unitPricePaise(p: ProductRecord): number {
-  return p.offerPricePaise ?? p.mainPricePaise ?? 0;
+function unitPricePaise(p: Product): number {
+  return rupeesToPaise(p.offerPrice ?? p.mainPrice ?? 0);
+}
+
+/** Each kept list indexed once, for as long as it is kept. */
+const catalogueIndex = new WeakMap<readonly Product[], Map<string, Product>>();
+
+async function keptById(kept: KeptCatalogue | undefined): Promise<Map<string, Product> | undefined> {
+  const catalogue = await kept?.();
+  if (!catalogue) return undefined;
+  let byId = catalogueIndex.get(catalogue);
+  if (!byId) {
+    byId = new Map(catalogue.map((p) => [p._id, p]));
+    catalogueIndex.set(catalogue, byId);
+  }
+  return byId;
+}
+
+/**
+ * The products of these ids, from the kept catalogue where it has them; the rest (all of them without
+ * one, or a product written behind the storefront version's back) from the database.
+ */
+async function productsById(ids: readonly Types.ObjectId[], kept?: KeptCatalogue): Promise<Map<string, Product>> {
+  const catalogue = await keptById(kept);
+  const found = new Map<string, Product>();
+  const unread: Types.ObjectId[] = [];
+  for (const id of ids) {
+    const product = catalogue?.get(String(id));
+    if (product) found.set(product._id, product);
+    else unread.push(id);
+  }
+  if (unread.length === 0) return found;
+  const records = await MainCategory.find({ _id: { $in: unread } }, CART_FIELDS).lean<CategoryRecord[]>();
+  for (const record of records) found.set(String(record._id), productDto(record));
+  return found;
 }
 
 /**
  * The cart's lines joined with the current catalogue. Lines whose product was deleted are
  * dropped here and pruned from the stored cart, so a deleted product never breaks the cart.
  */
-async function pricedLines(userId: string): Promise<PricedLine[]> {
-  const cart = await Cart.findOne({ userId: toObjectId(userId) }).lean();
+async function pricedLines(userId: string, sources: CartReadSources = {}): Promise<PricedLine[]> {
+  const read = () => Cart.findOne({ userId: toObjectId(userId) }).lean<StoredCart>();
+  const cart = sources.keepCart ? await keptCart(userId, read) : await read();
   if (!cart || cart.items.length === 0) return [];
   const ids = cart.items.map((i) => i.productId);
-  const products = await MainCategory.find({ _id: { $in: ids } }, CART_FIELDS).lean<ProductRecord[]>();
-  const byId = new Map(products.map((p) => [String(p._id), p]));
+  const byId = await productsById(ids, sources.catalogue);
   const missing = ids.filter((id) => !byId.has(String(id)));
   if (missing.length > 0) {
     await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: { $in: missing } } } });
@@ -88,26 +130,17 @@ async function pricedLines(userId: string): Promise<PricedLine[]> {
 }
 
 function toCartItem({ product, quantity }: PricedLine): CartItem {
-  const rupees = (paise: number | null | undefined) =>
-    paise === null || paise === undefined ? null : paiseToRupees(paise);
-  return {
-    productId: {
-      _id: String(product._id),
-      title: product.title,
-      offerPrice: rupees(product.offerPricePaise),
-      mainPrice: rupees(product.mainPricePaise),
-      image: imageUrl(product.imageKey),
-      imageSrcSet: imageSrcSet(product.imageKey, product.imageVariants),
-      description: product.description ?? '',
-      stock: product.stock ?? null,
-    },
-    quantity,
-  };
+  const { _id, title, offerPrice, mainPrice, image, imageSrcSet, description, stock } = product;
+  return { productId: { _id, title, offerPrice, mainPrice, image, imageSrcSet, description, stock }, quantity };
 }
 
-/** The cart as the API answers it: populated products, prices in rupees. */
-export async function loadCart(userId: string): Promise<CartResponse> {
-  const lines = await pricedLines(userId);
+/**
+ * The cart as the API answers it: populated products, prices in rupees. With `sources`, from the
+ * kept catalogue and the kept cart where they have it: a repeated read costs no database round trip.
+ * Checkout (getCartSnapshot) reads both from the database.
+ */
+export async function loadCart(userId: string, sources?: CartReadSources): Promise<CartResponse> {
+  const lines = await pricedLines(userId, sources);
   const totalPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   return {
     items: lines.map(toCartItem),
@@ -119,7 +152,7 @@ export async function loadCart(userId: string): Promise<CartResponse> {
 /** What checkout charges: current catalogue prices in paise, never the client's numbers. */
 export async function getCartSnapshot(userId: string): Promise<CartSnapshot> {
   const lines = (await pricedLines(userId)).map((l) => ({
-    productId: String(l.product._id),
+    productId: l.product._id,
     title: l.product.title,
     quantity: l.quantity,
     unitPricePaise: l.unitPricePaise,

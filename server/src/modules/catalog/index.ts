@@ -1,5 +1,6 @@
 export { MainCategory } from './category.model.js';
 export { catalogRoutes } from './routes.js';
+export { productDto, type CategoryRecord } from './serialize.js';
 export { backfillSearchKeys, findCategory, listCategories, newestCategories, searchPage } from './service.js';
 export {
   anyLineShort,

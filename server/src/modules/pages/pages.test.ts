@@ -223,6 +223,23 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(logged.map((l) => l.res?.statusCode)).toEqual([200, 200, 304, 200, 200, 304, 200, 200, 304]);
   });
 
+  it('answers a kept page to HEAD, If-None-Match: * and weighted encodings as HTTP says', async () => {
+    const get = () => page('/contact').set('Accept-Encoding', 'gzip;q=1, br;q=0');
+    const made = await get();
+    const kept = await get();
+    expect(kept.headers['content-encoding']).toBe('gzip');
+    expect(kept.headers['content-length']).toBe(made.headers['content-length']);
+    const head = await http.head('/contact').set('Accept', 'text/html').set('Accept-Encoding', 'gzip;q=1, br;q=0');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(made.headers['content-length']);
+    expect(head.headers.etag).toBe(made.headers.etag);
+    expect(head.text).toBeUndefined();
+    expect((await page('/contact').set('If-None-Match', '*')).status).toBe(304);
+    const plain = await page('/contact').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+  });
+
   it('products preloads the first card, or the product a shared link opens', async () => {
     await MainCategory.create({ title: 'Amla', imageKey: 'amla-1.jpg', imageVariants: [400, 800] });
     const neem = await MainCategory.create({ title: 'Neem', imageKey: 'neem-2.jpg', imageVariants: [400] });
