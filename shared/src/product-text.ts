@@ -1,0 +1,80 @@
+import type { LanguageCode } from './constants.js';
+
+/**
+ * Product text in the store's four languages (docs/product-text.md). English is the product's own
+ * fields (title, subtitle, description as the spec has them, plus `benefits` and `imageAlt`); Hindi,
+ * Marathi and Gujarati are optional `translations`, and each field a translation leaves empty is
+ * shown in English. The API always answers the spec's fields in English and the translations beside
+ * them, so one cached answer serves every language; the page picks its language with productTextIn.
+ */
+export const TRANSLATED_LANGUAGES = ['hi', 'mr', 'gu'] as const satisfies readonly LanguageCode[];
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+
+/** The fields a language may have, in the order the admin form shows them. */
+export const PRODUCT_TEXT_FIELDS = ['title', 'subtitle', 'description', 'benefits', 'imageAlt'] as const;
+export type ProductTextField = (typeof PRODUCT_TEXT_FIELDS)[number];
+
+/** What a page shows of a product in one language, every field filled (English where a translation has none). */
+export interface ProductText {
+  title: string;
+  subtitle: string;
+  description: string;
+  /** Empty when neither the language nor English has any: the shop's general list is shown. */
+  benefits: string[];
+  imageAlt: string;
+}
+
+/** One language's text as stored and sent: only the fields the owner wrote. */
+export type ProductTranslation = Partial<ProductText>;
+export type ProductTranslations = Partial<Record<TranslatedLanguage, ProductTranslation>>;
+
+/** The fields this feature adds to a product's API shape (always sent by this server). */
+export interface ProductTextFields {
+  /** English benefits, one line each; empty: the shop's general list. */
+  benefits?: string[];
+  /** English alternative text of the picture; empty: the title. */
+  imageAlt?: string;
+  /** Only the languages with some text. */
+  translations?: ProductTranslations;
+}
+
+/** Multipart fields of the admin API: `benefits` (one per line) and `imageAlt` in English, `text.<code>` JSON. */
+export const textFieldOf = (language: TranslatedLanguage) => `text.${language}` as const;
+
+export const isTranslatedLanguage = (code: string): code is TranslatedLanguage =>
+  (TRANSLATED_LANGUAGES as readonly string[]).includes(code);
+
+interface TextSource extends ProductTextFields {
+  title: string;
+  subtitle: string;
+  description: string;
+}
+
+/** The product's text in `language`, field by field, English where the translation has none. */
+export function productTextIn(product: TextSource, language: LanguageCode): ProductText {
+  const own = isTranslatedLanguage(language) ? product.translations?.[language] : undefined;
+  const title = own?.title || product.title;
+  const benefits = own?.benefits?.length ? own.benefits : (product.benefits ?? []);
+  return {
+    title,
+    subtitle: own?.subtitle || product.subtitle,
+    description: own?.description || product.description,
+    benefits,
+    imageAlt: own?.imageAlt || product.imageAlt || title,
+  };
+}
+
+const isWritten = (value: string | string[] | undefined) => (Array.isArray(value) ? value.length > 0 : !!value);
+
+/**
+ * The fields of `language` shown in English because the translation lacks them: only those English
+ * has (a product without English benefits misses no Hindi benefits).
+ */
+export function missingTranslations(
+  english: Partial<ProductText>,
+  translation: ProductTranslation | undefined,
+): ProductTextField[] {
+  return PRODUCT_TEXT_FIELDS.filter((field) => isWritten(english[field]) && !isWritten(translation?.[field]));
+}
+
+export * from './product-text-schema.js';
