@@ -41,6 +41,24 @@ export interface ProductTextFields {
 /** Multipart fields of the admin API: `benefits` (one per line) and `imageAlt` in English, `text.<code>` JSON. */
 export const textFieldOf = (language: TranslatedLanguage) => `text.${language}` as const;
 
+/**
+ * A page's address may name its language (`/products?id=…&lang=gu`): the sitemap's alternates, so a
+ * crawler, which sends no cookie, can read each language's page. It outranks the cookie and
+ * Accept-Language for that page only; the address without it is the x-default.
+ */
+export const PAGE_LANGUAGE_PARAM = 'lang';
+
+/** The address without its language, so a shopper's own choice of language is not overruled by it. */
+export function withoutPageLanguage(address: string): string {
+  const query = address.indexOf('?');
+  if (query === -1) return address;
+  const params = new URLSearchParams(address.slice(query + 1));
+  if (!params.has(PAGE_LANGUAGE_PARAM)) return address;
+  params.delete(PAGE_LANGUAGE_PARAM);
+  const rest = params.toString();
+  return address.slice(0, query) + (rest ? `?${rest}` : '');
+}
+
 export const isTranslatedLanguage = (code: string): code is TranslatedLanguage =>
   (TRANSLATED_LANGUAGES as readonly string[]).includes(code);
 

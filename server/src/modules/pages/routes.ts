@@ -9,12 +9,14 @@ import {
   LANGUAGE_SWITCH_PATH,
   LANGUAGES,
   negotiateLanguage,
+  PAGE_LANGUAGE_PARAM,
   type GalleryItem,
   type InitialData,
   type LanguageCode,
   type Product,
   type RenderedPageBody,
   type Slider,
+  withoutPageLanguage,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
@@ -140,7 +142,8 @@ function pageOf(req: Request): { pagePath: string; language: LanguageCode; key: 
   let end = req.path.length;
   while (end > 1 && req.path[end - 1] === '/') end -= 1;
   const pagePath = req.path.slice(0, end);
-  const language = negotiateLanguage(req.headers);
+  const named = req.query[PAGE_LANGUAGE_PARAM];
+  const language = isLanguageCode(named) ? named : negotiateLanguage(req.headers);
   const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
   return { pagePath, language, key: address === undefined ? undefined : `${language} ${address}` };
 }
@@ -301,7 +304,7 @@ export function clientRoutes(
     if (isLanguageCode(lang)) {
       res.cookie(LANGUAGE_COOKIE, lang, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_S * 1000, sameSite: 'lax' });
     }
-    res.set('Cache-Control', 'no-store').redirect(303, sameSitePath(back));
+    res.set('Cache-Control', 'no-store').redirect(303, withoutPageLanguage(sameSitePath(back)));
   });
 
   router.get(PAGE_ROUTE, async (req, res, next) => {
