@@ -1,4 +1,4 @@
-import type { LanguageCode } from './constants.js';
+import { LANGUAGES, type LanguageCode } from './constants.js';
 
 /**
  * Product text in the store's four languages (docs/product-text.md). English is the product's own
@@ -57,6 +57,20 @@ export function withoutPageLanguage(address: string): string {
   params.delete(PAGE_LANGUAGE_PARAM);
   const rest = params.toString();
   return address.slice(0, query) + (rest ? `?${rest}` : '');
+}
+
+/** The address of a page in one language; without a language, the x-default (the shopper's own). */
+export function addressInLanguage(address: string, language?: LanguageCode): string {
+  const base = withoutPageLanguage(address);
+  return language ? `${base}${base.includes('?') ? '&' : '?'}${PAGE_LANGUAGE_PARAM}=${language}` : base;
+}
+
+/** A page's `hreflang` alternates: each language's address, and the x-default. */
+export function languageAlternates(address: string): { hreflang: string; address: string }[] {
+  return [
+    ...LANGUAGES.map(({ code }) => ({ hreflang: code, address: addressInLanguage(address, code) })),
+    { hreflang: 'x-default', address: addressInLanguage(address) },
+  ];
 }
 
 export const isTranslatedLanguage = (code: string): code is TranslatedLanguage =>

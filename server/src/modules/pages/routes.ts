@@ -30,6 +30,7 @@ import { compressedPage, pageCache, sendPage, type RenderedPage } from './page-c
 import { inlineStylesheets, renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
 import { loadRenderer } from './renderer.js';
+import { withLanguageAlternates } from './language-alternates.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -194,6 +195,7 @@ export function clientRoutes(
   const kept = pageCache();
   const renderer = loadRenderer(clientDir, logger);
   const { storefront } = lists;
+  const { publicUrl } = deps.config.shop;
 
   /** Resolves within dataWaitMs: the value, or undefined (logged) when it failed or was late. */
   async function inTime<T>(promise: Promise<T>, what: string): Promise<T | undefined> {
@@ -258,7 +260,12 @@ export function clientRoutes(
       language,
       body,
     });
-    const page = await compressedPage(html, body?.status ?? 200, version);
+    const alternates = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
+    const page = await compressedPage(
+      withLanguageAlternates(html, publicUrl, alternates),
+      body?.status ?? 200,
+      version,
+    );
     // A failed render or a page without some of its data is not kept: the next request tries again.
     // Nor is a link to a product that is gone: any number of such ids exist.
     const keep =

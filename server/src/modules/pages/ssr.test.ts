@@ -257,6 +257,15 @@ describe('server-rendered storefront pages', () => {
     expect(gujarati.text).toContain('<html lang="gu">');
     expect(root(gujarati.text)).toContain('<h1>gu /products</h1>');
     expect(initialData(gujarati.text).product?.translations).toEqual({ gu: { title: 'આમળા તેલ' } });
+    // Its <head> names the page in each language and the x-default, for crawlers.
+    const origin = ctx.deps.config.shop.publicUrl;
+    const head = gujarati.text.slice(0, gujarati.text.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="hi" href="${origin}/products?id=${String(amla._id)}&amp;lang=hi">`,
+    );
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="x-default" href="${origin}/products?id=${String(amla._id)}">`,
+    );
     const before = renders();
     expect((await page(address)).text).toBe(gujarati.text);
     expect(renders()).toBe(before);
