@@ -1,8 +1,33 @@
 import { z } from 'zod';
 import type { LanguageCode } from './constants.js';
 
-// Kept apart from product-text.ts, which the storefront's pages use: zod loads only where a form
-// or the server validates.
+// Kept apart from product-text.ts, which the storefront's pages use, and sharing no code with it:
+// zod and the admin's helpers load only where a form or the server validates, and the storefront's
+// product pages need no chunk of their own for it.
+
+export const TRANSLATED_LANGUAGES = ['hi', 'mr', 'gu'] as const satisfies readonly LanguageCode[];
+
+/** The fields a language may have, in the order the admin form shows them. */
+export const PRODUCT_TEXT_FIELDS = ['title', 'subtitle', 'description', 'benefits', 'imageAlt'] as const;
+export type ProductTextField = (typeof PRODUCT_TEXT_FIELDS)[number];
+
+/** Multipart fields of the admin API: `benefits` (one per line) and `imageAlt` in English, `text.<code>` JSON. */
+export const textFieldOf = (language: (typeof TRANSLATED_LANGUAGES)[number]) => `text.${language}` as const;
+
+export const isTranslatedLanguage = (code: string): code is (typeof TRANSLATED_LANGUAGES)[number] =>
+  (TRANSLATED_LANGUAGES as readonly string[]).includes(code);
+
+type WrittenText = Partial<Record<ProductTextField, string | string[]>>;
+
+const isWritten = (value: string | string[] | undefined) => (Array.isArray(value) ? value.length > 0 : !!value);
+
+/**
+ * The fields of a language shown in English because the translation lacks them: only those English
+ * has (a product without English benefits misses no Hindi benefits).
+ */
+export function missingTranslations(english: WrittenText, translation: WrittenText | undefined): ProductTextField[] {
+  return PRODUCT_TEXT_FIELDS.filter((field) => isWritten(english[field]) && !isWritten(translation?.[field]));
+}
 
 /** Limits, the same as the English fields' (title, subtitle and alt 200 characters, description 2,000). */
 export const PRODUCT_TEXT_LIMITS = {
@@ -78,7 +103,5 @@ export function productTranslationSchema(language: LanguageCode) {
       },
       { error: unreadable },
     )
-    .transform((t): Partial<typeof t> =>
-      Object.fromEntries(Object.entries(t).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : !!value))),
-    );
+    .transform((t): Partial<typeof t> => Object.fromEntries(Object.entries(t).filter(([, value]) => isWritten(value))));
 }

@@ -7,12 +7,7 @@ import { LANGUAGES, type LanguageCode } from './constants.js';
  * shown in English. The API always answers the spec's fields in English and the translations beside
  * them, so one cached answer serves every language; the page picks its language with productTextIn.
  */
-export const TRANSLATED_LANGUAGES = ['hi', 'mr', 'gu'] as const satisfies readonly LanguageCode[];
-export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
-
-/** The fields a language may have, in the order the admin form shows them. */
-export const PRODUCT_TEXT_FIELDS = ['title', 'subtitle', 'description', 'benefits', 'imageAlt'] as const;
-export type ProductTextField = (typeof PRODUCT_TEXT_FIELDS)[number];
+export type TranslatedLanguage = Exclude<LanguageCode, 'en'>;
 
 /** What a page shows of a product in one language, every field filled (English where a translation has none). */
 export interface ProductText {
@@ -37,9 +32,6 @@ export interface ProductTextFields {
   /** Only the languages with some text. */
   translations?: ProductTranslations;
 }
-
-/** Multipart fields of the admin API: `benefits` (one per line) and `imageAlt` in English, `text.<code>` JSON. */
-export const textFieldOf = (language: TranslatedLanguage) => `text.${language}` as const;
 
 /**
  * A page's address may name its language (`/products?id=…&lang=gu`): the sitemap's alternates, so a
@@ -73,9 +65,6 @@ export function languageAlternates(address: string): { hreflang: string; address
   ];
 }
 
-export const isTranslatedLanguage = (code: string): code is TranslatedLanguage =>
-  (TRANSLATED_LANGUAGES as readonly string[]).includes(code);
-
 interface TextSource extends ProductTextFields {
   title: string;
   subtitle: string;
@@ -84,7 +73,7 @@ interface TextSource extends ProductTextFields {
 
 /** The product's text in `language`, field by field, English where the translation has none. */
 export function productTextIn(product: TextSource, language: LanguageCode): ProductText {
-  const own = isTranslatedLanguage(language) ? product.translations?.[language] : undefined;
+  const own = language === 'en' ? undefined : product.translations?.[language];
   const title = own?.title || product.title;
   const benefits = own?.benefits?.length ? own.benefits : (product.benefits ?? []);
   return {
@@ -94,19 +83,6 @@ export function productTextIn(product: TextSource, language: LanguageCode): Prod
     benefits,
     imageAlt: own?.imageAlt || product.imageAlt || title,
   };
-}
-
-const isWritten = (value: string | string[] | undefined) => (Array.isArray(value) ? value.length > 0 : !!value);
-
-/**
- * The fields of `language` shown in English because the translation lacks them: only those English
- * has (a product without English benefits misses no Hindi benefits).
- */
-export function missingTranslations(
-  english: Partial<ProductText>,
-  translation: ProductTranslation | undefined,
-): ProductTextField[] {
-  return PRODUCT_TEXT_FIELDS.filter((field) => isWritten(english[field]) && !isWritten(translation?.[field]));
 }
 
 export * from './product-text-schema.js';
