@@ -206,6 +206,39 @@ describe('server render of the public pages', () => {
     expect(html).toMatch(/<a[^>]*href="\/products"[^>]*>.*Back to Products<\/a>/);
   });
 
+  it("product text in the shopper's language: each field in it, English where it has none", async () => {
+    const amla: Product = {
+      ...product,
+      benefits: ['Strong roots'],
+      imageAlt: 'A bottle of bhringraj oil',
+      translations: {
+        gu: { title: 'ભૃંગરાજ વાળનું તેલ', benefits: ['મજબૂત મૂળ', 'ઓછું ખરવું'], imageAlt: 'ભૃંગરાજ તેલની બોટલ' },
+      },
+    };
+    const detail = (language: 'en' | 'gu' | 'hi') =>
+      render({ url: '/products?id=p1', language, data: { shop: DEFAULT_SHOP, product: amla } });
+    const gu = await detail('gu');
+    expect(gu.title).toBe('ભૃંગરાજ વાળનું તેલ | Kesh Ayurveda');
+    expect(gu.html).toMatch(/<h1[^>]*>ભૃંગરાજ વાળનું તેલ<\/h1>/);
+    expect(gu.html).toContain('alt="ભૃંગરાજ તેલની બોટલ"');
+    expect(text(gu.html)).toContain('મજબૂત મૂળ');
+    expect(text(gu.html)).not.toContain('Strong roots');
+    // The subtitle and description have no Gujarati: English, as written.
+    expect(text(gu.html)).toContain('Strengthening oil · 100 ml');
+    const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(gu.html)?.[1];
+    expect(JSON.parse(ld!.replace(/&quot;/g, '"'))).toMatchObject({ name: 'ભૃંગરાજ વાળનું તેલ' });
+    // Hindi has no text of its own: the English page's text, including its benefits.
+    const hi = await detail('hi');
+    expect(hi.html).toMatch(/<h1[^>]*>Bhringraj Hair Oil<\/h1>/);
+    expect(text(hi.html)).toContain('Strong roots');
+    const cards = await render({
+      url: '/products',
+      language: 'gu',
+      data: { shop: DEFAULT_SHOP, productPage: { q: '', sort: '', page: pageOf([amla]) } },
+    });
+    expect(text(cards.html)).toContain('ભૃંગરાજ વાળનું તેલ');
+  });
+
   it('a link to a product that is gone: the notice above the first page of products', async () => {
     const gone = catalogue(1, 3);
     const { html, status } = await render({

@@ -13,6 +13,7 @@ import { GST_RATES_PERCENT } from './orders.js';
 import type { CancellationQuote, OrderRefund, OrderShipment, OrderTimelineEntry } from './orders.js';
 import type { LanguageCode, PaymentMethod } from './constants.js';
 import { DEFAULT_SHOP } from './shop.js';
+import type { ProductTextFields } from './product-text.js';
 import { shopperCouponCodeSchema } from './coupons.js';
 import { paiseToRupees } from './money.js';
 import { PRICE_TEXTS, parseRupees } from './prices.js';
@@ -181,7 +182,8 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-export interface Product {
+/** With the text in other languages (product-text.ts). */
+export interface Product extends ProductTextFields {
   _id: string;
   title: string;
   subtitle: string;

@@ -34,10 +34,9 @@ describe('the built client beside the API', () => {
   it('serves pages as index.html with the CSP, and hashed assets for a year', async () => {
     const page = await http.get('/products').set('Accept', 'text/html');
     expect(page.status).toBe(200);
-    // The build's index.html, with the shop's details added for the client (modules/pages).
-    expect(
-      page.text.startsWith('<!doctype html><html><head><title>Kesh</title></head><body><div id="root"></div>'),
-    ).toBe(true);
+    // The build's index.html, with the page's language alternates and the shop's details added (modules/pages).
+    expect(page.text.startsWith('<!doctype html><html><head><title>Kesh</title><link rel="alternate"')).toBe(true);
+    expect(page.text).toContain('</head><body><div id="root"></div>');
     expect(page.text).toContain('<script type="application/json" id="initial-data">{"language":"en","shop":');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("script-src 'self' https://checkout.razorpay.com");

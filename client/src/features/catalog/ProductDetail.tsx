@@ -21,7 +21,7 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
   const shop = useShop();
   const [imageIndex, setImageIndex] = useState(0);
   const [quantity, setQuantity] = useState(1);
-  const benefits = t('benefits', { returnObjects: true }) as string[];
+  const benefits = product.benefits.length ? product.benefits : (t('benefits', { returnObjects: true }) as string[]);
   const soldOut = isOutOfStock(product.stock);
   // No more in one go than the shelf holds (the server checks again when the order is placed).
   const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, product.stock ?? MAX_LINE_QUANTITY));
@@ -48,7 +48,7 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
               src={product.images[imageIndex]?.src ?? undefined}
               srcSet={product.images[imageIndex]?.srcSet}
               sizes={IMAGE_SIZES.productDetail}
-              alt={product.name}
+              alt={product.imageAlt}
               fetchPriority="high"
               className="size-full object-cover"
             />

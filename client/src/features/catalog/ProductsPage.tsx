@@ -42,7 +42,8 @@ function ProductView({ id }: { id: string }) {
   const say = useMessageText();
   const { data: product, error, isPending } = useProduct(id);
   const { addToCart, pendingId } = useAddToCart();
-  const card = useMemo(() => (product ? toProductCard(product) : undefined), [product]);
+  const { language } = useTranslation().i18n;
+  const card = useMemo(() => (product ? toProductCard(product, language) : undefined), [product, language]);
   usePageMeta(card?.name ?? t('title'), t('metaDescription'));
 
   if (isPending) return <Spinner className="min-h-[50vh]" />;
@@ -148,7 +149,11 @@ function ProductPageCards({ search, page, first }: { search: ProductSearch; page
   const say = useMessageText();
   const { data, error, isPending } = useProductPage(search, page);
   const { addToCart, pendingId } = useAddToCart();
-  const products = useMemo(() => (data?.page === page ? data.items.map(toProductCard) : []), [data, page]);
+  const { language } = useTranslation().i18n;
+  const products = useMemo(
+    () => (data?.page === page ? data.items.map((p) => toProductCard(p, language)) : []),
+    [data, page, language],
+  );
   if (error) {
     return (
       <li role="alert" className="col-span-full rounded-2xl bg-red-50 p-6 text-center font-medium text-red-800">

@@ -1,10 +1,13 @@
 import {
   CURRENCY,
+  DEFAULT_LANGUAGE,
   DEFAULT_SUBTITLE,
   DISPLAY_RATING,
   discountPercent,
+  productTextIn,
   stockBadge,
   unitPrice,
+  type LanguageCode,
   type Product,
 } from '@kesh/shared';
 
@@ -21,6 +24,9 @@ export interface ProductCardData {
   /** One image today; a null src means the placeholder, srcSet lists its resized WebP variants. */
   images: { src: string | null; srcSet: string | null }[];
   description: string;
+  /** The product's own benefits; empty: the shop's general list. */
+  benefits: string[];
+  imageAlt: string;
   /** Units left; null when the shop does not count them. */
   stock: number | null;
 }
@@ -33,18 +39,22 @@ function availabilityOf(stock: number | null): string {
   return `https://schema.org/${badge ? AVAILABILITY[badge.kind] : 'InStock'}`;
 }
 
-export function toProductCard(p: Product): ProductCardData {
+/** The card in the shopper's language: each text field in it, or in English where it has none. */
+export function toProductCard(p: Product, language: LanguageCode = DEFAULT_LANGUAGE): ProductCardData {
+  const text = productTextIn({ ...p, subtitle: p.subtitle || DEFAULT_SUBTITLE }, language);
   return {
     id: p._id,
-    name: p.title,
-    subtitle: p.subtitle || DEFAULT_SUBTITLE,
+    name: text.title,
+    subtitle: text.subtitle,
     price: unitPrice(p),
     originalPrice: p.mainPrice,
     discount: discountPercent(p.mainPrice, p.offerPrice),
     rating: DISPLAY_RATING,
     reviews: p.ratingCount ?? 0,
     images: [{ src: p.image, srcSet: p.imageSrcSet }],
-    description: p.description,
+    description: text.description,
+    benefits: text.benefits,
+    imageAlt: text.imageAlt,
     stock: p.stock ?? null,
   };
 }

@@ -15,12 +15,12 @@ import {
 
 /** The last three products of the catalogue (only they are read); a guest's Add to Cart logs in and lands on /products. */
 export function FeaturedProducts() {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
   const { t: tc } = useTranslation('catalog');
   const say = useMessageText();
   const { data, error, isPending } = useFeaturedProducts();
   const { addToCart, pendingId } = useAddToCart({ redirectTo: '/products', toastMs: HOME_TOAST_MS });
-  const featured = error ? [] : (data ?? []).map(toProductCard);
+  const featured = error ? [] : (data ?? []).map((p) => toProductCard(p, i18n.language));
 
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">

@@ -1,6 +1,7 @@
 import { Schema, model } from 'mongoose';
 import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE } from '@kesh/shared';
 import { searchKeysOf } from './search.js';
+import { productTextPaths } from './product-text.js';
 
 /** A main category is what shoppers see as a product. Prices are integer paise inside. */
 const categorySchema = new Schema(
@@ -54,6 +55,8 @@ const categorySchema = new Schema(
     imageVariants: { type: [Number], default: undefined },
     /** Beginnings of the words of title, subtitle and description (./search.ts); written by the service. */
     searchKeys: { type: [String], default: undefined },
+    // Benefits, picture alt text and the text in Hindi, Marathi and Gujarati (./product-text.ts).
+    ...productTextPaths,
   },
   { timestamps: true },
 );
@@ -63,7 +66,8 @@ categorySchema.index({ createdAt: 1, _id: 1 });
 categorySchema.index({ searchKeys: 1 });
 // 'validate' runs for create, save and insertMany alike.
 categorySchema.pre('validate', function () {
-  if (this.isNew || this.isModified('title') || this.isModified('subtitle') || this.isModified('description')) {
+  const textFields = ['title', 'subtitle', 'description', 'translations'];
+  if (this.isNew || textFields.some((field) => this.isModified(field))) {
     this.searchKeys = searchKeysOf(this);
   }
 });

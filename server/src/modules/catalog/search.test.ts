@@ -171,4 +171,32 @@ describe('GET /api/main-category?q=&sort=', () => {
     expect(titles((await search({ q: 'neem' })).body)).toEqual(['Old Neem Comb Oil']);
     expect(await backfillSearchKeys()).toBe(0);
   });
+
+  it('finds a product by its name in any language, and an old product by a translation saved later', async () => {
+    const oil = await MainCategory.findOne({ title: 'Bhringraj Hair Oil' });
+    expect((await search({ q: 'ભૃંગરાજ' })).body).toEqual([]);
+    const res = await ctx.http
+      .put(`/api/main-category/${oil!._id}`)
+      .set(bearer(adminToken))
+      .field('title', 'Bhringraj Hair Oil')
+      .field('text.gu', JSON.stringify({ title: 'ભૃંગરાજ તેલ', subtitle: 'ઠંડું' }))
+      .field('text.hi', JSON.stringify({ title: 'भृंगराज तेल' }));
+    expect(res.status).toBe(200);
+    expect(titles((await search({ q: 'ભૃંગ' })).body)).toEqual(['Bhringraj Hair Oil']);
+    expect(titles((await search({ q: 'ઠંડું' })).body)).toEqual(['Bhringraj Hair Oil']);
+    // The English words still find it, and a query may mix languages.
+    expect(titles((await search({ q: 'bhringraj ભૃંગરાજ' })).body)).toEqual(['Bhringraj Hair Oil']);
+    // A translation removed is no longer found.
+    await ctx.http
+      .put(`/api/main-category/${oil!._id}`)
+      .set(bearer(adminToken))
+      .field('title', 'Bhringraj Hair Oil')
+      .field('text.gu', '');
+    expect((await search({ q: 'ભૃંગ' })).body).toEqual([]);
+  });
+
+  it('gives a product created with translations the keys of every language', async () => {
+    const created = await MainCategory.create({ title: 'Amla', translations: { mr: { title: 'आवळा' } } });
+    expect(created.searchKeys).toEqual(expect.arrayContaining(['amla', 'आवळा']));
+  });
 });

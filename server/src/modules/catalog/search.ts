@@ -1,4 +1,4 @@
-import { searchWords } from '@kesh/shared';
+import { TRANSLATED_LANGUAGES, searchWords, type ProductTranslations } from '@kesh/shared';
 
 /**
  * Longest word beginning kept in the index. A longer query word is looked up by its first
@@ -10,11 +10,21 @@ interface SearchableText {
   title?: string | null;
   subtitle?: string | null;
   description?: string | null;
+  translations?: ProductTranslations | null;
 }
 
-/** The words a product is found by: its title, subtitle and description (see searchWords). */
+/** The text fields search reads, in every language: the product is found by its name in any of them. */
+export const SEARCHED_FIELDS = ['title', 'subtitle', 'description'] as const;
+
+/** The words a product is found by: its title, subtitle and description in every language (see searchWords). */
 export function productWords(p: SearchableText): string[] {
-  return searchWords([p.title, p.subtitle, p.description].filter(Boolean).join(' '));
+  const texts = [p, ...TRANSLATED_LANGUAGES.map((code) => p.translations?.[code])];
+  return searchWords(
+    texts
+      .flatMap((text) => SEARCHED_FIELDS.map((field) => text?.[field]))
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 const codePoints = (word: string) => Array.from(word);

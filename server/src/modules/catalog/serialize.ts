@@ -8,9 +8,10 @@ import {
 } from '@kesh/shared';
 import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
+import { productTextDto, type ProductTextRecord } from './product-text.js';
 
 /** The stored shape of a main category, as `.lean()` or a document gives it. */
-export interface CategoryRecord {
+export interface CategoryRecord extends ProductTextRecord {
   _id: unknown;
   title: string;
   subtitle?: string | null;
@@ -40,6 +41,7 @@ export function productDto(doc: CategoryRecord): Product {
     offerPrice: rupeesOrNull(doc.offerPricePaise),
     ratingCount: doc.ratingCount ?? 0,
     description: doc.description || DEFAULT_DESCRIPTION,
+    ...productTextDto(doc),
     image: imageUrl(doc.imageKey),
     imageSrcSet: imageSrcSet(doc.imageKey, doc.imageVariants),
     hsnCode: doc.hsnCode || DEFAULT_HSN_CODE,

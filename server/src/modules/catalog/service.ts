@@ -10,6 +10,7 @@ import {
   searchWords,
   sortProducts,
   FEATURED_PRODUCT_COUNT,
+  TRANSLATED_LANGUAGES,
   type Page,
   type PageQuery,
   type Product,
@@ -22,7 +23,8 @@ import { storefrontChanged } from '../../lib/storefront-version.js';
 import { imageFields, storedKeys } from '../../lib/image-variants.js';
 import { discardImages, withStoredImages, type ImageUpload } from '../../middleware/upload.js';
 import { MainCategory } from './category.model.js';
-import { productWords, searchKeyOfWord, searchKeysOf } from './search.js';
+import { SEARCHED_FIELDS, productWords, searchKeyOfWord, searchKeysOf } from './search.js';
+import { productTextUpdate, productTextValues, withProductText, type ProductTextValues } from './product-text.js';
 import { productDto, type CategoryRecord } from './serialize.js';
 
 export const CATEGORY_NOT_FOUND = 'Category not found!';
@@ -46,11 +48,14 @@ interface CategoryValues {
   stock: number | null;
 }
 
+/** A request's values: the spec's fields, and the product text beyond them (./product-text.ts). */
+type CategoryInput = Partial<CategoryValues> & { title: string; text: ProductTextValues };
+
 /**
  * Multipart text fields -> stored values. Only the fields the request carries are returned, so a
  * PUT that leaves a field out keeps it; an empty field means "not set" (default text, no price).
  */
-export function categoryValues(body: unknown): Partial<CategoryValues> & { title: string } {
+export function categoryValues(body: unknown): CategoryInput {
   const raw = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const parsed = categoryFieldsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -72,6 +77,7 @@ export function categoryValues(body: unknown): Partial<CategoryValues> & { title
   const present = new Set(CATEGORY_FIELD_NAMES.filter((name) => Object.hasOwn(raw, name)));
   return {
     title: all.title,
+    text: productTextValues(raw),
     ...(present.has('subtitle') ? { subtitle: all.subtitle } : {}),
     ...(present.has('mainPrice') ? { mainPricePaise: all.mainPricePaise } : {}),
     ...(present.has('offerPrice') ? { offerPricePaise: all.offerPricePaise } : {}),
@@ -160,7 +166,7 @@ export async function searchCategories(
 export async function backfillSearchKeys(): Promise<number> {
   const missing = await MainCategory.find(
     { searchKeys: { $exists: false } },
-    { title: 1, subtitle: 1, description: 1 },
+    { title: 1, subtitle: 1, description: 1, translations: 1 },
   ).lean<CategoryRecord[]>();
   for (const p of missing) {
     await MainCategory.updateOne(
@@ -173,11 +179,15 @@ export async function backfillSearchKeys(): Promise<number> {
 
 export async function createCategory(
   { storage, logger }: CatalogDeps,
-  values: Partial<CategoryValues> & { title: string },
+  { text, ...values }: CategoryInput,
   image: ImageUpload | undefined,
 ): Promise<Product> {
   return withStoredImages(storage, image ? [image] : [], 'product', logger, async ([stored]) => {
-    const created = await MainCategory.create({ ...values, ...(stored ? imageFields(stored) : { imageKey: null }) });
+    const created = await MainCategory.create({
+      ...values,
+      ...text,
+      ...(stored ? imageFields(stored) : { imageKey: null }),
+    });
     await storefrontChanged();
     return productDto(created);
   });
@@ -186,10 +196,11 @@ export async function createCategory(
 export async function updateCategory(
   { storage, logger }: CatalogDeps,
   rawId: unknown,
-  values: Partial<CategoryValues> & { title: string },
+  { text, ...fields }: CategoryInput,
   image: ImageUpload | undefined,
 ): Promise<Product> {
   const id = categoryIdOf(rawId);
+  const values = { ...fields, ...productTextUpdate(text) };
   const images = image ? [image] : [];
   const { previous, updated } = await withStoredImages(storage, images, 'product', logger, async ([stored]) => {
     const update = stored ? { ...values, ...imageFields(stored) } : values;
@@ -200,7 +211,8 @@ export async function updateCategory(
       { returnDocument: 'before', runValidators: true },
     ).lean();
     if (!before) throw notFound(CATEGORY_NOT_FOUND);
-    return { previous: before, updated: { ...before, ...update, updatedAt: new Date() } };
+    const after = { ...before, ...fields, ...(stored ? imageFields(stored) : {}), updatedAt: new Date() };
+    return { previous: before, updated: withProductText(after, text) };
   });
   await refreshSearchKeys(updated);
   await storefrontChanged();
@@ -215,9 +227,12 @@ export async function updateCategory(
  * when two edits race, the keys of the older text never overwrite those of the newer.
  */
 async function refreshSearchKeys(p: CategoryRecord): Promise<void> {
-  const text = Object.fromEntries(
-    (['title', 'subtitle', 'description'] as const).map((field) => [field, p[field] ?? null]),
-  );
+  const text = Object.fromEntries([
+    ...SEARCHED_FIELDS.map((field) => [field, p[field] ?? null]),
+    ...TRANSLATED_LANGUAGES.flatMap((code) =>
+      SEARCHED_FIELDS.map((field) => [`translations.${code}.${field}`, p.translations?.[code]?.[field] ?? null]),
+    ),
+  ]);
   await MainCategory.updateOne({ _id: p._id, ...text }, { $set: { searchKeys: searchKeysOf(p) } });
 }
 

@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 import {
   OBJECT_ID_PATTERN,
+  isLanguageCode,
+  PAGE_LANGUAGE_PARAM,
   PRODUCTS_PER_PAGE,
   pageQuerySchema,
   productListQuerySchema,
@@ -56,6 +58,11 @@ export function keptAddress(pagePath: string, req: Request): string | undefined 
   const query = req.originalUrl.indexOf('?');
   if (query === -1) return pagePath;
   const params = new URLSearchParams(req.originalUrl.slice(query + 1));
-  for (const name of params.keys()) if (pagePath !== '/products' || !KEPT_PARAMETERS.has(name)) return undefined;
+  // One of the four languages is kept on any page (the sitemap's alternates); any other ?lang= is not.
+  const namesLanguage = (name: string) =>
+    name === PAGE_LANGUAGE_PARAM && params.getAll(name).length === 1 && isLanguageCode(params.get(name));
+  for (const name of params.keys()) {
+    if (!namesLanguage(name) && (pagePath !== '/products' || !KEPT_PARAMETERS.has(name))) return undefined;
+  }
   return req.originalUrl;
 }

@@ -9,12 +9,14 @@ import {
   LANGUAGE_SWITCH_PATH,
   LANGUAGES,
   negotiateLanguage,
+  PAGE_LANGUAGE_PARAM,
   type GalleryItem,
   type InitialData,
   type LanguageCode,
   type Product,
   type RenderedPageBody,
   type Slider,
+  withoutPageLanguage,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
@@ -28,6 +30,7 @@ import { compressedPage, pageCache, sendPage, type RenderedPage } from './page-c
 import { inlineStylesheets, renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
 import { loadRenderer } from './renderer.js';
+import { withLanguageAlternates } from './language-alternates.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -140,7 +143,8 @@ function pageOf(req: Request): { pagePath: string; language: LanguageCode; key: 
   let end = req.path.length;
   while (end > 1 && req.path[end - 1] === '/') end -= 1;
   const pagePath = req.path.slice(0, end);
-  const language = negotiateLanguage(req.headers);
+  const named = req.query[PAGE_LANGUAGE_PARAM];
+  const language = isLanguageCode(named) ? named : negotiateLanguage(req.headers);
   const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
   return { pagePath, language, key: address === undefined ? undefined : `${language} ${address}` };
 }
@@ -191,6 +195,7 @@ export function clientRoutes(
   const kept = pageCache();
   const renderer = loadRenderer(clientDir, logger);
   const { storefront } = lists;
+  const { publicUrl } = deps.config.shop;
 
   /** Resolves within dataWaitMs: the value, or undefined (logged) when it failed or was late. */
   async function inTime<T>(promise: Promise<T>, what: string): Promise<T | undefined> {
@@ -255,7 +260,12 @@ export function clientRoutes(
       language,
       body,
     });
-    const page = await compressedPage(html, body?.status ?? 200, version);
+    const alternates = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
+    const page = await compressedPage(
+      withLanguageAlternates(html, publicUrl, alternates),
+      body?.status ?? 200,
+      version,
+    );
     // A failed render or a page without some of its data is not kept: the next request tries again.
     // Nor is a link to a product that is gone: any number of such ids exist.
     const keep =
@@ -301,7 +311,7 @@ export function clientRoutes(
     if (isLanguageCode(lang)) {
       res.cookie(LANGUAGE_COOKIE, lang, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_S * 1000, sameSite: 'lax' });
     }
-    res.set('Cache-Control', 'no-store').redirect(303, sameSitePath(back));
+    res.set('Cache-Control', 'no-store').redirect(303, withoutPageLanguage(sameSitePath(back)));
   });
 
   router.get(PAGE_ROUTE, async (req, res, next) => {

@@ -248,6 +248,42 @@ describe('server-rendered storefront pages', () => {
     }
   });
 
+  it('renders the language an address names (?lang=), kept per language until the product changes', async () => {
+    await MainCategory.deleteMany({});
+    const amla = await MainCategory.create({ title: 'Amla hair oil', translations: { gu: { title: 'આમળા તેલ' } } });
+    await storefrontChanged();
+    const address = `/products?id=${String(amla._id)}&lang=gu`;
+    const gujarati = await page(address).set('Cookie', 'lang=hi');
+    expect(gujarati.text).toContain('<html lang="gu">');
+    expect(root(gujarati.text)).toContain('<h1>gu /products</h1>');
+    expect(initialData(gujarati.text).product?.translations).toEqual({ gu: { title: 'આમળા તેલ' } });
+    // Its <head> names the page in each language and the x-default, for crawlers.
+    const origin = ctx.deps.config.shop.publicUrl;
+    const head = gujarati.text.slice(0, gujarati.text.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="hi" href="${origin}/products?id=${String(amla._id)}&amp;lang=hi">`,
+    );
+    expect(head).toContain(
+      `<link rel="alternate" hreflang="x-default" href="${origin}/products?id=${String(amla._id)}">`,
+    );
+    const before = renders();
+    expect((await page(address)).text).toBe(gujarati.text);
+    expect(renders()).toBe(before);
+    // The cookie's language, without ?lang=, is its own page.
+    expect(root((await page(`/products?id=${String(amla._id)}`).set('Cookie', 'lang=hi')).text)).toContain('<h1>hi ');
+
+    await MainCategory.updateOne({ _id: amla._id }, { $set: { 'translations.gu.title': 'આમળા વાળનું તેલ' } });
+    await storefrontChanged();
+    expect(initialData((await page(address)).text).product?.translations?.gu?.title).toBe('આમળા વાળનું તેલ');
+    // An unknown ?lang= is ignored and its page not kept; switching language drops ?lang= from the way back, so the choice holds.
+    expect((await page('/gallery?lang=fr')).text).toContain('<html lang="en">');
+    const rendered = renders();
+    await page('/gallery?lang=fr');
+    expect(renders()).toBe(rendered + 1);
+    const back = await http.get('/language').query({ lang: 'hi', back: `/products?id=p1&lang=gu` });
+    expect(back.headers.location).toBe('/products?id=p1');
+  });
+
   it('renders a page once while its lists are unchanged, and answers the same ETag with 304', async () => {
     const first = await page('/gallery').set('Cookie', 'lang=mr');
     const before = renders();

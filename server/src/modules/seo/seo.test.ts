@@ -32,7 +32,9 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.text).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(
       [
@@ -44,7 +46,7 @@ describe('robots.txt and sitemap.xml', () => {
         '/termsandconditions',
         '/cancellation-refunds',
         '/privacyandpolicy',
-      ].map((p) => PUBLIC_URL + p),
+      ].flatMap((p) => ['', '?lang=en', '?lang=hi', '?lang=mr', '?lang=gu'].map((lang) => PUBLIC_URL + p + lang)),
     );
     expect(res.text).not.toContain('/admin');
     expect(res.text).not.toContain('/cart');
@@ -56,6 +58,26 @@ describe('robots.txt and sitemap.xml', () => {
     const newest = await MainCategory.create({ title: 'Neem Shampoo' });
     const res = await ctx.http.get('/sitemap.xml');
     expect(res.text).toContain(`<loc>${PUBLIC_URL}/products</loc><lastmod>${newest.updatedAt.toISOString()}</lastmod>`);
+    expect(res.text).toContain(
+      `<loc>${PUBLIC_URL}/products?lang=gu</loc><lastmod>${newest.updatedAt.toISOString()}</lastmod>`,
+    );
+  });
+
+  it('names every language of a page and the x-default as its hreflang alternates', async () => {
+    const res = await ctx.http.get('/sitemap.xml');
+    const entries = res.text.split('\n').filter((line) => line.includes('<loc>'));
+    const gallery = entries.filter((line) => line.includes(`<loc>${PUBLIC_URL}/gallery`));
+    expect(gallery).toHaveLength(5);
+    for (const entry of gallery) {
+      const links = [...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)];
+      expect(links.map(([, hreflang, href]) => [hreflang, href])).toEqual([
+        ['en', `${PUBLIC_URL}/gallery?lang=en`],
+        ['hi', `${PUBLIC_URL}/gallery?lang=hi`],
+        ['mr', `${PUBLIC_URL}/gallery?lang=mr`],
+        ['gu', `${PUBLIC_URL}/gallery?lang=gu`],
+        ['x-default', `${PUBLIC_URL}/gallery`],
+      ]);
+    }
   });
 
   it('lets crawlers and proxies cache both files for an hour', async () => {

@@ -1,3 +1,4 @@
+import { LANGUAGES, addressInLanguage, languageAlternates } from '@kesh/shared';
 import { MainCategory } from '../catalog/index.js';
 
 /** Storefront pages worth indexing; carts, checkout, dashboards and admin screens are private. */
@@ -34,16 +35,29 @@ async function catalogueUpdatedAt(): Promise<Date | undefined> {
   return newest?.updatedAt ?? undefined;
 }
 
+/**
+ * Each page once per language (`?lang=`) and once as the x-default (the shopper's own language),
+ * every entry naming all of them as its `hreflang` alternates. Product pages are not listed, so
+ * the sitemap reads no product: a crawler reaches them from /products, and each kept page names
+ * its own alternates in <head> (modules/pages/language-alternates.ts).
+ */
 export async function sitemapXml(publicUrl: string): Promise<string> {
   const productsChanged = await catalogueUpdatedAt();
-  const urls = INDEXED_PAGES.map(({ path, changefreq, priority }) => {
+  const urls = INDEXED_PAGES.flatMap(({ path, changefreq, priority }) => {
     const lastmod =
       path === '/products' && productsChanged ? `<lastmod>${productsChanged.toISOString()}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod}<changefreq>${changefreq}</changefreq><priority>${priority}</priority></url>`;
+    const alternates = languageAlternates(path)
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(publicUrl + a.address)}"/>`)
+      .join('');
+    const addresses = [addressInLanguage(path), ...LANGUAGES.map(({ code }) => addressInLanguage(path, code))];
+    return addresses.map(
+      (address) =>
+        `  <url><loc>${escapeXml(publicUrl + address)}</loc>${lastmod}<changefreq>${changefreq}</changefreq><priority>${priority}</priority>${alternates}</url>`,
+    );
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

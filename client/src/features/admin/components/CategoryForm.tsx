@@ -14,6 +14,8 @@ import { addCategory, updateCategory } from '../../../api/admin';
 import { saveFailureText } from '../imageRules';
 import { useReportFailure } from '../session';
 import { useObjectUrl } from './useObjectUrl';
+import { ProductTextTabs } from './ProductTextTabs';
+import { useProductText } from './useProductText';
 import { FormActions } from './actions';
 import { Thumbnail, fileInputClass, inputClass, labelClass } from './ui';
 
@@ -47,6 +49,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const titleInput = useRef<HTMLInputElement>(null);
   const preview = useObjectUrl(image);
+  const productText = useProductText(editing);
 
   useEffect(() => {
     if (editing) titleInput.current?.focus();
@@ -66,6 +69,8 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
     const form = new FormData();
     for (const name of CATEGORY_FIELD_NAMES) form.append(name, fields[name].trim());
     if (image) form.append('image', image);
+    const textProblem = productText.appendTo(form);
+    if (textProblem) return void toast.error(textProblem);
 
     setBusy(true);
     try {
@@ -73,6 +78,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
       else await addCategory(form);
       toast.success(MESSAGES.categorySaved(parsed.data.title, editing ? 'updated' : 'added'));
       setFields(fieldsOf(null));
+      productText.reset();
       setImage(null);
       if (fileInput.current) fileInput.current.value = '';
       onSaved();
@@ -183,6 +189,7 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
           />
         )}
       </div>
+      <ProductTextTabs text={productText} english={fields} />
       <FormActions
         busy={busy}
         submitLabel={editing ? t('category.update') : t('category.add')}
