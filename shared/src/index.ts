@@ -17,3 +17,5 @@ export * from './admin-lists.js';
 export * from './prices.js';
 export * from './verification.js';
 export * from './admin-password.js';
+export * from './variants.js';
+export * from './variant-schemas.js';

@@ -17,6 +17,7 @@ import { shopperCouponCodeSchema } from './coupons.js';
 import { paiseToRupees } from './money.js';
 import { PRICE_TEXTS, parseRupees } from './prices.js';
 import { PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './catalog.js';
+import type { ProductVariantFields, VariantRef } from './variants.js';
 
 /**
  * Request and response bodies of spec section 7. The server validates with these schemas and the
@@ -181,7 +182,7 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-export interface Product {
+export interface Product extends ProductVariantFields {
   _id: string;
   title: string;
   subtitle: string;
@@ -343,8 +344,11 @@ export interface CartProduct {
 }
 
 export interface CartItem {
+  /** Prices and stock are the variant's when the line has one. */
   productId: CartProduct;
   quantity: number;
+  /** The variant this line buys; null for a product without variants (always sent by this server). */
+  variant?: VariantRef | null;
 }
 
 export interface CartResponse {
@@ -462,6 +466,8 @@ export interface OrderLine {
   quantity: number;
   /** Rupees per unit at the time of purchase. */
   price: number;
+  /** The variant bought, as it was named then; null for a product without variants (always sent by this server). */
+  variant?: VariantRef | null;
 }
 
 export interface Order {
