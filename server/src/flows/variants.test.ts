@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { Types } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -29,6 +30,9 @@ import { DeliverySettingsRecord } from '../modules/shipping/delivery-settings.mo
 import { Order } from '../modules/orders/order.model.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
 import { CSV_COLUMNS } from '../modules/orders/reports.js';
+import { takeStockFor } from '../modules/catalog/stock.js';
+import { codStockRef } from './place-cod-order.js';
+import { recoverInterruptedStock } from './recover-stock.js';
 
 const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
@@ -302,6 +306,29 @@ describe('variants through cart, checkout, cash on delivery and cancellation', (
       // Cancelling it still returns the unit to the removed variant's shelf (its record is kept).
       await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(admin)).expect(200);
       expect(await stockOf(oil.large)).toBe(6);
+    });
+  });
+
+  describe('a process that died half-way', () => {
+    it('recovery puts back what a dead claim held on each variant, once', async () => {
+      const oil = await amlaOil('6', 'Recovered oil');
+      const ref = codStockRef(new Types.ObjectId());
+      const aMinuteAgo = new Date(Date.now() - 60_000);
+      // What kill -9 leaves after taking two variants of one product and before writing the order.
+      const lines = [
+        { productId: oil.id, variantId: oil.small.id, quantity: 2 },
+        { productId: oil.id, variantId: oil.large.id, quantity: 1 },
+      ];
+      expect(await takeStockFor(ref, lines, aMinuteAgo)).toBe(true);
+      expect([await stockOf(oil.small), await stockOf(oil.large)]).toEqual([8, 5]);
+      // Taken again by a retry of the same claim: nothing more is taken.
+      expect(await takeStockFor(ref, lines, aMinuteAgo)).toBe(true);
+      expect([await stockOf(oil.small), await stockOf(oil.large)]).toEqual([8, 5]);
+      expect((await recoverInterruptedStock(ctx.deps, new Date())).returned).toBeGreaterThanOrEqual(1);
+      expect([await stockOf(oil.small), await stockOf(oil.large)]).toEqual([10, 6]);
+      await recoverInterruptedStock(ctx.deps, new Date());
+      expect([await stockOf(oil.small), await stockOf(oil.large)]).toEqual([10, 6]);
+      expect(await ProductVariant.countDocuments({ 'stockHolds.ref': ref })).toBe(0);
     });
   });
 
