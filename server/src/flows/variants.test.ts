@@ -11,7 +11,6 @@ import {
   type ProductVariant as VariantDto,
   type SalesStats,
 } from '@kesh/shared';
-import type { PaymentGateway } from '../lib/payments.js';
 import {
   allowCashOnDeliveryIn360,
   bearer,
@@ -25,7 +24,8 @@ import { MainCategory } from '../modules/catalog/category.model.js';
 import { ProductVariant } from '../modules/catalog/variant.model.js';
 import { Cart } from '../modules/cart/cart.model.js';
 import { Coupon } from '../modules/coupons/coupon.model.js';
-import { createSimulatorGateway, hmacHex } from '../modules/payments/gateway.js';
+import { hmacHex } from '../modules/payments/gateway.js';
+import { refundRecordingGateway } from '../test/refund-recorder.js';
 import { DeliverySettingsRecord } from '../modules/shipping/delivery-settings.model.js';
 import { Order } from '../modules/orders/order.model.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
@@ -40,17 +40,9 @@ type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 describe('variants through cart, checkout, cash on delivery and cancellation', () => {
   let ctx: TestContext;
   let admin: string;
-  const refunds: string[] = [];
+  const { payments, refunds } = refundRecordingGateway();
 
   beforeAll(async () => {
-    const simulator = createSimulatorGateway();
-    const payments: PaymentGateway = {
-      ...simulator,
-      async refund(input) {
-        refunds.push(input.paymentId);
-        return simulator.refund(input);
-      },
-    };
     ctx = await startTestApp({}, { payments });
     admin = (await createAdminToken(ctx)).token;
     await allowCashOnDeliveryIn360();
