@@ -98,6 +98,7 @@ async function pricedLines(userId: string): Promise<PricedLine[]> {
   const variantsOf = await liveVariantsOf(products.filter(hasVariants).map((p) => p._id));
   const missing = ids.filter((id) => !byId.has(String(id)));
   const goneVariants: Types.ObjectId[] = [];
+  const defaulted: { productId: Types.ObjectId; variantId: unknown }[] = [];
   const lines = cart.items.flatMap((item): PricedLine[] => {
     const product = byId.get(String(item.productId));
     if (!product) return [];
@@ -113,6 +114,7 @@ async function pricedLines(userId: string): Promise<PricedLine[]> {
       if (item.variantId) goneVariants.push(item.variantId);
       return [];
     }
+    if (!item.variantId) defaulted.push({ productId: product._id, variantId: variant._id });
     return [{ product, variant, quantity: item.quantity, unitPricePaise: unitPricePaise(variant) }];
   });
   if (missing.length > 0)
@@ -120,10 +122,11 @@ async function pricedLines(userId: string): Promise<PricedLine[]> {
   if (goneVariants.length > 0) {
     await Cart.updateOne({ userId: owner }, { $pull: { items: { variantId: { $in: goneVariants } } } });
   }
-  for (const line of lines.filter((l) => l.variant)) {
+  // Written once per such line: afterwards the line names its variant and is read like any other.
+  for (const line of defaulted) {
     await Cart.updateOne(
-      { userId: owner, items: { $elemMatch: { productId: line.product._id, variantId: null } } },
-      { $set: { 'items.$.variantId': line.variant!._id } },
+      { userId: owner, items: { $elemMatch: { productId: line.productId, variantId: null } } },
+      { $set: { 'items.$.variantId': line.variantId } },
     );
   }
   return lines;
