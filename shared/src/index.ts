@@ -18,3 +18,5 @@ export * from './prices.js';
 export * from './verification.js';
 export * from './admin-password.js';
 export * from './product-text.js';
+export * from './variants.js';
+export * from './variant-schemas.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { MESSAGES } from './messages.js';
+import type { VariantRef } from './variants.js';
 
 /** The store's cancellation policy (spec section 9): free within 24 h, then a 10 % fee until shipped. */
 export const FREE_CANCELLATION_MS = 24 * 60 * 60 * 1000;
@@ -150,6 +151,13 @@ export interface SalesStats {
     averageOrderValuePaise: number;
     payingCustomers: number;
   };
-  topProducts: { productId: string; title: string; quantity: number; revenuePaise: number }[];
+  /** Per product and variant (`variant` null for a product without variants; always sent by this server). */
+  topProducts: {
+    productId: string;
+    title: string;
+    quantity: number;
+    revenuePaise: number;
+    variant?: VariantRef | null;
+  }[];
   refunds: { count: number; amountPaise: number; failed: number };
 }

@@ -18,6 +18,7 @@ import { shopperCouponCodeSchema } from './coupons.js';
 import { paiseToRupees } from './money.js';
 import { PRICE_TEXTS, parseRupees } from './prices.js';
 import { PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './catalog.js';
+import type { ProductVariantFields, VariantRef } from './variants.js';
 
 /**
  * Request and response bodies of spec section 7. The server validates with these schemas and the
@@ -182,8 +183,8 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-/** With the text in other languages (product-text.ts). */
-export interface Product extends ProductTextFields {
+/** With the text in other languages (product-text.ts) and the sizes and packs (variants.ts). */
+export interface Product extends ProductTextFields, ProductVariantFields {
   _id: string;
   title: string;
   subtitle: string;
@@ -345,8 +346,11 @@ export interface CartProduct {
 }
 
 export interface CartItem {
+  /** Prices and stock are the variant's when the line has one. */
   productId: CartProduct;
   quantity: number;
+  /** The variant this line buys; null for a product without variants (always sent by this server). */
+  variant?: VariantRef | null;
 }
 
 export interface CartResponse {
@@ -464,6 +468,8 @@ export interface OrderLine {
   quantity: number;
   /** Rupees per unit at the time of purchase. */
   price: number;
+  /** The variant bought, as it was named then; null for a product without variants (always sent by this server). */
+  variant?: VariantRef | null;
 }
 
 export interface Order {

@@ -1,4 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from './constants.js';
+import type { VariantRef } from './variants.js';
 
 /**
  * What a product's stock tells a shopper: nothing when the owner does not count it (null) or has
@@ -20,4 +21,6 @@ export interface LowStockProduct {
   _id: string;
   title: string;
   stock: number;
+  /** The variant running low; null for a product without variants (always sent by this server). */
+  variant?: VariantRef | null;
 }

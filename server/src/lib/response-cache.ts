@@ -21,8 +21,6 @@ export interface CachedJson<T = unknown> {
   invalidate(): void;
   /** The current list and its serialized JSON; the same object until the list is loaded again. */
   current(): Promise<CachedEntry<T>>;
-  /** The list if one is kept at the current version, without loading it (a caller that reads a few). */
-  kept(): Promise<CachedEntry<T> | undefined>;
 }
 
 /**
@@ -71,10 +69,6 @@ export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVers
   return {
     invalidate,
     current: fresh,
-    kept: async () => {
-      const version = await storefront.current();
-      return entry?.version === version ? entry : undefined;
-    },
     send: async (_req, res) => {
       const { body, etag } = await fresh();
       // With the ETag already set, Express neither rehashes the body nor skips its 304 check.

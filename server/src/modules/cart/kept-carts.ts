@@ -2,7 +2,7 @@ import type { Schema, Types } from 'mongoose';
 
 /** A cart as stored, as far as a cart read needs it. */
 export interface StoredCart {
-  items: { productId: Types.ObjectId; quantity: number }[];
+  items: { productId: Types.ObjectId; variantId?: Types.ObjectId | null; quantity: number }[];
 }
 
 /**

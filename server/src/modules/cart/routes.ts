@@ -1,37 +1,23 @@
 import { Router, type Request } from 'express';
 import {
   MESSAGES,
-  cartAddSchema,
-  cartRemoveSchema,
-  cartUpdateSchema,
+  cartAddVariantSchema,
+  cartRemoveVariantSchema,
+  cartUpdateVariantSchema,
   type CartResponse,
-  type Product,
 } from '@kesh/shared';
-import type { CachedJson } from '../../lib/response-cache.js';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
-import {
-  CART_MESSAGES,
-  addToCart,
-  clearCart,
-  loadCart,
-  removeFromCart,
-  updateQuantity,
-  type CartReadSources,
-} from './service.js';
+import { CART_MESSAGES, addToCart, clearCart, loadCart, removeFromCart, updateQuantity } from './service.js';
 
-/** `products`: the storefront's kept product list (app.ts), which a cart's lines are shown from. */
-export function cartRoutes({ config }: AppDeps, products?: CachedJson<Product[]>): Router {
-  const sources: CartReadSources = {
-    catalogue: products && (async () => (await products.kept())?.value),
-    // Another process sharing the database could change a cart without this one knowing.
-    keepCart: !config.db.uri,
-  };
+export function cartRoutes({ config }: AppDeps): Router {
+  // Another process sharing the database could change a cart without this one knowing.
+  const keepCart = !config.db.uri;
   /** Every mutation answers the fresh cart, so the client can redraw without a second call. */
   const freshCart = async (req: Request, message: string): Promise<CartResponse> => ({
-    ...(await loadCart(authOf(req).sub, sources)),
+    ...(await loadCart(authOf(req).sub, keepCart)),
     message,
   });
   const router = Router();
@@ -39,23 +25,25 @@ export function cartRoutes({ config }: AppDeps, products?: CachedJson<Product[]>
   router.use(requireCustomer(config.jwtSecret));
 
   router.get('/cart', async (req, res) => {
-    res.json(await loadCart(authOf(req).sub, sources));
+    res.json(await loadCart(authOf(req).sub, keepCart));
   });
 
-  router.post('/add-to-cart', validateBody(cartAddSchema), async (req, res) => {
-    const { productId, quantity } = bodyOf(cartAddSchema, req.body);
-    await addToCart(authOf(req).sub, productId, quantity);
+  // A line is its product and variant (docs/variants.md); the spec's bodies without a variant still work.
+  router.post('/add-to-cart', validateBody(cartAddVariantSchema), async (req, res) => {
+    const { productId, quantity, variantId } = bodyOf(cartAddVariantSchema, req.body);
+    await addToCart(authOf(req).sub, productId, quantity, variantId);
     res.json(await freshCart(req, MESSAGES.addedToCart));
   });
 
-  router.post('/update-quantity', validateBody(cartUpdateSchema), async (req, res) => {
-    const { productId, quantity } = bodyOf(cartUpdateSchema, req.body);
-    await updateQuantity(authOf(req).sub, productId, quantity);
+  router.post('/update-quantity', validateBody(cartUpdateVariantSchema), async (req, res) => {
+    const { productId, quantity, variantId } = bodyOf(cartUpdateVariantSchema, req.body);
+    await updateQuantity(authOf(req).sub, productId, quantity, variantId);
     res.json(await freshCart(req, CART_MESSAGES.updated));
   });
 
-  router.post('/remove-from-cart', validateBody(cartRemoveSchema), async (req, res) => {
-    await removeFromCart(authOf(req).sub, bodyOf(cartRemoveSchema, req.body).productId);
+  router.post('/remove-from-cart', validateBody(cartRemoveVariantSchema), async (req, res) => {
+    const { productId, variantId } = bodyOf(cartRemoveVariantSchema, req.body);
+    await removeFromCart(authOf(req).sub, productId, variantId);
     res.json(await freshCart(req, CART_MESSAGES.removed));
   });
 

@@ -2,14 +2,15 @@ import { Types } from 'mongoose';
 import {
   MAX_LINE_QUANTITY,
   MESSAGES,
+  VARIANT_TEXTS,
   paiseToRupees,
-  rupeesToPaise,
   type CartItem,
   type CartResponse,
-  type Product,
 } from '@kesh/shared';
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
-import { MainCategory, productDto, type CategoryRecord } from '../catalog/index.js';
+import { imageSrcSet } from '../../lib/image-variants.js';
+import { imageUrl } from '../../lib/storage.js';
+import { MainCategory, hasVariants, liveVariantsOf, type VariantRecord } from '../catalog/index.js';
 import { Cart } from './cart.model.js';
 import { keptCart, type StoredCart } from './kept-carts.js';
 
@@ -26,6 +27,10 @@ export interface CartLine {
   title: string;
   quantity: number;
   unitPricePaise: number;
+  /** The variant bought and how it is named now (copied onto the order); absent without variants. */
+  variantId?: string;
+  variantLabel?: string;
+  sku?: string;
 }
 
 export interface CartSnapshot {
@@ -33,8 +38,22 @@ export interface CartSnapshot {
   totalPaise: number;
 }
 
+interface ProductRecord {
+  _id: Types.ObjectId;
+  title: string;
+  mainPricePaise?: number | null;
+  offerPricePaise?: number | null;
+  description?: string | null;
+  imageKey?: string | null;
+  imageVariants?: number[] | null;
+  stock?: number | null;
+  options?: { name: string; values: string[] }[] | null;
+}
+
 interface PricedLine {
-  product: Product;
+  product: ProductRecord;
+  /** The line's variant, whose prices and stock it uses; null for a product without variants. */
+  variant: VariantRecord | null;
   quantity: number;
   unitPricePaise: number;
 }
@@ -51,96 +70,98 @@ const CART_FIELDS = {
   imageKey: 1,
   imageVariants: 1,
   stock: 1,
+  options: 1,
 } as const;
-
-/**
- * The storefront's product list when it is kept at the current storefront version (which moves with
- * every product edit and every stock change), else undefined: a cart then reads its own products.
- */
-export type KeptCatalogue = () => Promise<readonly Product[] | undefined>;
-
-/** Where a cart read may take what it shows from instead of the database. */
-export interface CartReadSources {
-  catalogue?: KeptCatalogue;
-  /** The stored cart kept between reads (kept-carts.ts): only when this process owns the database. */
-  keepCart?: boolean;
-}
 
 /** Each attempt only fails when another request changed the same line in between. */
 const MAX_ADD_ATTEMPTS = 10;
 
 const toObjectId = (id: string) => new Types.ObjectId(id);
 
-/** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3). */
-function unitPricePaise(p: Product): number {
-  return rupeesToPaise(p.offerPrice ?? p.mainPrice ?? 0);
-}
-
-/** Each kept list indexed once, for as long as it is kept. */
-const catalogueIndex = new WeakMap<readonly Product[], Map<string, Product>>();
-
-async function keptById(kept: KeptCatalogue | undefined): Promise<Map<string, Product> | undefined> {
-  const catalogue = await kept?.();
-  if (!catalogue) return undefined;
-  let byId = catalogueIndex.get(catalogue);
-  if (!byId) {
-    byId = new Map(catalogue.map((p) => [p._id, p]));
-    catalogueIndex.set(catalogue, byId);
-  }
-  return byId;
+/** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3), of the variant when there is one. */
+function unitPricePaise(p: Pick<ProductRecord, 'offerPricePaise' | 'mainPricePaise'>): number {
+  return p.offerPricePaise ?? p.mainPricePaise ?? 0;
 }
 
 /**
- * The products of these ids, from the kept catalogue where it has them; the rest (all of them without
- * one, or a product written behind the storefront version's back) from the database.
+ * The cart's lines joined with the current catalogue. Lines whose product was deleted, or whose
+ * variant the owner removed, are dropped here and pruned from the stored cart, so neither ever
+ * breaks the cart. A line from before its product had variants buys the default variant (the price
+ * the catalogue shows), and is stored so, so that the shopper can change or remove it by that name.
  */
-async function productsById(ids: readonly Types.ObjectId[], kept?: KeptCatalogue): Promise<Map<string, Product>> {
-  const catalogue = await keptById(kept);
-  const found = new Map<string, Product>();
-  const unread: Types.ObjectId[] = [];
-  for (const id of ids) {
-    const product = catalogue?.get(String(id));
-    if (product) found.set(product._id, product);
-    else unread.push(id);
-  }
-  if (unread.length === 0) return found;
-  const records = await MainCategory.find({ _id: { $in: unread } }, CART_FIELDS).lean<CategoryRecord[]>();
-  for (const record of records) found.set(String(record._id), productDto(record));
-  return found;
-}
-
-/**
- * The cart's lines joined with the current catalogue. Lines whose product was deleted are
- * dropped here and pruned from the stored cart, so a deleted product never breaks the cart.
- */
-async function pricedLines(userId: string, sources: CartReadSources = {}): Promise<PricedLine[]> {
-  const read = () => Cart.findOne({ userId: toObjectId(userId) }).lean<StoredCart>();
-  const cart = sources.keepCart ? await keptCart(userId, read) : await read();
+async function pricedLines(userId: string, keepCart = false): Promise<PricedLine[]> {
+  const owner = toObjectId(userId);
+  const read = () => Cart.findOne({ userId: owner }).lean<StoredCart>();
+  const cart = keepCart ? await keptCart(userId, read) : await read();
   if (!cart || cart.items.length === 0) return [];
   const ids = cart.items.map((i) => i.productId);
-  const byId = await productsById(ids, sources.catalogue);
+  const products = await MainCategory.find({ _id: { $in: ids } }, CART_FIELDS).lean<ProductRecord[]>();
+  const byId = new Map(products.map((p) => [String(p._id), p]));
+  const variantsOf = await liveVariantsOf(products.filter(hasVariants).map((p) => p._id));
   const missing = ids.filter((id) => !byId.has(String(id)));
-  if (missing.length > 0) {
-    await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: { $in: missing } } } });
-  }
-  return cart.items.flatMap((item) => {
+  const goneVariants: Types.ObjectId[] = [];
+  const defaulted: { productId: Types.ObjectId; variantId: unknown }[] = [];
+  const lines = cart.items.flatMap((item): PricedLine[] => {
     const product = byId.get(String(item.productId));
-    return product ? [{ product, quantity: item.quantity, unitPricePaise: unitPricePaise(product) }] : [];
+    if (!product) return [];
+    const variants = variantsOf.get(String(product._id));
+    if (!variants) {
+      if (!item.variantId)
+        return [{ product, variant: null, quantity: item.quantity, unitPricePaise: unitPricePaise(product) }];
+      goneVariants.push(item.variantId);
+      return [];
+    }
+    const variant = item.variantId ? variants.find((v) => String(v._id) === String(item.variantId)) : variants[0];
+    if (!variant) {
+      if (item.variantId) goneVariants.push(item.variantId);
+      return [];
+    }
+    if (!item.variantId) defaulted.push({ productId: product._id, variantId: variant._id });
+    return [{ product, variant, quantity: item.quantity, unitPricePaise: unitPricePaise(variant) }];
   });
+  if (missing.length > 0)
+    await Cart.updateOne({ userId: owner }, { $pull: { items: { productId: { $in: missing } } } });
+  if (goneVariants.length > 0) {
+    await Cart.updateOne({ userId: owner }, { $pull: { items: { variantId: { $in: goneVariants } } } });
+  }
+  // Written once per such line: afterwards the line names its variant and is read like any other.
+  for (const line of defaulted) {
+    await Cart.updateOne(
+      { userId: owner, items: { $elemMatch: { productId: line.productId, variantId: null } } },
+      { $set: { 'items.$.variantId': line.variantId } },
+    );
+  }
+  return lines;
 }
 
-function toCartItem({ product, quantity }: PricedLine): CartItem {
-  const { _id, title, offerPrice, mainPrice, image, imageSrcSet, description, stock } = product;
-  return { productId: { _id, title, offerPrice, mainPrice, image, imageSrcSet, description, stock }, quantity };
+const rupees = (paise: number | null | undefined) =>
+  paise === null || paise === undefined ? null : paiseToRupees(paise);
+
+function toCartItem({ product, variant, quantity }: PricedLine): CartItem {
+  const shelf = variant ?? product;
+  return {
+    productId: {
+      _id: String(product._id),
+      title: product.title,
+      offerPrice: rupees(shelf.offerPricePaise),
+      mainPrice: rupees(shelf.mainPricePaise),
+      image: imageUrl(product.imageKey),
+      imageSrcSet: imageSrcSet(product.imageKey, product.imageVariants),
+      description: product.description ?? '',
+      stock: shelf.stock ?? null,
+    },
+    quantity,
+    variant: variant ? { id: String(variant._id), label: variant.label, sku: variant.sku } : null,
+  };
 }
 
 /**
- * The cart as the API answers it: populated products, prices in rupees. With `sources`, from the
- * kept catalogue and the kept cart where they have it: a repeated read costs no database round trip.
- * Checkout (getCartSnapshot) reads both from the database.
+ * The cart as the API answers it: populated products, prices in rupees. With `keepCart`, the stored
+ * cart may come from memory (kept-carts.ts: only when this process owns the database); checkout's
+ * snapshot always reads it.
  */
-export async function loadCart(userId: string, sources?: CartReadSources): Promise<CartResponse> {
-  const lines = await pricedLines(userId, sources);
+export async function loadCart(userId: string, keepCart = false): Promise<CartResponse> {
+  const lines = await pricedLines(userId, keepCart);
   const totalPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   return {
     items: lines.map(toCartItem),
@@ -151,11 +172,12 @@ export async function loadCart(userId: string, sources?: CartReadSources): Promi
 
 /** What checkout charges: current catalogue prices in paise, never the client's numbers. */
 export async function getCartSnapshot(userId: string): Promise<CartSnapshot> {
-  const lines = (await pricedLines(userId)).map((l) => ({
-    productId: l.product._id,
+  const lines = (await pricedLines(userId)).map((l): CartLine => ({
+    productId: String(l.product._id),
     title: l.product.title,
     quantity: l.quantity,
     unitPricePaise: l.unitPricePaise,
+    ...(l.variant ? { variantId: String(l.variant._id), variantLabel: l.variant.label, sku: l.variant.sku } : {}),
   }));
   return { lines, totalPaise: lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) };
 }
@@ -171,14 +193,20 @@ export async function clearCart(userId: string): Promise<void> {
  */
 export async function removePaidLines(
   userId: string,
-  lines: readonly { productId: Types.ObjectId; quantity: number }[],
+  lines: readonly { productId: Types.ObjectId; variantId?: Types.ObjectId | null; quantity: number }[],
 ): Promise<void> {
-  const paid = lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+  const paid = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
+  const sameLine = (item: string) => ({
+    $and: [
+      { $eq: ['$$p.productId', `${item}.productId`] },
+      { $eq: ['$$p.variantId', { $ifNull: [`${item}.variantId`, null] }] },
+    ],
+  });
   const paidFor = (item: string) => ({
     $sum: {
       $map: {
         input: {
-          $filter: { input: { $literal: paid }, as: 'p', cond: { $eq: ['$$p.productId', `${item}.productId`] } },
+          $filter: { input: { $literal: paid }, as: 'p', cond: sameLine(item) },
         },
         as: 'p',
         in: '$$p.quantity',
@@ -198,6 +226,7 @@ export async function removePaidLines(
                   as: 'item',
                   in: {
                     productId: '$$item.productId',
+                    variantId: '$$item.variantId',
                     quantity: { $subtract: ['$$item.quantity', paidFor('$$item')] },
                   },
                 },
@@ -227,9 +256,14 @@ async function ensureCart(userId: Types.ObjectId): Promise<void> {
  * the cart". Each step is one atomic document update, so parallel adds neither lose a quantity
  * nor duplicate a line: whoever loses the $push race goes back to $inc.
  */
-export async function addToCart(userId: string, productId: string, quantity: number): Promise<void> {
+export async function addToCart(
+  userId: string,
+  productId: string,
+  quantity: number,
+  variantId?: string,
+): Promise<void> {
   const product = toObjectId(productId);
-  if (!(await MainCategory.exists({ _id: product }))) throw notFound(MESSAGES.productNotFound);
+  const line = { productId: product, variantId: await variantToAdd(product, variantId) };
   const owner = toObjectId(userId);
   await ensureCart(owner);
   for (let attempt = 0; attempt < MAX_ADD_ATTEMPTS; attempt += 1) {
@@ -237,18 +271,18 @@ export async function addToCart(userId: string, productId: string, quantity: num
     const added = await Cart.updateOne(
       {
         userId: owner,
-        items: { $elemMatch: { productId: product, quantity: { $lte: MAX_LINE_QUANTITY - quantity } } },
+        items: { $elemMatch: { ...line, quantity: { $lte: MAX_LINE_QUANTITY - quantity } } },
       },
       { $inc: { 'items.$.quantity': quantity } },
     );
     if (added.matchedCount > 0) return;
-    const full = { productId: product, quantity: { $gt: MAX_LINE_QUANTITY - quantity } };
+    const full = { ...line, quantity: { $gt: MAX_LINE_QUANTITY - quantity } };
     if (await Cart.exists({ userId: owner, items: { $elemMatch: full } })) {
       throw badRequest(CART_MESSAGES.lineQuantityLimit);
     }
     const pushed = await Cart.updateOne(
-      { userId: owner, 'items.productId': { $ne: product } },
-      { $push: { items: { productId: product, quantity } } },
+      { userId: owner, items: { $not: { $elemMatch: line } } },
+      { $push: { items: { productId: product, quantity, ...(line.variantId ? { variantId: line.variantId } : {}) } } },
     );
     if (pushed.matchedCount > 0) return;
     // Neither matched: the line vanished between the two steps, or the cart itself did.
@@ -257,14 +291,39 @@ export async function addToCart(userId: string, productId: string, quantity: num
   throw new Error(`add to cart kept conflicting for user ${userId}`);
 }
 
-export async function updateQuantity(userId: string, productId: string, quantity: number): Promise<void> {
+/**
+ * The variant a new line buys: the one chosen, which must be a live variant of the product, or the
+ * default one when none is chosen; null for a product without variants (which takes no variant).
+ */
+async function variantToAdd(product: Types.ObjectId, variantId: string | undefined): Promise<Types.ObjectId | null> {
+  const record = await MainCategory.findById(product, { options: 1 }).lean();
+  if (!record) throw notFound(MESSAGES.productNotFound);
+  const variants = hasVariants(record) ? ((await liveVariantsOf([product])).get(String(product)) ?? []) : [];
+  if (variants.length === 0 && !variantId) return null;
+  const chosen = variantId ? variants.find((v) => String(v._id) === variantId) : variants[0];
+  if (!chosen) throw notFound(VARIANT_TEXTS.variantUnavailable);
+  return toObjectId(String(chosen._id));
+}
+
+/** A cart line is its product and its variant (none: a product without variants, or a line from before). */
+const lineOf = (productId: string, variantId: string | undefined) => ({
+  productId: toObjectId(productId),
+  variantId: variantId ? toObjectId(variantId) : null,
+});
+
+export async function updateQuantity(
+  userId: string,
+  productId: string,
+  quantity: number,
+  variantId?: string,
+): Promise<void> {
   const updated = await Cart.updateOne(
-    { userId: toObjectId(userId), 'items.productId': toObjectId(productId) },
+    { userId: toObjectId(userId), items: { $elemMatch: lineOf(productId, variantId) } },
     { $set: { 'items.$.quantity': quantity } },
   );
   if (updated.matchedCount === 0) throw notFound(CART_MESSAGES.lineNotInCart);
 }
 
-export async function removeFromCart(userId: string, productId: string): Promise<void> {
-  await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: toObjectId(productId) } } });
+export async function removeFromCart(userId: string, productId: string, variantId?: string): Promise<void> {
+  await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: lineOf(productId, variantId) } });
 }

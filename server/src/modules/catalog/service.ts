@@ -26,6 +26,7 @@ import { MainCategory } from './category.model.js';
 import { SEARCHED_FIELDS, productWords, searchKeyOfWord, searchKeysOf } from './search.js';
 import { productTextUpdate, productTextValues, withProductText, type ProductTextValues } from './product-text.js';
 import { productDto, type CategoryRecord } from './serialize.js';
+import { productDtos, removeVariantsOf } from './variants.js';
 
 export const CATEGORY_NOT_FOUND = 'Category not found!';
 
@@ -101,8 +102,8 @@ const CATALOGUE_ORDER = { createdAt: 1, _id: 1 } as const;
 
 /** Oldest first, so the home page's "last 3" are the newest products. */
 export async function listCategories(): Promise<Product[]> {
-  const categories = await MainCategory.find().sort(CATALOGUE_ORDER).lean();
-  return categories.map(productDto);
+  const categories = await MainCategory.find().sort(CATALOGUE_ORDER).lean<CategoryRecord[]>();
+  return productDtos(categories);
 }
 
 /** One page of the catalogue in its order, through the createdAt index: it reads its own products only. */
@@ -115,7 +116,7 @@ export async function pageOfCategories({ page, limit }: PageQuery): Promise<Page
       .lean<CategoryRecord[]>(),
     MainCategory.countDocuments(),
   ]);
-  return { items: records.map(productDto), page, limit, total };
+  return { items: await productDtos(records), page, limit, total };
 }
 
 /** A page of the search's answer: every match is needed to sort them, then one page is kept. */
@@ -135,13 +136,13 @@ export async function newestCategories(): Promise<Product[]> {
     .sort({ createdAt: -1, _id: -1 })
     .limit(FEATURED_PRODUCT_COUNT)
     .lean<CategoryRecord[]>();
-  return records.reverse().map(productDto);
+  return productDtos(records.reverse());
 }
 
 /** One product, for its own page; undefined when there is none with this id. */
 export async function findCategory(rawId: unknown): Promise<Product | undefined> {
   const record = await MainCategory.findById(categoryIdOf(rawId)).lean<CategoryRecord>();
-  return record ? productDto(record) : undefined;
+  return record ? (await productDtos([record]))[0] : undefined;
 }
 
 /**
@@ -159,7 +160,7 @@ export async function searchCategories(
     .sort(CATALOGUE_ORDER)
     .lean<CategoryRecord[]>();
   const matches = found.filter((p) => matchesSearch(productWords(p), words));
-  return sortProducts(matches.map(productDto), sort);
+  return sortProducts(await productDtos(matches), sort);
 }
 
 /** Products stored before search existed get their keys at start-up (each once; safe to rerun). */
@@ -196,10 +197,17 @@ export async function createCategory(
 export async function updateCategory(
   { storage, logger }: CatalogDeps,
   rawId: unknown,
-  { text, ...fields }: CategoryInput,
+  { text, ...input }: CategoryInput,
   image: ImageUpload | undefined,
 ): Promise<Product> {
   const id = categoryIdOf(rawId);
+  const fields = { ...input };
+  // A product with variants takes its prices and stock from them (variants.ts): the form's are not used.
+  if (await MainCategory.exists({ _id: id, 'options.0': { $exists: true } })) {
+    delete fields.mainPricePaise;
+    delete fields.offerPricePaise;
+    delete fields.stock;
+  }
   const values = { ...fields, ...productTextUpdate(text) };
   const images = image ? [image] : [];
   const { previous, updated } = await withStoredImages(storage, images, 'product', logger, async ([stored]) => {
@@ -219,7 +227,7 @@ export async function updateCategory(
   if (image && previous.imageKey !== updated.imageKey) {
     await discardImages(storage, storedKeys(previous.imageKey, previous.imageVariants), logger);
   }
-  return productDto(updated);
+  return (await productDtos([updated]))[0]!;
 }
 
 /**
@@ -240,6 +248,7 @@ export async function deleteCategory({ storage, logger }: CatalogDeps, rawId: un
   const id = categoryIdOf(rawId);
   const removed = await MainCategory.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(CATEGORY_NOT_FOUND);
+  await removeVariantsOf(removed._id);
   await storefrontChanged();
   await discardImages(storage, storedKeys(removed.imageKey, removed.imageVariants), logger);
   return productDto(removed);
