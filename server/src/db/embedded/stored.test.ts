@@ -78,6 +78,12 @@ describe('stored documents (BSON bytes decoded when read)', () => {
     const bytes = Buffer.from(BSON.serialize({ a: 'text', b: 2 }));
     bytes.writeInt32LE(900, 7); // the string's length runs past the document
     expect(() => decodeFields(bytes, 0, [Buffer.from('b')])).toThrow(MalformedBsonError);
+    // Damage inside a sub-document that start-up does not decode is found too.
+    const nested = Buffer.from(BSON.serialize({ a: 1, deep: { list: ['x', { y: 'z' }] } }));
+    const length = nested.indexOf('z') - 4; // the length of the string "z"
+    expect(() => decodeFields(nested, 0, [Buffer.from('a')])).not.toThrow();
+    nested.writeInt32LE(7, length);
+    expect(() => decodeFields(nested, 0, [Buffer.from('a')])).toThrow(MalformedBsonError);
   });
 
   it("reads an ObjectId _id's canonical key from the bytes, and only that kind of _id", () => {

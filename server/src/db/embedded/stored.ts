@@ -142,16 +142,47 @@ export function decodeFields(source: Buffer, offset: number, names: readonly Buf
     const length = valueSize(source, type, start);
     if (length < 0 || start + length > end) throw new MalformedBsonError(`invalid value at byte ${start}`);
     const nameLength = nameEnd - p - 1;
+    let decoded = false;
     for (const name of names) {
       if (name.length === nameLength && sameBytes(source, p + 1, name)) {
         out[source.toString('utf8', p + 1, nameEnd)] = decodeValue(source, type, p, start, length);
+        decoded = true;
         break;
       }
     }
+    if (!decoded) checkValue(source, type, start, length, 1);
     p = start + length;
   }
   if (p !== end) throw new MalformedBsonError('fields run past the end of the document');
   return out;
+}
+
+/**
+ * Checks the framing of a value not decoded at load (lengths, terminators, nested documents), so a
+ * damaged checkpoint still refuses the start, as when every document was decoded, instead of
+ * failing the read that meets it.
+ */
+function checkValue(b: Buffer, type: number, start: number, length: number, depth: number): void {
+  if ((type === 0x02 || type === 0x0d || type === 0x0e) && b[start + length - 1] !== 0) {
+    throw new MalformedBsonError(`unterminated string at byte ${start}`);
+  }
+  if (type !== 0x03 && type !== 0x04) return;
+  if (depth > 100) throw new MalformedBsonError(`documents nested too deep at byte ${start}`);
+  const end = start + length - 1;
+  if (b[end] !== 0) throw new MalformedBsonError(`unterminated document at byte ${start}`);
+  let p = start + 4;
+  while (p < end) {
+    const inner = b[p]!;
+    let nameEnd = p + 1;
+    while (nameEnd < end && b[nameEnd] !== 0) nameEnd++;
+    if (nameEnd >= end) throw new MalformedBsonError(`unterminated field name at byte ${p}`);
+    const at = nameEnd + 1;
+    const size = valueSize(b, inner, at);
+    if (size < 0 || at + size > end) throw new MalformedBsonError(`invalid value at byte ${at}`);
+    checkValue(b, inner, at, size, depth + 1);
+    p = at + size;
+  }
+  if (p !== end) throw new MalformedBsonError(`fields run past the end of the document at byte ${start}`);
 }
 
 function sameBytes(source: Buffer, at: number, name: Buffer): boolean {
