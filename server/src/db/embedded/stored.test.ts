@@ -14,7 +14,7 @@ import {
   Timestamp,
   UUID,
 } from 'bson';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodeAt, decodeFields, MalformedBsonError, objectIdKeyAt, StoredDocuments } from './stored.js';
 import { canonicalKey, type Doc } from './values.js';
 import { DESERIALIZE_OPTIONS } from './wire.js';
@@ -94,18 +94,31 @@ describe('stored documents (BSON bytes decoded when read)', () => {
     expect(objectIdKeyAt(source, offsets[2]!)).toBeUndefined();
   });
 
-  it('gives every reader its own copy: changing what was read changes nothing stored', () => {
-    const { source, offsets } = laidOut([everyType]);
-    const docs = new StoredDocuments();
-    docs.setBytes('k', source, offsets[0]!);
-    const first = docs.get('k')!;
-    (first.binary as Binary).buffer[0] = 99;
-    (first.object as { b: { c: unknown[] } }).b.c.push(3);
-    first.string = 'changed';
-    const again = docs.get('k')!;
-    expect(again).toEqual(BSON.deserialize(BSON.serialize(everyType), DESERIALIZE_OPTIONS));
-    expect(again).not.toBe(first);
-    expect(docs.bytesOf(docs.raw('k')!)).toEqual(Buffer.from(BSON.serialize(everyType)));
-    expect(docs.dataSize()).toBe(BSON.calculateObjectSize(everyType));
+  it('decodes from a copy of the bytes: changing what was read never changes what is stored', () => {
+    vi.useFakeTimers();
+    try {
+      const { source, offsets } = laidOut([everyType]);
+      const docs = new StoredDocuments();
+      docs.setBytes('k', source, offsets[0]!);
+      const [first] = [...docs.values()];
+      (first!.binary as Binary).buffer[0] = 99;
+      (first!.object as { b: { c: unknown[] } }).b.c.push(3);
+      first!.string = 'changed';
+      const expected = BSON.deserialize(BSON.serialize(everyType), DESERIALIZE_OPTIONS);
+      const fetched = docs.get('k')!;
+      expect(fetched).toEqual(expected);
+      expect(fetched).not.toBe(first);
+      // Fetched again soon (a plan that fetches page by page), the same decoded document...
+      expect(docs.get('k')).toBe(fetched);
+      (fetched.binary as Binary).buffer[0] = 98;
+      // ...which holds no view of the stored bytes, and is dropped a moment later.
+      vi.advanceTimersByTime(5000);
+      expect(docs.get('k')).not.toBe(fetched);
+      expect(docs.get('k')).toEqual(expected);
+      expect(docs.bytesOf(docs.raw('k')!)).toEqual(Buffer.from(BSON.serialize(everyType)));
+      expect(docs.dataSize()).toBe(BSON.calculateObjectSize(everyType));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

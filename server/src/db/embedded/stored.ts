@@ -32,6 +32,9 @@ export function decodeAt(source: Buffer, offset: number): Doc {
   return BSON.deserialize(own, DESERIALIZE_OPTIONS);
 }
 
+const RECENT = 16_384;
+const RECENT_MS = 2000;
+
 export class StoredDocuments {
   /** canonical _id -> stored document; Map order is the natural (insertion) order. */
   private readonly map = new Map<string, StoredValue>();
@@ -46,9 +49,34 @@ export class StoredDocuments {
     return this.map.has(id);
   }
 
+  /**
+   * Recently decoded documents by offset, in two generations of at most RECENT each, all dropped
+   * RECENT_MS after the first was kept. A query whose plan fetches the same documents again and
+   * again (a blocking sort read page by page: the every-order list) decodes each once instead of
+   * once per page; the documents are shared for that moment only, as stored objects are.
+   */
+  private young = new Map<number, Doc>();
+  private old = new Map<number, Doc>();
+  private dropping: NodeJS.Timeout | undefined;
+
   get(id: string): Doc | undefined {
     const v = this.map.get(id);
-    return typeof v === 'number' ? decodeAt(this.source!, v) : v;
+    if (typeof v !== 'number') return v;
+    let doc = this.young.get(v) ?? this.old.get(v);
+    if (doc === undefined) {
+      doc = decodeAt(this.source!, v);
+      if (this.young.size >= RECENT) {
+        this.old = this.young;
+        this.young = new Map();
+      }
+      this.young.set(v, doc);
+      this.dropping ??= setTimeout(() => {
+        this.young = new Map();
+        this.old = new Map();
+        this.dropping = undefined;
+      }, RECENT_MS).unref();
+    }
+    return doc;
   }
 
   /** The top-level fields `names` of the document kept at `offset` (see decodeFields). */
