@@ -117,12 +117,6 @@ export const transactionsUnsupported: CommandHandler = () => {
   );
 };
 
-function dataSize(docs: Iterable<Doc>): number {
-  let size = 0;
-  for (const d of docs) size += BSON.calculateObjectSize(d);
-  return size;
-}
-
 export const listDatabases: CommandHandler = (cmd, _db, ctx) => {
   const nameOnly = cmd.nameOnly === true;
   const filter = compileFilter(cmd.filter);
@@ -131,7 +125,7 @@ export const listDatabases: CommandHandler = (cmd, _db, ctx) => {
     .databaseNames()
     .map((name): Doc => {
       if (nameOnly) return { name };
-      const size = ctx.store.collections(name).reduce((sum, c) => sum + dataSize(c.docs.values()), 0);
+      const size = ctx.store.collections(name).reduce((sum, c) => sum + c.docs.dataSize(), 0);
       total += size;
       return { name, sizeOnDisk: size, empty: size === 0 };
     })
@@ -149,7 +143,7 @@ export const dropDatabase: CommandHandler = (_cmd, db, ctx) => {
 export const dbStats: CommandHandler = (_cmd, db, ctx) => {
   const colls = ctx.store.collections(db);
   const objects = colls.reduce((n, c) => n + c.size, 0);
-  const size = colls.reduce((n, c) => n + dataSize(c.docs.values()), 0);
+  const size = colls.reduce((n, c) => n + c.docs.dataSize(), 0);
   return {
     db,
     collections: colls.length,

@@ -26,6 +26,7 @@ import { Binary, BSON } from 'bson';
 import { normalizeIndexSpec, type IndexEntry, type SavedOrders } from './indexes.js';
 import { errnoOf, type StorageFs } from './storage-fs.js';
 import type { Store } from './store.js';
+import { decodeAt, decodeFields, type StoredDocuments, type StoredValue } from './stored.js';
 import { bsonTypeOf, isPlainObject, type Doc } from './values.js';
 import { deserializeStored } from './wire.js';
 
@@ -65,7 +66,8 @@ export interface CheckpointCapture {
   collections: Array<{
     header: Buffer;
     ids: string[];
-    docs: Doc[];
+    docs: StoredValue[];
+    stored: StoredDocuments;
     orders: Array<{ name: string; tree: OrderedKeys }>;
   }>;
   trailer: Buffer;
@@ -89,7 +91,13 @@ export function captureCheckpoint(store: Store, lsn: number): CheckpointCapture 
     for (const idx of [coll.idIndex, ...coll.secondaryIndexes()]) {
       if (idx.tree) orders.push({ name: idx.spec.name, tree: idx.tree.clone() });
     }
-    collections.push({ header, ids: [...coll.docs.keys()], docs: [...coll.docs.values()], orders });
+    const ids: string[] = [];
+    const docs: StoredValue[] = [];
+    for (const [id, v] of coll.docs.rawEntries()) {
+      ids.push(id);
+      docs.push(v);
+    }
+    collections.push({ header, ids, docs, stored: coll.docs, orders });
     documents += coll.size;
   }
   return {
@@ -102,17 +110,20 @@ export function captureCheckpoint(store: Store, lsn: number): CheckpointCapture 
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The checkpoint's bytes, serialized in slices of at most ~SLICE_MS each. */
+/**
+ * The checkpoint's bytes in slices of at most ~SLICE_MS each: documents kept as bytes since the
+ * last start are copied, the others serialized.
+ */
 export async function* checkpointBytes(capture: CheckpointCapture): AsyncGenerator<Buffer> {
   yield Buffer.concat(capture.head);
-  for (const { header, ids, docs, orders } of capture.collections) {
+  for (const { header, ids, docs, stored, orders } of capture.collections) {
     yield header;
     let i = 0;
     while (i < docs.length) {
       const started = performance.now();
       const slice: Buffer[] = [];
       while (i < docs.length && performance.now() - started < SLICE_MS) {
-        for (const end = Math.min(i + 64, docs.length); i < end; i++) slice.push(toBuffer(docs[i] as Doc));
+        for (const end = Math.min(i + 64, docs.length); i < end; i++) slice.push(stored.bytesOf(docs[i]!));
       }
       yield Buffer.concat(slice);
       await nextTurn();
@@ -166,7 +177,9 @@ export function isOutdated(loaded: LoadedCheckpoint): boolean {
 
 /**
  * Loads a checkpoint into an empty store (collections in bulk-load mode: see Store.beginBulkLoad).
- * A missing file is an empty database at LSN 0. `strings` shares repeated strings (see compactDecoded).
+ * A missing file is an empty database at LSN 0. The documents stay in the file's buffer as bytes
+ * (stored.ts); only their index fields are decoded, which checks each one's top level. `strings`
+ * shares repeated strings of the headers (see compactDecoded).
  */
 export async function loadCheckpoint(
   fs: StorageFs,
@@ -182,12 +195,20 @@ export async function loadCheckpoint(
     throw err;
   }
   let offset = 0;
-  const next = (what: string): Doc => {
+  /** The size of the BSON document at `offset`, checked against the file. */
+  const sizeAt = (what: string): number => {
     if (offset + 5 > buf.length) throw new CorruptDataFileError(file, `unexpected end of file while reading ${what}`);
     const size = buf.readInt32LE(offset);
     if (size < 5 || offset + size > buf.length || buf[offset + size - 1] !== 0) {
       throw new CorruptDataFileError(file, `invalid document length at byte ${offset}`);
     }
+    return size;
+  };
+  const skip = (what: string): void => {
+    offset += sizeAt(what);
+  };
+  const next = (what: string): Doc => {
+    const size = sizeAt(what);
     try {
       const doc = deserializeStored(buf.subarray(offset, offset + size), strings);
       offset += size;
@@ -230,10 +251,24 @@ export async function loadCheckpoint(
       );
       for (const spec of entry.indexes) coll.createIndex(normalizeIndexSpec(spec));
       const saved: SavedOrders = { docs: new Array<Doc>(count), ids: new Array<string>(count), orders: new Map() };
+      const offsets = new Array<number>(count);
+      const fields = coll.keyFields();
+      const names = fields && [...fields].map((f) => Buffer.from(f, 'utf8'));
       for (let i = 0; i < count; i++) {
-        const doc = next(`document ${i + 1} of ${ns}`);
-        saved.ids[i] = coll.insert(doc);
-        saved.docs[i] = doc;
+        const at = offset;
+        skip(`document ${i + 1} of ${ns}`);
+        let keyed: Doc;
+        try {
+          keyed = names ? decodeFields(buf, at, names) : decodeAt(buf, at);
+        } catch (err) {
+          throw new CorruptDataFileError(
+            file,
+            `unreadable document ${i + 1} of ${ns} at byte ${at}: ${(err as Error).message}`,
+          );
+        }
+        saved.ids[i] = coll.insertStored(buf, at, keyed);
+        saved.docs[i] = keyed;
+        offsets[i] = at;
       }
       entry = next('collection header');
       const parts = new Map<string, Buffer[]>();
@@ -250,7 +285,7 @@ export async function loadCheckpoint(
         ]);
       }
       for (const [name, chunks] of parts) saved.orders.set(name, int32s(Buffer.concat(chunks)));
-      if (saved.orders.size > 0) coll.restoreSavedOrders(saved);
+      coll.restoreSavedOrders(saved, offsets, fields);
     } catch (err) {
       if (err instanceof CorruptDataFileError) throw err;
       throw new CorruptDataFileError(file, `cannot restore ${ns}: ${(err as Error).message}`);

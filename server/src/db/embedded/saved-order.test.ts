@@ -132,6 +132,30 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
     }
   });
 
+  it('keys the checkpoint documents from their index fields alone, also for an index the journal created since', async () => {
+    const { engine, orders } = await open(dir);
+    await orders.createIndex({ ref: 1 }, { unique: true });
+    await orders.createIndex({ searchKeys: 1, status: 1, createdAt: -1 });
+    await orders.createIndex({ 'lines.sku': 1 });
+    await orders.insertMany(Array.from({ length: 300 }, (_, i) => order(i)));
+    await engine.flush();
+    await orders.updateMany({ ref: { $in: ['R3', 'R9'] } }, { $set: { amount: 4242 } });
+    await orders.createIndex({ amount: 1, name: 1 }); // fields the checkpoint's load did not decode
+    const copy = await crashImage();
+    try {
+      const { store, sorted } = await loadAsStartUp(copy);
+      expect(sorted).toEqual(['amount_1_name_1']);
+      expect(expectSameAsSorted(store)).toBe(5);
+      const amounts = store.getCollection(DB, 'orders')!.secondaryIndexes()[3]!;
+      expect([...amounts.tree!.keys()].slice(-2).map((e) => e.values)).toEqual([
+        [4242, 'bhavin'],
+        [4242, 'chirag'],
+      ]);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
   it('sorts instead when a saved order does not fit the documents, and the index is still right', () => {
     const docs: Doc[] = Array.from({ length: 50 }, (_, i) => ({ _id: i, tags: [`t${i % 4}`, `u${i % 3}`], n: i % 7 }));
     const ids = docs.map((d) => `n:${String(d._id)}`);

@@ -1,9 +1,10 @@
 /**
  * In-memory databases, collections and unique-index bookkeeping.
  *
- * Invariant: a document object, once stored, is never modified. Updates build
- * a new object and swap it in. That makes cached normalized views, cursors and
- * checkpoints safe without copying the whole collection.
+ * Invariant: a document, once stored, is never modified. Updates build a new
+ * object and swap it in. That makes cached normalized views, cursors and
+ * checkpoints safe without copying the whole collection. Documents loaded from the
+ * checkpoint are kept as its bytes and decoded when read (stored.ts).
  *
  * Every change is described to the durability layer as a StoreOp *after* it has
  * been validated and *before* it is applied: the layer may refuse it (by throwing,
@@ -24,6 +25,7 @@ import {
   type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from './collation.js';
+import { decodeAt, objectIdKeyAt, StoredDocuments } from './stored.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from './values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
@@ -61,8 +63,8 @@ export class Collection {
   name: string;
   readonly uuid: Binary;
   readonly options: Doc;
-  /** canonical _id -> stored document; Map order is the natural (insertion) order. */
-  readonly docs = new Map<string, Doc>();
+  /** canonical _id -> stored document; insertion order is the natural order. */
+  readonly docs = new StoredDocuments();
   private indexes: IndexRuntime[] = [];
   /** _id in order (the docs map answers equality; this serves ranges and sorts on _id). */
   readonly idIndex: IndexRuntime;
@@ -73,8 +75,12 @@ export class Collection {
    * when they were first made, so no check is skipped that could fail.
    */
   private bulk = false;
-  /** Set while loading a checkpoint that saved its indexes' order: finishBulkLoad then need not sort. */
-  private saved: SavedOrders | undefined;
+  /**
+   * Set while loading a checkpoint: its documents' offsets and index fields (`saved.docs`, decoded
+   * from the bytes: see keyFields) and the order of its indexes (format 3), so finishBulkLoad need
+   * neither decode whole documents nor sort.
+   */
+  private saved: { orders: SavedOrders; offsets: number[]; fields: ReadonlySet<string> | undefined } | undefined;
 
   constructor(db: string, name: string, record: ChangeRecorder, options: Doc = {}, uuid?: Binary) {
     this.db = db;
@@ -157,11 +163,16 @@ export class Collection {
 
   remove(doc: Doc): void {
     const idKey = canonicalKey(doc._id);
+    if (this.bulk) {
+      if (!this.docs.has(idKey)) return;
+      this.record({ op: 'remove', db: this.db, coll: this.name, id: doc._id });
+      this.docs.delete(idKey);
+      return;
+    }
     const stored = this.docs.get(idKey);
     if (stored === undefined) return;
     this.record({ op: 'remove', db: this.db, coll: this.name, id: stored._id });
     this.docs.delete(idKey);
-    if (this.bulk) return;
     for (const idx of this.indexes) idx.delete(idx.keysFor(stored), idKey);
     this.idIndex.delete(this.idIndex.keysFor(stored), idKey);
   }
@@ -274,54 +285,101 @@ export class Collection {
     this.bulk = true;
   }
 
-  /** While bulk loading: the checkpoint's documents and the order of its indexes (format 3). */
-  restoreSavedOrders(saved: SavedOrders): void {
-    if (this.bulk) this.saved = saved;
+  /**
+   * The top-level fields this collection's indexes read (`_id` too), or undefined when an index
+   * needs whole documents (a partial filter, a wildcard).
+   */
+  keyFields(): Set<string> | undefined {
+    const names = new Set<string>(['_id']);
+    for (const idx of this.indexes) {
+      if (idx.spec.partialFilterExpression !== undefined) return undefined;
+      for (const field of idx.fields) {
+        if (field.includes('$**')) return undefined;
+        names.add(field.split('.')[0]!);
+      }
+    }
+    return names;
+  }
+
+  /**
+   * Start-up: the checkpoint's document at `offset` of `source`, kept as those bytes, with `keyed`
+   * its index fields (see keyFields). Returns its canonical _id. Not recorded: it is on disk.
+   */
+  insertStored(source: Buffer, offset: number, keyed: Doc): string {
+    if (!this.bulk) return this.insert(decodeAt(source, offset));
+    const id = keyed._id;
+    if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
+    const idKey = objectIdKeyAt(source, offset) ?? canonicalKey(id);
+    if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: id });
+    this.docs.setBytes(idKey, source, offset);
+    return idKey;
+  }
+
+  /** While bulk loading: the checkpoint's documents (see `saved`) and the order of its indexes. */
+  restoreSavedOrders(orders: SavedOrders, offsets: number[], fields: ReadonlySet<string> | undefined): void {
+    if (this.bulk) this.saved = { orders, offsets, fields };
   }
 
   /**
    * Builds every index from the documents loaded since beginBulkLoad; E11000 if a unique one cannot
    * hold them. An index whose order the checkpoint saved is built in that order, checked (see
-   * IndexRuntime.rebuildInSavedOrder), and sorted only if the check fails.
+   * IndexRuntime.rebuildInSavedOrder), and sorted only if the check fails. The checkpoint's
+   * documents are read through their index fields, decoded at load (again here only for an index
+   * the journal created since), never whole.
    */
   finishBulkLoad(): void {
     if (!this.bulk) return;
     const saved = this.saved;
     this.saved = undefined;
-    const current = saved && this.stillStored(saved);
+    const current = saved ? this.stillStored(saved) : { entries: [...this.docs], alive: undefined };
     for (const idx of [this.idIndex, ...this.indexes]) {
-      const order = saved?.orders.get(idx.spec.name);
-      if (order && current && idx.rebuildInSavedOrder(saved, order, current.alive, current.fresh)) continue;
-      const duplicate = idx.rebuild(this.docs);
+      const order = saved?.orders.orders.get(idx.spec.name);
+      if (order && saved && current.alive) {
+        if (idx.rebuildInSavedOrder(saved.orders, order, current.alive, current.fresh)) continue;
+      }
+      const duplicate = idx.rebuild(current.entries);
       if (duplicate) throw duplicateKeyError(this.ns, idx.spec, duplicate);
     }
     this.bulk = false;
   }
 
-  /** Which of the checkpoint's documents are still stored after the journal's replay, and which stored ones are new. */
-  private stillStored(saved: SavedOrders): { alive: Uint8Array; fresh: Array<[string, Doc]> } {
-    const alive = new Uint8Array(saved.docs.length);
-    let count = 0;
-    for (let o = 0; o < saved.docs.length; o++) {
-      if (this.docs.get(saved.ids[o]!) === saved.docs[o]) {
-        alive[o] = 1;
-        count++;
+  /**
+   * Which of the checkpoint's documents are still stored after the journal's replay (`alive`),
+   * which stored ones are new (`fresh`), and every stored one as [canonical _id, its index fields].
+   */
+  private stillStored(saved: NonNullable<Collection['saved']>): {
+    entries: Array<[string, Doc]>;
+    alive: Uint8Array;
+    fresh: Array<[string, Doc]>;
+  } {
+    const { orders, offsets } = saved;
+    const wanted = this.keyFields();
+    const refresh =
+      wanted === undefined || saved.fields === undefined || [...wanted].some((f) => !saved.fields!.has(f));
+    const names = wanted && [...wanted].map((f) => Buffer.from(f, 'utf8'));
+    const alive = new Uint8Array(offsets.length);
+    const entries: Array<[string, Doc]> = [];
+    for (let o = 0; o < offsets.length; o++) {
+      const id = orders.ids[o]!;
+      if (this.docs.raw(id) !== offsets[o]) continue;
+      alive[o] = 1;
+      if (refresh) {
+        // An index the journal created after the checkpoint may read fields not decoded at load.
+        orders.docs[o] = names ? this.docs.fieldsOf(offsets[o]!, names) : this.docs.get(id)!;
       }
+      entries.push([id, orders.docs[o]!]);
     }
     const fresh: Array<[string, Doc]> = [];
-    if (count < this.docs.size) {
-      const kept = new Set<Doc>(saved.docs.filter((_, o) => alive[o] === 1));
-      for (const entry of this.docs) if (!kept.has(entry[1])) fresh.push(entry);
+    if (entries.length < this.docs.size) {
+      for (const [id, v] of this.docs.rawEntries()) if (typeof v !== 'number') fresh.push([id, v]);
     }
-    return { alive, fresh };
+    return { entries: fresh.length === 0 ? entries : entries.concat(fresh), alive, fresh };
   }
 
   /** Takes over the documents and indexes of a detached collection (see Store.installCollection). */
   adopt(from: Collection): void {
-    for (const [idKey, doc] of from.docs) {
-      this.docs.set(idKey, doc);
-      if (!this.bulk) this.idIndex.add(this.idIndex.keysFor(doc), idKey);
-    }
+    this.docs.adopt(from.docs);
+    if (!this.bulk) for (const [idKey, doc] of from.docs) this.idIndex.add(this.idIndex.keysFor(doc), idKey);
     this.indexes = from.indexes;
   }
 
