@@ -3,7 +3,7 @@
  * checkpoint file's buffer, decoded when read; those written since start-up are kept as the objects
  * they were stored as (immutable, as before).
  *
- * Why (decision 0027): decoded, an order costs ~2.8 times its BSON size on V8's heap, and at 100,000
+ * Why (decision 0028): decoded, an order costs ~2.8 times its BSON size on V8's heap, and at 100,000
  * orders the heap of decoded documents (~470 MB) is what made start-up slow (decoding 180 MB of
  * BSON) and every full GC long (hundreds of ms marking millions of small objects). Kept as bytes in
  * one buffer outside the heap, a stored document costs its BSON size, no object and no GC work; a
