@@ -5,7 +5,11 @@ import {
   discountPercent,
   stockBadge,
   unitPrice,
+  VARIANT_QUERY_PARAM,
+  variantPrice,
+  variantPriceRange,
   type Product,
+  type ProductVariant,
 } from '@kesh/shared';
 
 /** The derived product card of spec section 3: what every product tile and the detail view show. */
@@ -23,6 +27,10 @@ export interface ProductCardData {
   description: string;
   /** Units left; null when the shop does not count them. */
   stock: number | null;
+  /** The lowest of its variants' prices when they differ: the card says "from ₹…". */
+  fromPrice: number | null;
+  /** More than one variant: the card sends the shopper to the product page to choose. */
+  choices: boolean;
 }
 
 /** schema.org's word for what the shelf holds: sold out, running low, or in stock (also when not counted). */
@@ -46,12 +54,37 @@ export function toProductCard(p: Product): ProductCardData {
     images: [{ src: p.image, srcSet: p.imageSrcSet }],
     description: p.description,
     stock: p.stock ?? null,
+    ...variantsOnCard(p),
   };
 }
 
-/** schema.org Product for search engines: what the shopper pays, in rupees. */
-export function productStructuredData(product: ProductCardData, origin: string, shopName: string) {
+function variantsOnCard(p: Product): Pick<ProductCardData, 'fromPrice' | 'choices'> {
+  const range = variantPriceRange(p);
+  return { fromPrice: range && range.from !== range.to ? range.from : null, choices: (p.variants?.length ?? 0) > 1 };
+}
+
+function offer(price: number, stock: number | null, url: string) {
+  return {
+    '@type': 'Offer',
+    price: price.toFixed(2),
+    priceCurrency: CURRENCY,
+    availability: availabilityOf(stock),
+    url,
+  };
+}
+
+/**
+ * schema.org Product for search engines: what the shopper pays, in rupees; a product sold in sizes or
+ * packs has one Offer per variant, each with its SKU and its own page address.
+ */
+export function productStructuredData(
+  product: ProductCardData,
+  origin: string,
+  shopName: string,
+  variants: readonly ProductVariant[] = [],
+) {
   const image = product.images[0]?.src;
+  const url = `${origin}/products?id=${encodeURIComponent(product.id)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -59,12 +92,13 @@ export function productStructuredData(product: ProductCardData, origin: string, 
     description: product.description,
     ...(image ? { image: new URL(image, origin).toString() } : {}),
     brand: { '@type': 'Brand', name: shopName },
-    offers: {
-      '@type': 'Offer',
-      price: product.price.toFixed(2),
-      priceCurrency: CURRENCY,
-      availability: availabilityOf(product.stock),
-      url: `${origin}/products?id=${encodeURIComponent(product.id)}`,
-    },
+    offers:
+      variants.length === 0
+        ? offer(product.price, product.stock, url)
+        : variants.map((v) => ({
+            ...offer(variantPrice(v), v.stock, `${url}&${VARIANT_QUERY_PARAM}=${encodeURIComponent(v.id)}`),
+            sku: v.sku,
+            name: `${product.name} (${v.label})`,
+          })),
   };
 }
