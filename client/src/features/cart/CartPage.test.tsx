@@ -98,7 +98,7 @@ describe('CartPage', () => {
     expect(screen.getByRole('button', { name: 'Decrease quantity of Bhringraj Hair Oil' })).toBeEnabled();
     expect(screen.getByTestId('badge')).toHaveTextContent('5');
     expect(screen.getAllByText('₹1,195')).not.toHaveLength(0);
-    expect(updateCartQuantity).toHaveBeenCalledWith('tok', oil.productId._id, 2);
+    expect(updateCartQuantity).toHaveBeenCalledWith('tok', oil.productId._id, 2, undefined);
     answer(cartOf([{ ...oil, quantity: 2 }, shampoo]));
     await waitFor(() => expect(screen.getByTestId('badge')).toHaveTextContent('5'));
   });
@@ -120,7 +120,7 @@ describe('CartPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Bhringraj Hair Oil from cart' }));
     expect(screen.queryByText('Bhringraj Hair Oil')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('badge')).toHaveTextContent('3'));
-    expect(removeFromCart).toHaveBeenCalledWith('tok', oil.productId._id);
+    expect(removeFromCart).toHaveBeenCalledWith('tok', oil.productId._id, undefined);
   });
 
   it('shows the empty texts with Place Order disabled', async () => {
