@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Types } from 'mongoose';
 import type { AppDeps } from '../deps.js';
 import { startSweeping } from '../lib/sweep.js';
-import { MainCategory } from '../modules/catalog/index.js';
+import { refsHolding } from '../modules/catalog/index.js';
 import { Order } from '../modules/orders/index.js';
 import { CHECKOUT_STATUSES, PendingCheckout, STOCK_STATES } from '../modules/payments/index.js';
 import { checkoutStockRef } from './checkout-stock.js';
@@ -68,10 +68,7 @@ async function expiriesOf(page: Candidate[], now: number): Promise<Group[]> {
   });
   if (due.length === 0) return [];
   const refs = due.map(({ c }) => checkoutStockRef(c._id));
-  const holding = await MainCategory.find({ 'stockHolds.ref': { $in: refs } }, { 'stockHolds.ref': 1 }).lean<
-    { stockHolds?: { ref: string }[] }[]
-  >();
-  const held = new Set(holding.flatMap((p) => (p.stockHolds ?? []).map((h) => h.ref)));
+  const held = await refsHolding(refs);
   const groups = new Map<string, Group>();
   for (const { c, expiry } of due) {
     if (held.has(checkoutStockRef(c._id))) continue;

@@ -1,10 +1,14 @@
 export { MainCategory } from './category.model.js';
+export { ProductVariant } from './variant.model.js';
+export { hasVariants, type VariantRecord } from './serialize.js';
+export { liveVariantsOf } from './variants.js';
 export { catalogRoutes } from './routes.js';
 export { backfillSearchKeys, findCategory, listCategories, newestCategories, searchPage } from './service.js';
 export {
   anyLineShort,
   forgetReturns,
   lowStockProducts,
+  refsHolding,
   returnHeld,
   returnRefs,
   returnStockOnce,

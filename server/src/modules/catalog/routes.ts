@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { MESSAGES, pageQuerySchema, productListQuerySchema, type Page, type Product } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/auth.js';
+import { requireJsonBody } from '../../middleware/media-type.js';
 import { publicListCache } from '../../middleware/public-cache.js';
 import { cachedJson, type CachedJson } from '../../lib/response-cache.js';
 import type { StorefrontVersion } from '../../lib/storefront-version.js';
@@ -21,6 +22,7 @@ import {
   searchPage,
   updateCategory,
 } from './service.js';
+import { saveVariants } from './variants.js';
 
 /** Our own storefront's list: one page (?page=&limit=) of the catalogue or of the search's answer. */
 const productPageQuerySchema = productListQuerySchema.extend(pageQuerySchema.shape);
@@ -95,6 +97,11 @@ export function catalogRoutes(
     const id = categoryIdOf(req.params.id);
     const product = await updateCategory(deps, id, categoryValues(req.body), req.images?.[0]);
     res.json({ ...product, message: MESSAGES.categorySaved(product.title, 'updated'), category: product });
+  });
+
+  // The product's options and variants, all at once (docs/variants.md).
+  router.put('/:id/variants', admin, requireJsonBody, async (req, res) => {
+    res.json(await saveVariants(categoryIdOf(req.params.id), req.body));
   });
 
   router.delete('/:id', admin, async (req, res) => {

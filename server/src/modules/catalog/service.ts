@@ -24,6 +24,7 @@ import { discardImages, withStoredImages, type ImageUpload } from '../../middlew
 import { MainCategory } from './category.model.js';
 import { productWords, searchKeyOfWord, searchKeysOf } from './search.js';
 import { productDto, type CategoryRecord } from './serialize.js';
+import { productDtos, removeVariantsOf } from './variants.js';
 
 export const CATEGORY_NOT_FOUND = 'Category not found!';
 
@@ -95,8 +96,8 @@ const CATALOGUE_ORDER = { createdAt: 1, _id: 1 } as const;
 
 /** Oldest first, so the home page's "last 3" are the newest products. */
 export async function listCategories(): Promise<Product[]> {
-  const categories = await MainCategory.find().sort(CATALOGUE_ORDER).lean();
-  return categories.map(productDto);
+  const categories = await MainCategory.find().sort(CATALOGUE_ORDER).lean<CategoryRecord[]>();
+  return productDtos(categories);
 }
 
 /** One page of the catalogue in its order, through the createdAt index: it reads its own products only. */
@@ -109,7 +110,7 @@ export async function pageOfCategories({ page, limit }: PageQuery): Promise<Page
       .lean<CategoryRecord[]>(),
     MainCategory.countDocuments(),
   ]);
-  return { items: records.map(productDto), page, limit, total };
+  return { items: await productDtos(records), page, limit, total };
 }
 
 /** A page of the search's answer: every match is needed to sort them, then one page is kept. */
@@ -129,13 +130,13 @@ export async function newestCategories(): Promise<Product[]> {
     .sort({ createdAt: -1, _id: -1 })
     .limit(FEATURED_PRODUCT_COUNT)
     .lean<CategoryRecord[]>();
-  return records.reverse().map(productDto);
+  return productDtos(records.reverse());
 }
 
 /** One product, for its own page; undefined when there is none with this id. */
 export async function findCategory(rawId: unknown): Promise<Product | undefined> {
   const record = await MainCategory.findById(categoryIdOf(rawId)).lean<CategoryRecord>();
-  return record ? productDto(record) : undefined;
+  return record ? (await productDtos([record]))[0] : undefined;
 }
 
 /**
@@ -153,7 +154,7 @@ export async function searchCategories(
     .sort(CATALOGUE_ORDER)
     .lean<CategoryRecord[]>();
   const matches = found.filter((p) => matchesSearch(productWords(p), words));
-  return sortProducts(matches.map(productDto), sort);
+  return sortProducts(await productDtos(matches), sort);
 }
 
 /** Products stored before search existed get their keys at start-up (each once; safe to rerun). */
@@ -191,6 +192,13 @@ export async function updateCategory(
 ): Promise<Product> {
   const id = categoryIdOf(rawId);
   const images = image ? [image] : [];
+  // A product with variants takes its prices and stock from them (variants.ts): the form's are not used.
+  if (await MainCategory.exists({ _id: id, 'options.0': { $exists: true } })) {
+    values = { ...values };
+    delete values.mainPricePaise;
+    delete values.offerPricePaise;
+    delete values.stock;
+  }
   const { previous, updated } = await withStoredImages(storage, images, 'product', logger, async ([stored]) => {
     const update = stored ? { ...values, ...imageFields(stored) } : values;
     // The document as it was: its image is the one this update replaced, even when edits race.
@@ -207,7 +215,7 @@ export async function updateCategory(
   if (image && previous.imageKey !== updated.imageKey) {
     await discardImages(storage, storedKeys(previous.imageKey, previous.imageVariants), logger);
   }
-  return productDto(updated);
+  return (await productDtos([updated]))[0]!;
 }
 
 /**
@@ -225,6 +233,7 @@ export async function deleteCategory({ storage, logger }: CatalogDeps, rawId: un
   const id = categoryIdOf(rawId);
   const removed = await MainCategory.findByIdAndDelete(id).lean();
   if (!removed) throw notFound(CATEGORY_NOT_FOUND);
+  await removeVariantsOf(removed._id);
   await storefrontChanged();
   await discardImages(storage, storedKeys(removed.imageKey, removed.imageVariants), logger);
   return productDto(removed);

@@ -1,7 +1,9 @@
+import type { Model } from 'mongoose';
 import type { LowStockProduct } from '@kesh/shared';
 import { LOW_STOCK_THRESHOLD } from '@kesh/shared';
 import { storefrontChanged } from '../../lib/storefront-version.js';
 import { MainCategory } from './category.model.js';
+import { ProductVariant } from './variant.model.js';
 
 /**
  * The storefront's pages follow the shelf. The units are already taken or back: a bump that fails
@@ -9,11 +11,27 @@ import { MainCategory } from './category.model.js';
  */
 const shelfChanged = () => storefrontChanged().catch(() => undefined);
 
-/** One order line's claim on the shelf. */
+/** One order line's claim on the shelf: its variant's when it has one, else its product's. */
 export interface StockLine {
   productId: unknown;
+  variantId?: unknown;
   quantity: number;
 }
+
+/** The fields stock.ts reads and writes, the same on a product and on a variant (shelf-fields.ts). */
+interface ShelfRecord {
+  stock?: number | null;
+  stockHolds?: { ref: string; quantity: number; at?: Date | null }[] | null;
+  stockReturns?: string[] | null;
+}
+// Two models with the same shelf fields; typed as one so each write below is written once.
+const PRODUCTS = MainCategory as unknown as Model<ShelfRecord>;
+const VARIANTS = ProductVariant as unknown as Model<ShelfRecord>;
+const SHELVES = [PRODUCTS, VARIANTS];
+
+/** A line's shelf: the variant document when the line names one, else the product document. */
+const shelfOf = (line: StockLine) =>
+  line.variantId ? { model: VARIANTS, _id: line.variantId } : { model: PRODUCTS, _id: line.productId };
 
 /**
  * Takes every line's quantity off the shelf for the claim `ref` ("order:<id>", "checkout:<id>"), or
@@ -29,8 +47,9 @@ export async function takeStockFor(ref: string, lines: readonly StockLine[], at 
   let taken = false;
   try {
     for (const line of mergedLines(lines)) {
-      const took = await MainCategory.updateOne(
-        { _id: line.productId, stock: { $gte: line.quantity }, 'stockHolds.ref': { $ne: ref } },
+      const { model, _id } = shelfOf(line);
+      const took = await model.updateOne(
+        { _id, stock: { $gte: line.quantity }, 'stockHolds.ref': { $ne: ref } },
         { $inc: { stock: -line.quantity }, $push: { stockHolds: { ref, quantity: line.quantity, at } } },
       );
       if (took.modifiedCount === 1) {
@@ -38,9 +57,9 @@ export async function takeStockFor(ref: string, lines: readonly StockLine[], at 
         continue;
       }
       // Not taken: this claim already holds it (a retry), nobody counts it, or there is too little.
-      const held = await MainCategory.exists({ _id: line.productId, 'stockHolds.ref': ref });
+      const held = await model.exists({ _id, 'stockHolds.ref': ref });
       if (held) continue;
-      const counted = await MainCategory.exists({ _id: line.productId, stock: { $ne: null } });
+      const counted = await model.exists({ _id, stock: { $ne: null } });
       if (!counted) continue;
       await returnHeld(ref);
       return false;
@@ -60,18 +79,20 @@ export async function takeStockFor(ref: string, lines: readonly StockLine[], at 
  * write that adds its units back, so running it again, or after a crash half-way, adds nothing twice).
  */
 export async function returnHeld(ref: string): Promise<void> {
-  const holders = await MainCategory.find({ 'stockHolds.ref': ref }, { stockHolds: 1 }).lean();
   let returned = false;
-  for (const product of holders) {
-    for (const hold of (product.stockHolds ?? []).filter((h) => h.ref === ref)) {
-      const mine = { _id: product._id, stockHolds: { $elemMatch: { ref, quantity: hold.quantity } } };
-      const back = await MainCategory.updateOne(
-        { ...mine, stock: { $ne: null } },
-        { $inc: { stock: hold.quantity }, $pull: { stockHolds: { ref } } },
-      );
-      // The owner stopped counting this product meanwhile: nothing to add back to.
-      if (back.matchedCount === 0) await MainCategory.updateOne(mine, { $pull: { stockHolds: { ref } } });
-      else returned = true;
+  for (const model of SHELVES) {
+    const holders = await model.find({ 'stockHolds.ref': ref }, { stockHolds: 1 }).lean();
+    for (const shelf of holders) {
+      for (const hold of (shelf.stockHolds ?? []).filter((h) => h.ref === ref)) {
+        const mine = { _id: shelf._id, stockHolds: { $elemMatch: { ref, quantity: hold.quantity } } };
+        const back = await model.updateOne(
+          { ...mine, stock: { $ne: null } },
+          { $inc: { stock: hold.quantity }, $pull: { stockHolds: { ref } } },
+        );
+        // The owner stopped counting this shelf meanwhile: nothing to add back to.
+        if (back.matchedCount === 0) await model.updateOne(mine, { $pull: { stockHolds: { ref } } });
+        else returned = true;
+      }
     }
   }
   if (returned) await shelfChanged();
@@ -79,17 +100,29 @@ export async function returnHeld(ref: string): Promise<void> {
 
 /** The claim's order exists: its units are sold, and the holds that recorded them go. */
 export async function settleHolds(ref: string): Promise<void> {
-  await MainCategory.updateMany({ 'stockHolds.ref': ref }, { $pull: { stockHolds: { ref } } });
+  for (const model of SHELVES) await model.updateMany({ 'stockHolds.ref': ref }, { $pull: { stockHolds: { ref } } });
 }
 
 /** The claims that hold units since before `before`: candidates for recovery. */
 export async function staleHoldRefs(before: Date): Promise<string[]> {
-  const holders = await MainCategory.find({ 'stockHolds.at': { $lt: before } }, { stockHolds: 1 }).lean();
   const refs = new Set<string>();
-  for (const product of holders) {
-    for (const hold of product.stockHolds ?? []) if (hold.at && hold.at < before) refs.add(hold.ref);
+  for (const model of SHELVES) {
+    const holders = await model.find({ 'stockHolds.at': { $lt: before } }, { stockHolds: 1 }).lean();
+    for (const shelf of holders) {
+      for (const hold of shelf.stockHolds ?? []) if (hold.at && hold.at < before) refs.add(hold.ref);
+    }
   }
   return [...refs];
+}
+
+/** The claims among `refs` that still hold units somewhere. */
+export async function refsHolding(refs: readonly string[]): Promise<Set<string>> {
+  const holding = new Set<string>();
+  for (const model of SHELVES) {
+    const holders = await model.find({ 'stockHolds.ref': { $in: refs } }, { stockHolds: 1 }).lean();
+    for (const shelf of holders) for (const hold of shelf.stockHolds ?? []) holding.add(hold.ref);
+  }
+  return holding;
 }
 
 /**
@@ -100,8 +133,9 @@ export async function staleHoldRefs(before: Date): Promise<string[]> {
 export async function returnStockOnce(ref: string, lines: readonly StockLine[]): Promise<void> {
   let returned = false;
   for (const line of mergedLines(lines)) {
-    const back = await MainCategory.updateOne(
-      { _id: line.productId, stock: { $ne: null }, stockReturns: { $ne: ref } },
+    const { model, _id } = shelfOf(line);
+    const back = await model.updateOne(
+      { _id, stock: { $ne: null }, stockReturns: { $ne: ref } },
       { $inc: { stock: line.quantity }, $push: { stockReturns: ref } },
     );
     returned ||= back.modifiedCount === 1;
@@ -111,44 +145,76 @@ export async function returnStockOnce(ref: string, lines: readonly StockLine[]):
 
 /** The cancelled order now records its stock as returned: the per-product records can go. */
 export async function forgetReturns(ref: string): Promise<void> {
-  await MainCategory.updateMany({ stockReturns: ref }, { $pull: { stockReturns: ref } });
+  for (const model of SHELVES) await model.updateMany({ stockReturns: ref }, { $pull: { stockReturns: ref } });
 }
 
 /** The return records on the shelf (normally none: each lives for the length of one cancellation). */
 export async function returnRefs(): Promise<string[]> {
-  const products = await MainCategory.find({ 'stockReturns.0': { $exists: true } }, { stockReturns: 1 }).lean();
-  return [...new Set(products.flatMap((p) => p.stockReturns ?? []))];
+  const refs = new Set<string>();
+  for (const model of SHELVES) {
+    const shelves = await model.find({ 'stockReturns.0': { $exists: true } }, { stockReturns: 1 }).lean();
+    for (const shelf of shelves) for (const ref of shelf.stockReturns ?? []) refs.add(ref);
+  }
+  return [...refs];
 }
 
 /** True when some line asks for more than is on the shelf right now (a hint before payment, not a claim). */
 export async function anyLineShort(lines: readonly StockLine[]): Promise<boolean> {
   const merged = mergedLines(lines);
-  const counted = await MainCategory.find(
-    { _id: { $in: merged.map((l) => l.productId) }, stock: { $ne: null } },
-    { stock: 1 },
-  ).lean();
-  const stockOf = new Map(counted.map((p) => [String(p._id), p.stock as number]));
+  const stockOf = new Map<string, number>();
+  for (const model of SHELVES) {
+    const ids = merged
+      .map(shelfOf)
+      .filter((s) => s.model === model)
+      .map((s) => s._id);
+    if (ids.length === 0) continue;
+    const counted = await model.find({ _id: { $in: ids }, stock: { $ne: null } }, { stock: 1 }).lean();
+    for (const shelf of counted) stockOf.set(String(shelf._id), shelf.stock as number);
+  }
   return merged.some((l) => {
-    const stock = stockOf.get(String(l.productId));
+    const stock = stockOf.get(String(shelfOf(l)._id));
     return stock !== undefined && stock < l.quantity;
   });
 }
 
-/** Products with LOW_STOCK_THRESHOLD or fewer units, fewest first: the owner's dashboard list. */
+/**
+ * Products and variants with LOW_STOCK_THRESHOLD or fewer units, fewest first: the owner's
+ * dashboard list. A variant is named by its product's title and its own label and SKU; a removed
+ * variant (or one of a deleted product) is not on the shelf any more.
+ */
 export async function lowStockProducts(): Promise<LowStockProduct[]> {
-  const low = await MainCategory.find({ stock: { $lte: LOW_STOCK_THRESHOLD } }, { title: 1, stock: 1 })
-    .sort({ stock: 1, title: 1 })
-    .lean();
-  return low.map((p) => ({ _id: String(p._id), title: p.title, stock: p.stock as number }));
+  const low = { stock: { $lte: LOW_STOCK_THRESHOLD } };
+  const [products, variants] = await Promise.all([
+    MainCategory.find(low, { title: 1, stock: 1 }).lean(),
+    ProductVariant.find({ ...low, removedAt: null }, { productId: 1, stock: 1, label: 1, sku: 1 }).lean(),
+  ]);
+  const owners = await MainCategory.find({ _id: { $in: variants.map((v) => v.productId) } }, { title: 1 }).lean();
+  const titleOf = new Map(owners.map((p) => [String(p._id), p.title]));
+  const entries: LowStockProduct[] = [
+    ...products.map((p) => ({ _id: String(p._id), title: p.title, stock: p.stock as number, variant: null })),
+    ...variants.flatMap((v) => {
+      const title = titleOf.get(String(v.productId));
+      const variant = { id: String(v._id), label: v.label, sku: v.sku };
+      return title === undefined ? [] : [{ _id: String(v.productId), title, stock: v.stock as number, variant }];
+    }),
+  ];
+  return entries.sort(
+    (a, b) =>
+      a.stock - b.stock ||
+      a.title.localeCompare(b.title) ||
+      (a.variant?.label ?? '').localeCompare(b.variant?.label ?? ''),
+  );
 }
 
-/** One claim per product, however the lines were split. */
+/** One claim per shelf (product or variant), however the lines were split. */
 function mergedLines(lines: readonly StockLine[]): StockLine[] {
   const byId = new Map<string, StockLine>();
   for (const line of lines) {
-    const key = String(line.productId);
+    const key = String(shelfOf(line)._id);
     const seen = byId.get(key);
-    byId.set(key, { productId: line.productId, quantity: (seen?.quantity ?? 0) + line.quantity });
+    byId.set(key, { ...shelfLine(line), quantity: (seen?.quantity ?? 0) + line.quantity });
   }
   return [...byId.values()];
 }
+
+const shelfLine = ({ productId, variantId }: StockLine) => (variantId ? { productId, variantId } : { productId });
