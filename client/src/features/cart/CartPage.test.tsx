@@ -5,15 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { STORAGE_KEYS, type CartItem, type CartResponse } from '@kesh/shared';
 import { SessionProvider, useSession } from '../../state/session';
-import { fetchCart, removeFromCart, updateCartQuantity } from '../../api/cart';
+import { fetchCart } from '../../api/cart';
+import { removeFromCart, updateCartQuantity } from '../../api/cartLines';
 import { ApiError } from '../../api/http';
 import CartPage from './CartPage';
 
-vi.mock('../../api/cart', () => ({
-  fetchCart: vi.fn(),
-  updateCartQuantity: vi.fn(),
-  removeFromCart: vi.fn(),
-}));
+vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
+vi.mock('../../api/cartLines', () => ({ updateCartQuantity: vi.fn(), removeFromCart: vi.fn() }));
 
 function item(id: string, title: string, offerPrice: number, quantity: number): CartItem {
   return {

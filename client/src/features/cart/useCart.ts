@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unitPrice, type CartItem, type CartResponse } from '@kesh/shared';
-import { fetchCart, removeFromCart, updateCartQuantity } from '../../api/cart';
+import { fetchCart } from '../../api/cart';
+import { removeFromCart, updateCartQuantity } from '../../api/cartLines';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../state/session';
 

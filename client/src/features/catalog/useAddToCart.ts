@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES, TOAST_MS } from '@kesh/shared';
-import { addToCart } from '../../api/cart';
+import { addToCart } from '../../api/cartLines';
 import { serverErrorOr } from '../../api/http';
 import { useSession } from '../../state/session';
 import { loadCartCount } from '../../state/cartCount';
