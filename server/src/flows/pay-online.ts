@@ -126,7 +126,7 @@ const REOPEN_CANDIDATES = 5;
 async function reopenCouponCheckout(
   deps: AppDeps,
   userId: string,
-  lines: readonly { productId: unknown; quantity: number; unitPricePaise: number }[],
+  lines: readonly { productId: unknown; variantId?: unknown; quantity: number; unitPricePaise: number }[],
   address: string,
   couponCode: string,
 ): Promise<CheckoutRecord | null> {
@@ -140,6 +140,7 @@ async function reopenCouponCheckout(
     c.lines.every(
       (l, i) =>
         String(l.productId) === String(lines[i]!.productId) &&
+        String(l.variantId ?? '') === String(lines[i]!.variantId ?? '') &&
         l.quantity === lines[i]!.quantity &&
         l.unitPricePaise === lines[i]!.unitPricePaise,
     );

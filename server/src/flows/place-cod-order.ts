@@ -10,7 +10,7 @@ import {
   claimCodSlot,
   confirmOrder,
   expectInvoice,
-  gstOfProducts,
+  orderLinesOf,
   nowOf,
   priceCart,
   releaseCodSlot,
@@ -119,19 +119,12 @@ async function createCodOrder(
   address: string,
   language: LanguageCode | undefined,
 ): Promise<OrderRecord> {
-  const gst = await gstOfProducts(priced.lines.map((l) => l.productId));
   const placedAt = nowOf(deps);
   await expectInvoice(orderId);
   const created = await Order.create({
     _id: orderId,
     userId,
-    products: priced.lines.map((l) => ({
-      productId: l.productId,
-      title: l.title,
-      quantity: l.quantity,
-      pricePaise: l.unitPricePaise,
-      ...gst.get(l.productId),
-    })),
+    products: await orderLinesOf(priced.lines),
     totalPaise: coupon.totalPaise + priced.codFeePaise,
     codFeePaise: priced.codFeePaise,
     ...(coupon.coupon ? { coupon: coupon.coupon, discountPaise: coupon.discountPaise } : {}),

@@ -15,7 +15,7 @@ import {
   Order,
   confirmOrder,
   expectInvoice,
-  gstOfProducts,
+  orderLinesOf,
   nowOf,
   toOrderDto,
   type OrderRecord,
@@ -73,7 +73,7 @@ export async function placeOrderFromCheckout(
 async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
   const existing = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
   if (existing) return { order: existing, created: false };
-  const gst = await gstOfProducts(checkout.lines.map((l) => String(l.productId)));
+  const products = await orderLinesOf(checkout.lines);
   const placedAt = nowOf(deps);
   const orderId = new Types.ObjectId();
   await expectInvoice(orderId);
@@ -81,13 +81,7 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
     const created = await Order.create({
       _id: orderId,
       userId: checkout.userId,
-      products: checkout.lines.map((l) => ({
-        productId: l.productId,
-        title: l.title,
-        quantity: l.quantity,
-        pricePaise: l.unitPricePaise,
-        ...gst.get(String(l.productId)),
-      })),
+      products,
       totalPaise: checkout.amountPaise,
       userDetails: checkout.userDetails,
       razorpayOrderId: checkout.razorpayOrderId,

@@ -67,13 +67,27 @@ export async function recountSalesStats(days: number, now: Date): Promise<SalesS
         },
       },
     ]),
-    Order.aggregate<{ _id: unknown; title: string; quantity: number; revenuePaise: number }>([
+    Order.aggregate<{
+      _id: unknown;
+      productId: unknown;
+      variantId?: unknown;
+      variantLabel?: string;
+      sku?: string;
+      title: string;
+      quantity: number;
+      revenuePaise: number;
+    }>([
       match,
       { $match: { status: { $ne: 'Cancelled' } } },
       { $unwind: '$products' },
       {
         $group: {
-          _id: '$products.productId',
+          // Each variant sells on its own (docs/variants.md).
+          _id: { $ifNull: ['$products.variantId', '$products.productId'] },
+          productId: { $last: '$products.productId' },
+          variantId: { $last: '$products.variantId' },
+          variantLabel: { $last: '$products.variantLabel' },
+          sku: { $last: '$products.sku' },
           title: { $last: '$products.title' },
           quantity: { $sum: '$products.quantity' },
           revenuePaise: { $sum: { $multiply: ['$products.pricePaise', '$products.quantity'] } },
@@ -105,10 +119,11 @@ export async function recountSalesStats(days: number, now: Date): Promise<SalesS
       payingCustomers: t?.customers.length ?? 0,
     },
     topProducts: productRows.map((p) => ({
-      productId: String(p._id),
+      productId: String(p.productId),
       title: p.title,
       quantity: p.quantity,
       revenuePaise: p.revenuePaise,
+      variant: p.variantId ? { id: String(p.variantId), label: p.variantLabel ?? '', sku: p.sku ?? '' } : null,
     })),
     refunds: { count: t?.refundCount ?? 0, amountPaise: t?.refundedPaise ?? 0, failed: t?.failedRefunds ?? 0 },
   };

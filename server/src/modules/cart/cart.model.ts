@@ -4,6 +4,8 @@ const cartItemSchema = new Schema(
   {
     productId: { type: Schema.Types.ObjectId, ref: 'MainCategory', required: true },
     quantity: { type: Number, required: true, min: 1 },
+    /** The variant this line buys; absent for a product without variants (every line before variants). */
+    variantId: { type: Schema.Types.ObjectId, ref: 'ProductVariant' },
   },
   { _id: false },
 );

@@ -63,6 +63,7 @@ describe('cart', () => {
           stock: null,
         },
         quantity: 2,
+        variant: null,
       },
     ]);
     expect(res.body.cartCount).toBe(2);

@@ -1,5 +1,11 @@
 import { Router, type Request } from 'express';
-import { MESSAGES, cartAddSchema, cartRemoveSchema, cartUpdateSchema, type CartResponse } from '@kesh/shared';
+import {
+  MESSAGES,
+  cartAddVariantSchema,
+  cartRemoveVariantSchema,
+  cartUpdateVariantSchema,
+  type CartResponse,
+} from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { requireJsonBody } from '../../middleware/media-type.js';
@@ -20,20 +26,22 @@ export function cartRoutes({ config }: AppDeps): Router {
     res.json(await loadCart(authOf(req).sub));
   });
 
-  router.post('/add-to-cart', validateBody(cartAddSchema), async (req, res) => {
-    const { productId, quantity } = bodyOf(cartAddSchema, req.body);
-    await addToCart(authOf(req).sub, productId, quantity);
+  // A line is its product and variant (docs/variants.md); the spec's bodies without a variant still work.
+  router.post('/add-to-cart', validateBody(cartAddVariantSchema), async (req, res) => {
+    const { productId, quantity, variantId } = bodyOf(cartAddVariantSchema, req.body);
+    await addToCart(authOf(req).sub, productId, quantity, variantId);
     res.json(await freshCart(req, MESSAGES.addedToCart));
   });
 
-  router.post('/update-quantity', validateBody(cartUpdateSchema), async (req, res) => {
-    const { productId, quantity } = bodyOf(cartUpdateSchema, req.body);
-    await updateQuantity(authOf(req).sub, productId, quantity);
+  router.post('/update-quantity', validateBody(cartUpdateVariantSchema), async (req, res) => {
+    const { productId, quantity, variantId } = bodyOf(cartUpdateVariantSchema, req.body);
+    await updateQuantity(authOf(req).sub, productId, quantity, variantId);
     res.json(await freshCart(req, CART_MESSAGES.updated));
   });
 
-  router.post('/remove-from-cart', validateBody(cartRemoveSchema), async (req, res) => {
-    await removeFromCart(authOf(req).sub, bodyOf(cartRemoveSchema, req.body).productId);
+  router.post('/remove-from-cart', validateBody(cartRemoveVariantSchema), async (req, res) => {
+    const { productId, variantId } = bodyOf(cartRemoveVariantSchema, req.body);
+    await removeFromCart(authOf(req).sub, productId, variantId);
     res.json(await freshCart(req, CART_MESSAGES.removed));
   });
 

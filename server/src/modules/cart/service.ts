@@ -1,9 +1,16 @@
 import { Types } from 'mongoose';
-import { MAX_LINE_QUANTITY, MESSAGES, paiseToRupees, type CartItem, type CartResponse } from '@kesh/shared';
+import {
+  MAX_LINE_QUANTITY,
+  MESSAGES,
+  VARIANT_TEXTS,
+  paiseToRupees,
+  type CartItem,
+  type CartResponse,
+} from '@kesh/shared';
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
-import { MainCategory } from '../catalog/index.js';
+import { MainCategory, hasVariants, liveVariantsOf, type VariantRecord } from '../catalog/index.js';
 import { Cart } from './cart.model.js';
 
 export const CART_MESSAGES = {
@@ -19,6 +26,10 @@ export interface CartLine {
   title: string;
   quantity: number;
   unitPricePaise: number;
+  /** The variant bought and how it is named now (copied onto the order); absent without variants. */
+  variantId?: string;
+  variantLabel?: string;
+  sku?: string;
 }
 
 export interface CartSnapshot {
@@ -35,10 +46,13 @@ interface ProductRecord {
   imageKey?: string | null;
   imageVariants?: number[] | null;
   stock?: number | null;
+  options?: { name: string; values: string[] }[] | null;
 }
 
 interface PricedLine {
   product: ProductRecord;
+  /** The line's variant, whose prices and stock it uses; null for a product without variants. */
+  variant: VariantRecord | null;
   quantity: number;
   unitPricePaise: number;
 }
@@ -55,6 +69,7 @@ const CART_FIELDS = {
   imageKey: 1,
   imageVariants: 1,
   stock: 1,
+  options: 1,
 } as const;
 
 /** Each attempt only fails when another request changed the same line in between. */
@@ -62,46 +77,76 @@ const MAX_ADD_ATTEMPTS = 10;
 
 const toObjectId = (id: string) => new Types.ObjectId(id);
 
-/** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3). */
-function unitPricePaise(p: ProductRecord): number {
+/** The shopper pays offerPrice, else mainPrice, else 0 (spec section 3), of the variant when there is one. */
+function unitPricePaise(p: Pick<ProductRecord, 'offerPricePaise' | 'mainPricePaise'>): number {
   return p.offerPricePaise ?? p.mainPricePaise ?? 0;
 }
 
 /**
- * The cart's lines joined with the current catalogue. Lines whose product was deleted are
- * dropped here and pruned from the stored cart, so a deleted product never breaks the cart.
+ * The cart's lines joined with the current catalogue. Lines whose product was deleted, or whose
+ * variant the owner removed, are dropped here and pruned from the stored cart, so neither ever
+ * breaks the cart. A line from before its product had variants buys the default variant (the price
+ * the catalogue shows), and is stored so, so that the shopper can change or remove it by that name.
  */
 async function pricedLines(userId: string): Promise<PricedLine[]> {
-  const cart = await Cart.findOne({ userId: toObjectId(userId) }).lean();
+  const owner = toObjectId(userId);
+  const cart = await Cart.findOne({ userId: owner }).lean();
   if (!cart || cart.items.length === 0) return [];
   const ids = cart.items.map((i) => i.productId);
   const products = await MainCategory.find({ _id: { $in: ids } }, CART_FIELDS).lean<ProductRecord[]>();
   const byId = new Map(products.map((p) => [String(p._id), p]));
+  const variantsOf = await liveVariantsOf(products.filter(hasVariants).map((p) => p._id));
   const missing = ids.filter((id) => !byId.has(String(id)));
-  if (missing.length > 0) {
-    await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: { $in: missing } } } });
-  }
-  return cart.items.flatMap((item) => {
+  const goneVariants: Types.ObjectId[] = [];
+  const lines = cart.items.flatMap((item): PricedLine[] => {
     const product = byId.get(String(item.productId));
-    return product ? [{ product, quantity: item.quantity, unitPricePaise: unitPricePaise(product) }] : [];
+    if (!product) return [];
+    const variants = variantsOf.get(String(product._id));
+    if (!variants) {
+      if (!item.variantId)
+        return [{ product, variant: null, quantity: item.quantity, unitPricePaise: unitPricePaise(product) }];
+      goneVariants.push(item.variantId);
+      return [];
+    }
+    const variant = item.variantId ? variants.find((v) => String(v._id) === String(item.variantId)) : variants[0];
+    if (!variant) {
+      if (item.variantId) goneVariants.push(item.variantId);
+      return [];
+    }
+    return [{ product, variant, quantity: item.quantity, unitPricePaise: unitPricePaise(variant) }];
   });
+  if (missing.length > 0)
+    await Cart.updateOne({ userId: owner }, { $pull: { items: { productId: { $in: missing } } } });
+  if (goneVariants.length > 0) {
+    await Cart.updateOne({ userId: owner }, { $pull: { items: { variantId: { $in: goneVariants } } } });
+  }
+  for (const line of lines.filter((l) => l.variant)) {
+    await Cart.updateOne(
+      { userId: owner, items: { $elemMatch: { productId: line.product._id, variantId: null } } },
+      { $set: { 'items.$.variantId': line.variant!._id } },
+    );
+  }
+  return lines;
 }
 
-function toCartItem({ product, quantity }: PricedLine): CartItem {
-  const rupees = (paise: number | null | undefined) =>
-    paise === null || paise === undefined ? null : paiseToRupees(paise);
+const rupees = (paise: number | null | undefined) =>
+  paise === null || paise === undefined ? null : paiseToRupees(paise);
+
+function toCartItem({ product, variant, quantity }: PricedLine): CartItem {
+  const shelf = variant ?? product;
   return {
     productId: {
       _id: String(product._id),
       title: product.title,
-      offerPrice: rupees(product.offerPricePaise),
-      mainPrice: rupees(product.mainPricePaise),
+      offerPrice: rupees(shelf.offerPricePaise),
+      mainPrice: rupees(shelf.mainPricePaise),
       image: imageUrl(product.imageKey),
       imageSrcSet: imageSrcSet(product.imageKey, product.imageVariants),
       description: product.description ?? '',
-      stock: product.stock ?? null,
+      stock: shelf.stock ?? null,
     },
     quantity,
+    variant: variant ? { id: String(variant._id), label: variant.label, sku: variant.sku } : null,
   };
 }
 
@@ -118,11 +163,12 @@ export async function loadCart(userId: string): Promise<CartResponse> {
 
 /** What checkout charges: current catalogue prices in paise, never the client's numbers. */
 export async function getCartSnapshot(userId: string): Promise<CartSnapshot> {
-  const lines = (await pricedLines(userId)).map((l) => ({
+  const lines = (await pricedLines(userId)).map((l): CartLine => ({
     productId: String(l.product._id),
     title: l.product.title,
     quantity: l.quantity,
     unitPricePaise: l.unitPricePaise,
+    ...(l.variant ? { variantId: String(l.variant._id), variantLabel: l.variant.label, sku: l.variant.sku } : {}),
   }));
   return { lines, totalPaise: lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0) };
 }
@@ -138,14 +184,20 @@ export async function clearCart(userId: string): Promise<void> {
  */
 export async function removePaidLines(
   userId: string,
-  lines: readonly { productId: Types.ObjectId; quantity: number }[],
+  lines: readonly { productId: Types.ObjectId; variantId?: Types.ObjectId | null; quantity: number }[],
 ): Promise<void> {
-  const paid = lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+  const paid = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
+  const sameLine = (item: string) => ({
+    $and: [
+      { $eq: ['$$p.productId', `${item}.productId`] },
+      { $eq: ['$$p.variantId', { $ifNull: [`${item}.variantId`, null] }] },
+    ],
+  });
   const paidFor = (item: string) => ({
     $sum: {
       $map: {
         input: {
-          $filter: { input: { $literal: paid }, as: 'p', cond: { $eq: ['$$p.productId', `${item}.productId`] } },
+          $filter: { input: { $literal: paid }, as: 'p', cond: sameLine(item) },
         },
         as: 'p',
         in: '$$p.quantity',
@@ -165,6 +217,7 @@ export async function removePaidLines(
                   as: 'item',
                   in: {
                     productId: '$$item.productId',
+                    variantId: '$$item.variantId',
                     quantity: { $subtract: ['$$item.quantity', paidFor('$$item')] },
                   },
                 },
@@ -194,9 +247,14 @@ async function ensureCart(userId: Types.ObjectId): Promise<void> {
  * the cart". Each step is one atomic document update, so parallel adds neither lose a quantity
  * nor duplicate a line: whoever loses the $push race goes back to $inc.
  */
-export async function addToCart(userId: string, productId: string, quantity: number): Promise<void> {
+export async function addToCart(
+  userId: string,
+  productId: string,
+  quantity: number,
+  variantId?: string,
+): Promise<void> {
   const product = toObjectId(productId);
-  if (!(await MainCategory.exists({ _id: product }))) throw notFound(MESSAGES.productNotFound);
+  const line = { productId: product, variantId: await variantToAdd(product, variantId) };
   const owner = toObjectId(userId);
   await ensureCart(owner);
   for (let attempt = 0; attempt < MAX_ADD_ATTEMPTS; attempt += 1) {
@@ -204,18 +262,18 @@ export async function addToCart(userId: string, productId: string, quantity: num
     const added = await Cart.updateOne(
       {
         userId: owner,
-        items: { $elemMatch: { productId: product, quantity: { $lte: MAX_LINE_QUANTITY - quantity } } },
+        items: { $elemMatch: { ...line, quantity: { $lte: MAX_LINE_QUANTITY - quantity } } },
       },
       { $inc: { 'items.$.quantity': quantity } },
     );
     if (added.matchedCount > 0) return;
-    const full = { productId: product, quantity: { $gt: MAX_LINE_QUANTITY - quantity } };
+    const full = { ...line, quantity: { $gt: MAX_LINE_QUANTITY - quantity } };
     if (await Cart.exists({ userId: owner, items: { $elemMatch: full } })) {
       throw badRequest(CART_MESSAGES.lineQuantityLimit);
     }
     const pushed = await Cart.updateOne(
-      { userId: owner, 'items.productId': { $ne: product } },
-      { $push: { items: { productId: product, quantity } } },
+      { userId: owner, items: { $not: { $elemMatch: line } } },
+      { $push: { items: { productId: product, quantity, ...(line.variantId ? { variantId: line.variantId } : {}) } } },
     );
     if (pushed.matchedCount > 0) return;
     // Neither matched: the line vanished between the two steps, or the cart itself did.
@@ -224,14 +282,39 @@ export async function addToCart(userId: string, productId: string, quantity: num
   throw new Error(`add to cart kept conflicting for user ${userId}`);
 }
 
-export async function updateQuantity(userId: string, productId: string, quantity: number): Promise<void> {
+/**
+ * The variant a new line buys: the one chosen, which must be a live variant of the product, or the
+ * default one when none is chosen; null for a product without variants (which takes no variant).
+ */
+async function variantToAdd(product: Types.ObjectId, variantId: string | undefined): Promise<Types.ObjectId | null> {
+  const record = await MainCategory.findById(product, { options: 1 }).lean();
+  if (!record) throw notFound(MESSAGES.productNotFound);
+  const variants = hasVariants(record) ? ((await liveVariantsOf([product])).get(String(product)) ?? []) : [];
+  if (variants.length === 0 && !variantId) return null;
+  const chosen = variantId ? variants.find((v) => String(v._id) === variantId) : variants[0];
+  if (!chosen) throw notFound(VARIANT_TEXTS.variantUnavailable);
+  return toObjectId(String(chosen._id));
+}
+
+/** A cart line is its product and its variant (none: a product without variants, or a line from before). */
+const lineOf = (productId: string, variantId: string | undefined) => ({
+  productId: toObjectId(productId),
+  variantId: variantId ? toObjectId(variantId) : null,
+});
+
+export async function updateQuantity(
+  userId: string,
+  productId: string,
+  quantity: number,
+  variantId?: string,
+): Promise<void> {
   const updated = await Cart.updateOne(
-    { userId: toObjectId(userId), 'items.productId': toObjectId(productId) },
+    { userId: toObjectId(userId), items: { $elemMatch: lineOf(productId, variantId) } },
     { $set: { 'items.$.quantity': quantity } },
   );
   if (updated.matchedCount === 0) throw notFound(CART_MESSAGES.lineNotInCart);
 }
 
-export async function removeFromCart(userId: string, productId: string): Promise<void> {
-  await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: { productId: toObjectId(productId) } } });
+export async function removeFromCart(userId: string, productId: string, variantId?: string): Promise<void> {
+  await Cart.updateOne({ userId: toObjectId(userId) }, { $pull: { items: lineOf(productId, variantId) } });
 }

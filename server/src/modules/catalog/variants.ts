@@ -16,7 +16,11 @@ import { ProductVariant } from './variant.model.js';
 export async function liveVariantsOf(productIds: readonly Types.ObjectId[]): Promise<Map<string, VariantRecord[]>> {
   const byProduct = new Map<string, VariantRecord[]>();
   if (productIds.length === 0) return byProduct;
-  const variants = await ProductVariant.find({ productId: { $in: productIds }, removedAt: null })
+  // Not the holds and returns, which grow with the variant's orders and no reader here needs.
+  const variants = await ProductVariant.find(
+    { productId: { $in: productIds }, removedAt: null },
+    { stockHolds: 0, stockReturns: 0 },
+  )
     .sort({ productId: 1, position: 1 })
     .lean<VariantRecord[]>();
   for (const v of variants) {

@@ -4,6 +4,7 @@ import {
   COD_PAYMENT_TEXT,
   cancellationQuote,
   paiseToRupees,
+  titleWithVariant,
   type CancellationQuote,
   type LanguageCode,
   type Order as OrderDto,
@@ -28,6 +29,13 @@ export function timelineOf(o: OrderRecord): { status: OrderStatus; at: Date }[] 
 }
 
 export const isCod = (o: Pick<OrderRecord, 'paymentMethod'>) => o.paymentMethod === 'cod';
+
+/**
+ * How invoices, mails and the CSV name a line: "Amla hair oil (200 ml)", from the copies taken at
+ * purchase; a line without a variant (and every line from before variants) is its title alone.
+ */
+export const lineTitle = (line: { title: string; variantLabel?: string | null }) =>
+  titleWithVariant(line.title, line.variantLabel ? { label: line.variantLabel } : null);
 
 /** The payment as invoices, mails and the CSV name it: Razorpay's payment id, or cash on delivery. */
 export const paymentTextOf = (o: Pick<OrderRecord, 'paymentMethod' | 'razorpayPaymentId'>) =>
@@ -71,6 +79,9 @@ export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Prom
         title: line.title,
         quantity: line.quantity,
         price: paiseToRupees(line.pricePaise),
+        variant: line.variantId
+          ? { id: String(line.variantId), label: line.variantLabel ?? '', sku: line.sku ?? '' }
+          : null,
       };
     }),
     razorpayOrderId: o.razorpayOrderId ?? null,

@@ -12,5 +12,5 @@ export { priceCart } from './pricing.js';
 export { refundEventFrom } from './refund-state.js';
 export { adminOrdersRoutes, ordersRoutes, salesRoutes, type CodOrderFlow, type VerifiedPaymentFlow } from './routes.js';
 export { rebuildSalesRollups, startSalesRollupWarmUp } from './sales-rollup.js';
-export { confirmOrder, gstOfProducts, nowOf } from './service.js';
+export { confirmOrder, nowOf, orderLinesOf } from './service.js';
 export { ORDER_TEXTS } from './texts.js';

@@ -9,7 +9,7 @@ import {
   splitAddress,
 } from '@kesh/shared';
 import type { Config } from '../../config.js';
-import { paymentTextOf, type OrderRecord } from './dto.js';
+import { lineTitle, paymentTextOf, type OrderRecord } from './dto.js';
 
 /** The cash-on-delivery fee's line on the invoice. */
 export const COD_FEE_LINE_TITLE = 'Cash on delivery fee';
@@ -60,7 +60,7 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
   const buyerState = splitAddress(details.address ?? '').state;
   const intraState = buyerState !== '' && sameState(buyerState, seller.sellerState);
   const charged = order.products.map((line) => ({
-    title: line.title,
+    title: lineTitle(line),
     hsnCode: line.hsnCode || DEFAULT_HSN_CODE,
     gstRatePercent: line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT,
     quantity: line.quantity,

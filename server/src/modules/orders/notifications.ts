@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, ORDER_ID_DISPLAY_LENGTH, formatRupees, isLanguageCode
 import type { AppDeps } from '../../deps.js';
 import type { MailAttachment, MailMessage } from '../../lib/mailer.js';
 import { mailShopperInBackground } from '../users/index.js';
-import { isCod, languageOf, paymentTextOf, type OrderRecord } from './dto.js';
+import { isCod, languageOf, lineTitle, paymentTextOf, type OrderRecord } from './dto.js';
 import { ORDER_MAIL_WORDS } from './mail-texts.js';
 
 export type OrderMailEvent = 'placed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded';
@@ -22,7 +22,7 @@ export function shopperMail(
   const shop = deps.config.shop;
   const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
   const summary = [
-    ...order.products.map((p) => `- ${p.title} × ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`),
+    ...order.products.map((p) => `- ${lineTitle(p)} × ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`),
     `${words.total}: ${rupees(order.totalPaise)}`,
   ];
   let subject: string;
@@ -91,7 +91,7 @@ export interface RefundedPayment {
   razorpayOrderId: string;
   paymentId: string;
   amountPaise: number;
-  lines: readonly { title: string; quantity: number; unitPricePaise: number }[];
+  lines: readonly { title: string; variantLabel?: string | null; quantity: number; unitPricePaise: number }[];
   userDetails?: { username?: string | null; email?: string | null } | null;
   language?: string | null;
   reason: 'soldOut' | 'couponLapsed';
@@ -118,7 +118,7 @@ export function notifyRefundedPayment(deps: AppDeps, payment: RefundedPayment): 
       '',
       payment.reason === 'soldOut' ? words.soldOutIntro : words.couponLapsedIntro,
       '',
-      ...payment.lines.map((l) => `- ${l.title} × ${l.quantity}: ${rupees(l.unitPricePaise * l.quantity)}`),
+      ...payment.lines.map((l) => `- ${lineTitle(l)} × ${l.quantity}: ${rupees(l.unitPricePaise * l.quantity)}`),
       `${words.total}: ${rupees(payment.amountPaise)}`,
       words.soldOutRefund(rupees(payment.amountPaise)),
       '',
@@ -176,7 +176,7 @@ export async function notifyShopper(
 export function shopMailOfNewOrder(deps: Pick<AppDeps, 'config'>, order: OrderRecord): MailMessage {
   const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
   const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
-  const lines = order.products.map((p) => `- ${p.title} x ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`);
+  const lines = order.products.map((p) => `- ${lineTitle(p)} x ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`);
   const text = [
     isCod(order) ? 'A new cash-on-delivery order was placed.' : 'A new order was paid.',
     '',

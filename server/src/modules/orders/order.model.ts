@@ -18,6 +18,10 @@ const orderLineSchema = new Schema(
     /** GST details copied at purchase; orders from before they existed read the defaults. */
     hsnCode: { type: String },
     gstRatePercent: { type: Number, min: 0 },
+    /** The variant bought, named as it was then (docs/variants.md); absent for a product without variants. */
+    variantId: { type: Schema.Types.ObjectId, ref: 'ProductVariant' },
+    variantLabel: { type: String },
+    sku: { type: String },
   },
   { _id: false },
 );

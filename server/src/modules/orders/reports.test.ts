@@ -77,8 +77,8 @@ describe('sales view and CSV export', () => {
         payingCustomers: 2,
       });
       expect(week.topProducts).toEqual([
-        { productId: oilId, title: 'Bhringraj Oil', quantity: 2, revenuePaise: 99800 },
-        { productId: powderId, title: '+Amla Powder', quantity: 1, revenuePaise: 25000 },
+        { productId: oilId, title: 'Bhringraj Oil', quantity: 2, revenuePaise: 99800, variant: null },
+        { productId: powderId, title: '+Amla Powder', quantity: 1, revenuePaise: 25000, variant: null },
       ]);
       expect(week.refunds).toEqual({ count: 1, amountPaise: 49900, failed: 0 });
     });

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { setImmediate } from 'node:timers/promises';
 import { istDay, istDayStart, paiseToRupees, type OrderStatus, type SalesStats } from '@kesh/shared';
+import { ProductVariant } from '../catalog/index.js';
 import { Order } from './order.model.js';
 import { paymentTextOf, type OrderRecord } from './dto.js';
 import { DAY_MS, daysBetween, ordersOfDay } from './sales-rollup.js';
@@ -33,9 +34,29 @@ export async function salesStats(days: number, now: Date): Promise<SalesStats> {
       averageOrderValuePaise: sales.orders ? Math.round(revenuePaise / sales.orders) : 0,
       payingCustomers: sales.payingCustomers,
     },
-    topProducts: sales.topProducts,
+    topProducts: await withVariants(sales.topProducts),
     refunds: { count: sales.refundCount, amountPaise: sales.refundedPaise, failed: sales.failedRefunds },
   };
+}
+
+/**
+ * The best sellers counted per variant carry the variant's id (sales-day.ts): each becomes its
+ * product's id and the variant's name, as the variant is now (a removed one is kept for this).
+ */
+async function withVariants(
+  top: Omit<SalesStats['topProducts'][number], 'variant'>[],
+): Promise<SalesStats['topProducts']> {
+  const variants = await ProductVariant.find(
+    { _id: { $in: top.map((p) => p.productId) } },
+    { productId: 1, label: 1, sku: 1 },
+  ).lean();
+  const byId = new Map(variants.map((v) => [String(v._id), v]));
+  return top.map((p) => {
+    const v = byId.get(p.productId);
+    return v
+      ? { ...p, productId: String(v.productId), variant: { id: p.productId, label: v.label, sku: v.sku } }
+      : { ...p, variant: null };
+  });
 }
 
 export const CSV_COLUMNS = [
@@ -53,6 +74,9 @@ export const CSV_COLUMNS = [
   'status',
   'payment id',
   'refund',
+  // Added with variants, at the end so that every column before keeps its place.
+  'variant',
+  'sku',
 ] as const;
 
 /**
@@ -88,6 +112,8 @@ function* csvRows(order: OrderRecord): Generator<string[]> {
       order.status,
       paymentTextOf(order),
       refundText(order),
+      line.variantLabel ?? '',
+      line.sku ?? '',
     ].map(spreadsheetSafe);
   }
 }

@@ -23,7 +23,13 @@ export interface SalesOrder {
   paidAt?: Date | null;
   refund?: { amountPaise?: number | null; status: string } | null;
   status: string;
-  products: { productId: Types.ObjectId; title: string; quantity: number; pricePaise: number }[];
+  products: {
+    productId: Types.ObjectId;
+    variantId?: Types.ObjectId | null;
+    title: string;
+    quantity: number;
+    pricePaise: number;
+  }[];
 }
 
 /**
@@ -69,7 +75,8 @@ export function salesDayOf(orders: SalesOrder[]): SalesDayFigures {
     customers.add(String(order.userId));
     if (order.status === 'Cancelled') continue;
     for (const line of order.products) {
-      const key = String(line.productId);
+      // A variant sells on its own: its line counts under the variant's id (reports.ts names it).
+      const key = String(line.variantId ?? line.productId);
       const sold = products.get(key) ?? { quantity: 0, revenuePaise: 0, title: line.title };
       sold.quantity += line.quantity;
       sold.revenuePaise += line.pricePaise * line.quantity;

@@ -138,8 +138,36 @@ export async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<v
   startInvoiceJob(deps, order._id);
 }
 
+/** A line being bought, from the cart or a paid checkout. */
+interface BoughtLine {
+  productId: unknown;
+  title: string;
+  quantity: number;
+  unitPricePaise: number;
+  variantId?: unknown;
+  variantLabel?: string | null;
+  sku?: string | null;
+}
+
+/**
+ * An order's lines as stored: the price paid, the product's GST details and the variant's name
+ * copied at purchase, so the order, its invoice and its mails read the same whatever the owner
+ * later changes or removes.
+ */
+export async function orderLinesOf(lines: readonly BoughtLine[]) {
+  const gst = await gstOfProducts(lines.map((l) => String(l.productId)));
+  return lines.map((l) => ({
+    productId: l.productId,
+    title: l.title,
+    quantity: l.quantity,
+    pricePaise: l.unitPricePaise,
+    ...gst.get(String(l.productId)),
+    ...(l.variantId ? { variantId: l.variantId, variantLabel: l.variantLabel ?? '', sku: l.sku ?? '' } : {}),
+  }));
+}
+
 /** The HSN code and GST rate of each product at purchase, so the invoice never changes afterwards. */
-export async function gstOfProducts(ids: string[]) {
+async function gstOfProducts(ids: string[]) {
   const products = await MainCategory.find({ _id: { $in: ids } }, { hsnCode: 1, gstRatePercent: 1 }).lean();
   const byId = new Map(
     products.map((p) => [

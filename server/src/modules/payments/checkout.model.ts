@@ -18,6 +18,10 @@ const checkoutLineSchema = new Schema(
     title: { type: String, required: true },
     quantity: { type: Number, required: true, min: 1 },
     unitPricePaise: { type: Number, required: true, min: 0 },
+    /** The variant bought, named as it was then (docs/variants.md); absent for a product without variants. */
+    variantId: { type: Schema.Types.ObjectId, ref: 'ProductVariant' },
+    variantLabel: { type: String },
+    sku: { type: String },
   },
   { _id: false },
 );

@@ -292,12 +292,14 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
           title: 'Bhringraj Hair Oil',
           quantity: 2,
           price: 499,
+          variant: null,
         },
         {
           productId: { _id: String(shopper.powder._id), title: 'Amla Powder', image: null },
           title: 'Amla Powder',
           quantity: 1,
           price: 250,
+          variant: null,
         },
       ]);
       expect(await cartCount(shopper.token)).toBe(0);
