@@ -7,7 +7,7 @@ import { saveProductVariants } from '../../../api/variants';
 import { serverErrorOr } from '../../../api/http';
 import { useReportFailure } from '../session';
 import { FormActions } from '../components/actions';
-import { Panel, TableWrap, inputClass, labelClass, smallButton, tableClass, tdClass, thClass } from '../components/ui';
+import { Panel, TableWrap, inputClass, labelClass, smallButton, tableClass, thClass } from '../components/ui';
 import variantsCatalogue from './i18n';
 import {
   addOption,
@@ -47,6 +47,10 @@ const COLUMNS: { field: TypedField; label: string; type: 'text' | 'money' | 'cou
   { field: 'stock', label: 'columns.stock', type: 'count' },
   { field: 'weightGrams', label: 'columns.weight', type: 'count' },
 ];
+
+// Narrower than the other admin tables' cells: seven columns of inputs fit beside the sidebar.
+const cellClass = 'px-2 py-2 align-top text-gray-700';
+const headClass = thClass.replace('px-4', 'px-2').replace('whitespace-nowrap', '');
 
 function Editor({ product, onSaved }: { product: Product; onSaved(): void }) {
   const { t } = useTranslation('adminVariants');
@@ -152,16 +156,16 @@ function Editor({ product, onSaved }: { product: Product; onSaved(): void }) {
                 <thead>
                   <tr>
                     {options.map((option) => (
-                      <th key={option.key} scope="col" className={thClass}>
+                      <th key={option.key} scope="col" className={headClass}>
                         {optionName(option.name)}
                       </th>
                     ))}
                     {COLUMNS.map((column) => (
-                      <th key={column.field} scope="col" className={thClass}>
+                      <th key={column.field} scope="col" className={headClass}>
                         {t(column.label)}
                       </th>
                     ))}
-                    <th scope="col" className={thClass}>
+                    <th scope="col" className={headClass}>
                       {t('columns.actions')}
                     </th>
                   </tr>
@@ -173,7 +177,7 @@ function Editor({ product, onSaved }: { product: Product; onSaved(): void }) {
                     return (
                       <tr key={row.key}>
                         {options.map((option, at) => (
-                          <td key={option.key} className={`${tdClass} min-w-32`}>
+                          <td key={option.key} className={`${cellClass} min-w-28`}>
                             <select
                               aria-label={cell(optionName(option.name))}
                               value={row.optionValues[at] ?? ''}
@@ -199,7 +203,7 @@ function Editor({ product, onSaved }: { product: Product; onSaved(): void }) {
                         {COLUMNS.map((column) => (
                           <td
                             key={column.field}
-                            className={`${tdClass} ${column.type === 'text' ? 'min-w-48' : 'min-w-28'}`}
+                            className={`${cellClass} ${column.type === 'text' ? 'min-w-48' : 'min-w-24'}`}
                           >
                             <input
                               aria-label={cell(t(column.label))}
@@ -217,7 +221,7 @@ function Editor({ product, onSaved }: { product: Product; onSaved(): void }) {
                             />
                           </td>
                         ))}
-                        <td className={tdClass}>
+                        <td className={cellClass}>
                           <div className="flex gap-1">
                             {([-1, 1] as const).map((by) => (
                               <button
