@@ -180,4 +180,53 @@ describe('a product’s options and variants (PUT /api/main-category/:id/variant
     expect(await ProductVariant.countDocuments({ removedAt: null })).toBe(0);
     expect(await ProductVariant.countDocuments()).toBe(2);
   });
+
+  it('a page of the catalogue reads its own products’ variants only, and the low-stock list the low ones', async () => {
+    const at = Date.UTC(2026, 0, 1);
+    const products = await MainCategory.insertMany(
+      Array.from({ length: 200 }, (_, i) => ({
+        title: `Oil ${i}`,
+        options: [{ name: 'Size', values: Array.from({ length: 10 }, (_, v) => `${v + 1}00 ml`) }],
+        createdAt: new Date(at + i * 1000),
+      })),
+    );
+    await ProductVariant.insertMany(
+      products.flatMap((p, i) =>
+        Array.from({ length: 10 }, (_, v) => ({
+          productId: p._id,
+          position: v,
+          sku: `OIL-${i}-${v}`,
+          optionValues: [`${v + 1}00 ml`],
+          label: `${v + 1}00 ml`,
+          offerPricePaise: 10000 + v,
+          stock: i === 7 && v === 3 ? 2 : 50,
+        })),
+      ),
+    );
+    const page = await ctx.http.get('/api/main-category?page=3&limit=10').expect(200);
+    expect(page.body.items).toHaveLength(10);
+    expect(page.body.items[0].variants).toHaveLength(10);
+    expect(page.body.items[0]).toMatchObject({ offerPrice: null, stock: 500 });
+    const pageIds = page.body.items.map((p: Product) => p._id);
+    const explain = (await ProductVariant.find({ productId: { $in: pageIds }, removedAt: null })
+      .sort({ productId: 1, position: 1 })
+      .explain('executionStats')) as unknown as { executionStats: { totalDocsExamined: number } };
+    expect(explain.executionStats.totalDocsExamined).toBe(100);
+    const low = (await ProductVariant.find({ stock: { $lte: 5 }, removedAt: null }).explain(
+      'executionStats',
+    )) as unknown as {
+      executionStats: { totalDocsExamined: number };
+    };
+    expect(low.executionStats.totalDocsExamined).toBe(1);
+    const lowList = await ctx.http.get('/api/admin/low-stock').set(bearer(token)).expect(200);
+    // The product without variants made before each test has 4 left, and is listed too.
+    expect(lowList.body.filter((p: { variant: unknown }) => p.variant)).toEqual([
+      {
+        _id: String(products[7]!._id),
+        title: 'Oil 7',
+        stock: 2,
+        variant: { id: expect.any(String), label: '400 ml', sku: 'OIL-7-3' },
+      },
+    ]);
+  });
 });
