@@ -1,19 +1,22 @@
 import { useTranslation } from '../../i18n';
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { MAX_LINE_QUANTITY, formatRupees, unitPrice, type CartItem } from '@kesh/shared';
+import { MAX_LINE_QUANTITY, formatRupees, titleWithVariant, unitPrice, type CartItem } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
+import { VariantName } from '../../components/ui/VariantName';
 import { StockNote } from '../catalog';
 
 interface CartLineProps {
   item: CartItem;
-  onQuantity(productId: string, quantity: number): void;
-  onRemove(productId: string): void;
+  onQuantity(productId: string, quantity: number, variantId?: string): void;
+  onRemove(productId: string, variantId?: string): void;
 }
 
 export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
   const { t } = useTranslation('cart');
   const product = item.productId;
   const price = unitPrice(product);
+  const variantId = item.variant?.id;
+  const title = titleWithVariant(product.title, item.variant);
   const stepButton =
     'grid size-9 place-items-center rounded-full text-brand-900 transition hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
 
@@ -34,6 +37,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
       <div className="min-w-0">
         <h3 className="line-clamp-2 font-serif text-lg leading-snug font-semibold text-brand-950 sm:text-xl">
           {product.title}
+          <VariantName variant={item.variant} />
         </h3>
         <p className="mt-0.5 text-sm text-stone-600">{t('each', { price: formatRupees(price) })}</p>
         {product.mainPrice !== null && product.offerPrice !== null && product.mainPrice > product.offerPrice && (
@@ -51,9 +55,9 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           <button
             type="button"
             className={stepButton}
-            onClick={() => onQuantity(product._id, item.quantity - 1)}
+            onClick={() => onQuantity(product._id, item.quantity - 1, variantId)}
             disabled={item.quantity <= 1}
-            aria-label={t('decrease', { title: product.title })}
+            aria-label={t('decrease', { title })}
           >
             <Minus className="size-4" aria-hidden="true" />
           </button>
@@ -63,9 +67,9 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
           <button
             type="button"
             className={stepButton}
-            onClick={() => onQuantity(product._id, item.quantity + 1)}
+            onClick={() => onQuantity(product._id, item.quantity + 1, variantId)}
             disabled={item.quantity >= MAX_LINE_QUANTITY}
-            aria-label={t('increase', { title: product.title })}
+            aria-label={t('increase', { title })}
           >
             <Plus className="size-4" aria-hidden="true" />
           </button>
@@ -78,9 +82,9 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
 
         <button
           type="button"
-          onClick={() => onRemove(product._id)}
+          onClick={() => onRemove(product._id, variantId)}
           className="flex items-center gap-1.5 rounded-full p-2 text-sm font-medium text-red-700 transition hover:bg-red-50"
-          aria-label={t('removeItem', { title: product.title })}
+          aria-label={t('removeItem', { title })}
         >
           <Trash2 className="size-4" aria-hidden="true" />
           <span className="sm:hidden lg:inline">{t('remove')}</span>

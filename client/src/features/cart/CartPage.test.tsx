@@ -5,15 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { STORAGE_KEYS, type CartItem, type CartResponse } from '@kesh/shared';
 import { SessionProvider, useSession } from '../../state/session';
-import { fetchCart, removeFromCart, updateCartQuantity } from '../../api/cart';
+import { fetchCart } from '../../api/cart';
+import { removeFromCart, updateCartQuantity } from '../../api/cartLines';
 import { ApiError } from '../../api/http';
 import CartPage from './CartPage';
 
-vi.mock('../../api/cart', () => ({
-  fetchCart: vi.fn(),
-  updateCartQuantity: vi.fn(),
-  removeFromCart: vi.fn(),
-}));
+vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
+vi.mock('../../api/cartLines', () => ({ updateCartQuantity: vi.fn(), removeFromCart: vi.fn() }));
 
 function item(id: string, title: string, offerPrice: number, quantity: number): CartItem {
   return {
@@ -98,7 +96,7 @@ describe('CartPage', () => {
     expect(screen.getByRole('button', { name: 'Decrease quantity of Bhringraj Hair Oil' })).toBeEnabled();
     expect(screen.getByTestId('badge')).toHaveTextContent('5');
     expect(screen.getAllByText('₹1,195')).not.toHaveLength(0);
-    expect(updateCartQuantity).toHaveBeenCalledWith('tok', oil.productId._id, 2);
+    expect(updateCartQuantity).toHaveBeenCalledWith('tok', oil.productId._id, 2, undefined);
     answer(cartOf([{ ...oil, quantity: 2 }, shampoo]));
     await waitFor(() => expect(screen.getByTestId('badge')).toHaveTextContent('5'));
   });
@@ -120,7 +118,7 @@ describe('CartPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Bhringraj Hair Oil from cart' }));
     expect(screen.queryByText('Bhringraj Hair Oil')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('badge')).toHaveTextContent('3'));
-    expect(removeFromCart).toHaveBeenCalledWith('tok', oil.productId._id);
+    expect(removeFromCart).toHaveBeenCalledWith('tok', oil.productId._id, undefined);
   });
 
   it('shows the empty texts with Place Order disabled', async () => {

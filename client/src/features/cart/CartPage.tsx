@@ -7,7 +7,7 @@ import { PageHero } from '../../components/ui/PageHero';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { CartLine } from './CartLine';
-import { useCart } from './useCart';
+import { lineKey, useCart } from './useCart';
 
 const primaryButton =
   'inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-6 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600 disabled:shadow-none';
@@ -80,10 +80,10 @@ function SignedInCart() {
           <ul className="space-y-4">
             {items.map((item) => (
               <CartLine
-                key={item.productId._id}
+                key={lineKey(item)}
                 item={item}
-                onQuantity={(id, quantity) => void setQuantity(id, quantity)}
-                onRemove={(id) => void remove(id)}
+                onQuantity={(id, quantity, variantId) => void setQuantity(id, quantity, variantId)}
+                onRemove={(id, variantId) => void remove(id, variantId)}
               />
             ))}
           </ul>

@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { unitPrice, type CartItem, type CartResponse } from '@kesh/shared';
-import { fetchCart, removeFromCart, updateCartQuantity } from '../../api/cart';
+import { fetchCart } from '../../api/cart';
+import { removeFromCart, updateCartQuantity } from '../../api/cartLines';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../state/session';
+
+/** A cart line is its product and its variant: the same oil in 100 ml and 200 ml is two lines. */
+const lineKeyOf = (productId: string, variantId: string | undefined) => `${productId}:${variantId ?? ''}`;
+export const lineKey = (item: CartItem) => lineKeyOf(item.productId._id, item.variant?.id);
 
 /** Spec section 3: the cart count is the sum of quantities. */
 export function countItems(items: CartItem[]): number {
@@ -72,21 +77,22 @@ export function useCart() {
   );
 
   const remove = useCallback(
-    (productId: string) =>
+    (productId: string, variantId?: string) =>
       change(
-        (items) => items.filter((item) => item.productId._id !== productId),
-        (t) => removeFromCart(t, productId),
+        (items) => items.filter((item) => lineKey(item) !== lineKeyOf(productId, variantId)),
+        (t) => removeFromCart(t, productId, variantId),
       ),
     [change],
   );
 
   /** Below 1 the line is removed instead (spec section 4). */
   const setQuantity = useCallback(
-    (productId: string, quantity: number) => {
-      if (quantity < 1) return remove(productId);
+    (productId: string, quantity: number, variantId?: string) => {
+      if (quantity < 1) return remove(productId, variantId);
+      const key = lineKeyOf(productId, variantId);
       return change(
-        (items) => items.map((item) => (item.productId._id === productId ? { ...item, quantity } : item)),
-        (t) => updateCartQuantity(t, productId, quantity),
+        (items) => items.map((item) => (lineKey(item) === key ? { ...item, quantity } : item)),
+        (t) => updateCartQuantity(t, productId, quantity, variantId),
       );
     },
     [change, remove],

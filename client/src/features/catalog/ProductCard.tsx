@@ -6,6 +6,7 @@ import { NeedsJavaScript } from '../../components/ui/NeedsJavaScript';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { DiscountBadge, PriceLine, Rating, StockNote } from './ProductBits';
 import type { ProductCardData } from './productCard';
+import { ChooseOptions, FromPrice } from './variants/CardVariants';
 
 interface ProductCardProps {
   product: ProductCardData;
@@ -58,20 +59,26 @@ export function ProductCard({
         </Heading>
         <p className="text-sm text-stone-600">{product.subtitle}</p>
         <div className="mt-auto pt-2">
-          <PriceLine product={product} />
+          {product.fromPrice === null ? <PriceLine product={product} /> : <FromPrice price={product.fromPrice} />}
           <StockNote stock={product.stock} className="mt-1" />
         </div>
-        <button
-          type="button"
-          onClick={() => onAddToCart(product.id)}
-          disabled={adding || soldOut}
-          className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-5 py-3 font-semibold text-white transition hover:bg-brand-900 disabled:opacity-60"
-        >
-          <ShoppingCart className="size-4" aria-hidden="true" />
-          {soldOut ? t('outOfStock') : adding ? t('adding') : t('addToCart')}
-          <span className="sr-only">: {product.name}</span>
-        </button>
-        <NeedsJavaScript action="addToCart" />
+        {product.choices ? (
+          <ChooseOptions href={detailHref} name={product.name} />
+        ) : (
+          <>
+            <button
+              type="button"
+              onClick={() => onAddToCart(product.id)}
+              disabled={adding || soldOut}
+              className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand-800 px-5 py-3 font-semibold text-white transition hover:bg-brand-900 disabled:opacity-60"
+            >
+              <ShoppingCart className="size-4" aria-hidden="true" />
+              {soldOut ? t('outOfStock') : adding ? t('adding') : t('addToCart')}
+              <span className="sr-only">: {product.name}</span>
+            </button>
+            <NeedsJavaScript action="addToCart" />
+          </>
+        )}
       </div>
     </article>
   );

@@ -8,29 +8,39 @@ import { SafeImage } from '../../components/ui/SafeImage';
 import { useShop } from '../../state/shop';
 import { DiscountBadge, PriceLine, Rating, StockNote } from './ProductBits';
 import { productStructuredData, type ProductCardData } from './productCard';
+import type { VariantChoice } from './variants/productChoice';
+import { VariantPicker } from './variants/VariantPicker';
 
 interface ProductDetailProps {
+  /** With a variant chosen: that variant's prices and stock. */
   product: ProductCardData;
-  onAddToCart(id: string, quantity: number): void;
+  /** The sizes or packs to choose from; null for a product without variants. */
+  choice: VariantChoice | null;
+  onAddToCart(id: string, quantity: number, variantId?: string): void;
   adding: boolean;
 }
 
 /** Detail view; mounted with key=product id so a new selection starts at image 1 and quantity 1. */
-export function ProductDetail({ product, onAddToCart, adding }: ProductDetailProps) {
+export function ProductDetail({ product, choice, onAddToCart, adding }: ProductDetailProps) {
   const { t } = useTranslation('catalog');
   const shop = useShop();
   const [imageIndex, setImageIndex] = useState(0);
-  const [quantity, setQuantity] = useState(1);
+  const [wanted, setQuantity] = useState(1);
   const benefits = product.benefits.length ? product.benefits : (t('benefits', { returnObjects: true }) as string[]);
   const soldOut = isOutOfStock(product.stock);
   // No more in one go than the shelf holds (the server checks again when the order is placed).
   const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, product.stock ?? MAX_LINE_QUANTITY));
+  // Another size may hold fewer units than were asked for with the one chosen before.
+  const quantity = Math.min(wanted, maxQuantity);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <script type="application/ld+json">
         {/* "<" escaped, so a description can never close the element. */}
-        {JSON.stringify(productStructuredData(product, shop.publicUrl, shop.name)).replace(/</g, '\\u003c')}
+        {JSON.stringify(productStructuredData(product, shop.publicUrl, shop.name, choice?.variants)).replace(
+          /</g,
+          '\\u003c',
+        )}
       </script>
       <Link
         to="/products"
@@ -91,6 +101,7 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
             <p className="mt-1 text-sm text-stone-600">{t('inclusiveTaxes')}</p>
             <StockNote stock={product.stock} className="mt-2 text-base" />
           </div>
+          {choice && <VariantPicker productId={product.id} choice={choice} />}
 
           <h2 className="mt-8 font-serif text-xl font-semibold text-brand-950">{t('description')}</h2>
           <p className="mt-2 leading-relaxed whitespace-pre-line text-stone-700">{product.description}</p>
@@ -113,7 +124,7 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
             >
               <button
                 type="button"
-                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                onClick={() => setQuantity(Math.max(1, quantity - 1))}
                 disabled={quantity <= 1}
                 aria-label={t('decrease')}
                 className="flex size-12 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50 disabled:text-stone-400 disabled:hover:bg-transparent"
@@ -125,7 +136,7 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
               </output>
               <button
                 type="button"
-                onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+                onClick={() => setQuantity(Math.min(maxQuantity, quantity + 1))}
                 disabled={quantity >= maxQuantity}
                 aria-label={t('increase')}
                 className="flex size-12 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50 disabled:text-stone-400 disabled:hover:bg-transparent"
@@ -136,7 +147,7 @@ export function ProductDetail({ product, onAddToCart, adding }: ProductDetailPro
             <button
               type="button"
               disabled={adding || soldOut}
-              onClick={() => onAddToCart(product.id, quantity)}
+              onClick={() => onAddToCart(product.id, quantity, choice?.chosen.id)}
               className="inline-flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-800 px-8 py-3.5 font-semibold text-white shadow-sm transition hover:bg-brand-900 disabled:opacity-60 sm:flex-none"
             >
               <ShoppingCart className="size-5" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PRODUCTS_PER_PAGE } from '@kesh/shared';
+import { PRODUCTS_PER_PAGE, VARIANT_QUERY_PARAM } from '@kesh/shared';
 import { useTranslation } from '../../i18n';
 import { PageHero } from '../../components/ui/PageHero';
 import { usePageMeta } from '../../components/ui/usePageMeta';
@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { ProductCard, ProductGridSkeleton } from './ProductCard';
 import { ProductDetail } from './ProductDetail';
 import { toProductCard } from './productCard';
+import { variantChoiceOf, withVariant } from './variants/productChoice';
 import { useAddToCart } from './useAddToCart';
 import { ProductSearchForm, productsHref } from './ProductSearchForm';
 import { ProductPagination } from './ProductPagination';
@@ -32,18 +33,24 @@ const PLACEHOLDER_CARDS = 6;
 export default function ProductsPage() {
   const [params] = useSearchParams();
   const selectedId = params.get('id');
-  if (selectedId !== null) return <ProductView key={selectedId} id={selectedId} />;
+  if (selectedId !== null)
+    return <ProductView key={selectedId} id={selectedId} variantId={params.get(VARIANT_QUERY_PARAM)} />;
   // Keyed by the address, so a new search or page starts without the pages shown before.
   return <ProductList key={params.toString()} params={params} />;
 }
 
-function ProductView({ id }: { id: string }) {
+function ProductView({ id, variantId }: { id: string; variantId: string | null }) {
   const { t } = useTranslation('catalog');
   const say = useMessageText();
   const { data: product, error, isPending } = useProduct(id);
   const { addToCart, pendingId } = useAddToCart();
   const { language } = useTranslation().i18n;
-  const card = useMemo(() => (product ? toProductCard(product, language) : undefined), [product, language]);
+  const choice = useMemo(() => (product ? variantChoiceOf(product, variantId) : null), [product, variantId]);
+  const card = useMemo(() => {
+    if (!product) return undefined;
+    const base = toProductCard(product, language);
+    return choice ? withVariant(base, choice.chosen) : base;
+  }, [product, choice, language]);
   usePageMeta(card?.name ?? t('title'), t('metaDescription'));
 
   if (isPending) return <Spinner className="min-h-[50vh]" />;
@@ -58,7 +65,8 @@ function ProductView({ id }: { id: string }) {
   return (
     <ProductDetail
       product={card}
-      onAddToCart={(productId, quantity) => void addToCart(productId, quantity)}
+      choice={choice}
+      onAddToCart={(productId, quantity, variant) => void addToCart(productId, quantity, variant)}
       adding={pendingId === card.id}
     />
   );

@@ -8,7 +8,11 @@ import {
   stockBadge,
   unitPrice,
   type LanguageCode,
+  VARIANT_QUERY_PARAM,
+  variantPrice,
+  variantPriceRange,
   type Product,
+  type ProductVariant,
 } from '@kesh/shared';
 
 /** The derived product card of spec section 3: what every product tile and the detail view show. */
@@ -29,6 +33,10 @@ export interface ProductCardData {
   imageAlt: string;
   /** Units left; null when the shop does not count them. */
   stock: number | null;
+  /** The lowest of its variants' prices when they differ: the card says "from ₹…". */
+  fromPrice: number | null;
+  /** More than one variant: the card sends the shopper to the product page to choose. */
+  choices: boolean;
 }
 
 /** schema.org's word for what the shelf holds: sold out, running low, or in stock (also when not counted). */
@@ -56,12 +64,37 @@ export function toProductCard(p: Product, language: LanguageCode = DEFAULT_LANGU
     benefits: text.benefits,
     imageAlt: text.imageAlt,
     stock: p.stock ?? null,
+    ...variantsOnCard(p),
   };
 }
 
-/** schema.org Product for search engines: what the shopper pays, in rupees. */
-export function productStructuredData(product: ProductCardData, origin: string, shopName: string) {
+function variantsOnCard(p: Product): Pick<ProductCardData, 'fromPrice' | 'choices'> {
+  const range = variantPriceRange(p);
+  return { fromPrice: range && range.from !== range.to ? range.from : null, choices: (p.variants?.length ?? 0) > 1 };
+}
+
+function offer(price: number, stock: number | null, url: string) {
+  return {
+    '@type': 'Offer',
+    price: price.toFixed(2),
+    priceCurrency: CURRENCY,
+    availability: availabilityOf(stock),
+    url,
+  };
+}
+
+/**
+ * schema.org Product for search engines: what the shopper pays, in rupees; a product sold in sizes or
+ * packs has one Offer per variant, each with its SKU and its own page address.
+ */
+export function productStructuredData(
+  product: ProductCardData,
+  origin: string,
+  shopName: string,
+  variants: readonly ProductVariant[] = [],
+) {
   const image = product.images[0]?.src;
+  const url = `${origin}/products?id=${encodeURIComponent(product.id)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -69,12 +102,13 @@ export function productStructuredData(product: ProductCardData, origin: string, 
     description: product.description,
     ...(image ? { image: new URL(image, origin).toString() } : {}),
     brand: { '@type': 'Brand', name: shopName },
-    offers: {
-      '@type': 'Offer',
-      price: product.price.toFixed(2),
-      priceCurrency: CURRENCY,
-      availability: availabilityOf(product.stock),
-      url: `${origin}/products?id=${encodeURIComponent(product.id)}`,
-    },
+    offers:
+      variants.length === 0
+        ? offer(product.price, product.stock, url)
+        : variants.map((v) => ({
+            ...offer(variantPrice(v), v.stock, `${url}&${VARIANT_QUERY_PARAM}=${encodeURIComponent(v.id)}`),
+            sku: v.sku,
+            name: `${product.name} (${v.label})`,
+          })),
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES, TOAST_MS } from '@kesh/shared';
-import { addToCart } from '../../api/cart';
+import { addToCart } from '../../api/cartLines';
 import { serverErrorOr } from '../../api/http';
 import { useSession } from '../../state/session';
 import { loadCartCount } from '../../state/cartCount';
@@ -23,14 +23,14 @@ export function useAddToCart({ redirectTo, toastMs = TOAST_MS }: AddToCartOption
   const [pendingId, setPendingId] = useState<string | null>(null);
 
   const add = useCallback(
-    async (productId: string, quantity = 1): Promise<boolean> => {
+    async (productId: string, quantity = 1, variantId?: string): Promise<boolean> => {
       if (!user) {
         openAuthModal({ mode: 'login', redirectTo });
         return false;
       }
       setPendingId(productId);
       try {
-        const cart = await addToCart(user.token, productId, quantity);
+        const cart = await addToCart(user.token, productId, quantity, variantId);
         notify('success', say(MESSAGES.addedToCart), { duration: toastMs });
         setCartCount(cart.cartCount);
         return true;

@@ -21,6 +21,7 @@ import { useSession } from '../../state/session';
 import { useShop } from '../../state/shop';
 import { PageHero } from '../../components/ui/PageHero';
 import { SafeImage } from '../../components/ui/SafeImage';
+import { VariantName } from '../../components/ui/VariantName';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';
 import { OrderConfirmedModal } from './OrderConfirmedModal';
@@ -201,8 +202,8 @@ function Checkout({ token }: { token: string }) {
               <p className="mt-4 text-stone-600">{t('emptyCart')}</p>
             ) : (
               <ul className="mt-4 divide-y divide-stone-200">
-                {items.map(({ productId: product, quantity }) => (
-                  <li key={product._id} className="flex items-center gap-3 py-3">
+                {items.map(({ productId: product, quantity, variant }) => (
+                  <li key={`${product._id}:${variant?.id ?? ''}`} className="flex items-center gap-3 py-3">
                     <div className="size-12 shrink-0 overflow-hidden rounded-lg bg-[#f3efe4]">
                       <SafeImage
                         src={product.image ?? undefined}
@@ -213,7 +214,10 @@ function Checkout({ token }: { token: string }) {
                       />
                     </div>
                     <div className="min-w-0 flex-1">
-                      <p className="line-clamp-2 font-medium text-brand-950">{product.title}</p>
+                      <p className="line-clamp-2 font-medium text-brand-950">
+                        {product.title}
+                        <VariantName variant={variant} />
+                      </p>
                       <p className="text-sm text-stone-600">{t('quantity', { count: quantity })}</p>
                     </div>
                     <p className="font-semibold text-brand-900">{formatRupees(unitPrice(product) * quantity)}</p>

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { MESSAGES, ORDER_ID_DISPLAY_LENGTH, formatRupees, type Order } from '@kesh/shared';
 import { fetchMyOrders } from '../../api/payments';
 import { ApiError, serverReason } from '../../api/http';
+import { VariantName } from '../../components/ui/VariantName';
 import { OrderDetails } from './OrderDetails';
 
 /** Spec section 4: Processing yellow, Dispatched blue, anything else green. */
@@ -95,7 +96,8 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
               <ul className="inline-block align-top md:block">
                 {order.products.map((line, index) => (
                   <li key={index} className="text-stone-800">
-                    {line.productId?.title ?? (line.title || t('unknownProduct'))}{' '}
+                    {line.productId?.title ?? (line.title || t('unknownProduct'))}
+                    <VariantName variant={line.variant} className="mr-1" />{' '}
                     <span className="text-stone-500">
                       × {line.quantity} · {formatRupees(line.price)}
                     </span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { fetchLowStock } from '../../../api/admin';
+import { VariantName } from '../../../components/ui/VariantName';
 import { Panel } from './ui';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
 
@@ -21,9 +22,13 @@ export function LowStock() {
       ) : (
         <ul aria-label={t('lowStock.heading')} className="divide-y divide-gray-100">
           {data.map((product) => (
-            <li key={product._id} className="flex items-center justify-between gap-3 py-2">
+            <li
+              key={`${product._id}:${product.variant?.id ?? ''}`}
+              className="flex items-center justify-between gap-3 py-2"
+            >
               <Link to="/admin/main-category" className="font-medium text-gray-900 hover:text-brand-700">
                 {product.title}
+                <VariantName variant={product.variant} />
               </Link>
               <span
                 className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${product.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}

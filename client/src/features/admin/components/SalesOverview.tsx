@@ -5,6 +5,7 @@ import { fetchSalesStats } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
 import { formatDate } from '../format';
 import { useAdminQuery } from '../useAdminQuery';
+import { VariantName } from '../../../components/ui/VariantName';
 import { AdminTable, EmptyState, Panel, Spinner, tdClass } from './ui';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
@@ -114,8 +115,11 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
               columns={[t('sales.product'), t('sales.quantity'), t('sales.revenue')]}
             >
               {stats.topProducts.map((p) => (
-                <tr key={p.productId}>
-                  <td className={tdClass}>{p.title}</td>
+                <tr key={`${p.productId}:${p.variant?.id ?? ''}`}>
+                  <td className={tdClass}>
+                    {p.title}
+                    <VariantName variant={p.variant} />
+                  </td>
                   <td className={tdClass}>{p.quantity}</td>
                   <td className={`${tdClass} font-semibold`}>{rupees(p.revenuePaise)}</td>
                 </tr>

@@ -8,6 +8,7 @@ import { deleteCategory } from '../../../api/admin';
 import { fetchProducts } from '../../../api/catalog';
 import { serverErrorOr } from '../../../api/http';
 import { CategoryForm } from '../components/CategoryForm';
+import { VariantsEditor } from '../variants/VariantsEditor';
 import { RowActions } from '../components/actions';
 import { AdminTable, EmptyState, PageHeading, Panel, Spinner, Thumbnail, tdClass } from '../components/ui';
 import { useReportFailure } from '../session';
@@ -75,6 +76,7 @@ export default function CategoryPage() {
           onCancel={() => setEditing(null)}
         />
       </Panel>
+      <VariantsEditor key={editing?._id ?? 'new'} product={editing} onSaved={() => void reload()} />
 
       <Panel title={isPending ? t('category.heading') : t('category.listTitle', { count: categories.length })}>
         {isPending ? (

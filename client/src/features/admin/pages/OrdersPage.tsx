@@ -17,6 +17,7 @@ import { serverReason } from '../../../api/http';
 import { DispatchDialog, OrderRowExtras } from '../components/OrderFulfilment';
 import { OrdersExport } from '../components/OrdersExport';
 import { OrdersFilters, OrdersPager } from '../components/OrdersToolbar';
+import { VariantName } from '../../../components/ui/VariantName';
 import { AdminTable, EmptyState, PageHeading, Panel, Spinner, tdClass as baseTd } from '../components/ui';
 import { formatDate, shortOrderId } from '../format';
 import { useOrdersView } from '../ordersUrl';
@@ -201,8 +202,9 @@ export default function OrdersPage() {
                           <li key={index}>
                             <span className="font-medium">
                               {line.productId?.title || line.title || t('orders.unknownProduct')}
-                            </span>{' '}
-                            × {line.quantity} @ {formatRupees(line.price)}
+                            </span>
+                            <VariantName variant={line.variant} className="mr-1" /> × {line.quantity} @{' '}
+                            {formatRupees(line.price)}
                           </li>
                         ))}
                       </ul>
