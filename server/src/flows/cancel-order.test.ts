@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FREE_CANCELLATION_MS, MESSAGES, type Order as OrderDto } from '@kesh/shared';
-import type { PaymentGateway } from '../../lib/payments.js';
+import type { PaymentGateway } from '../lib/payments.js';
 import {
   bearer,
   buyWithSimulator,
@@ -8,12 +8,12 @@ import {
   signUpCustomer,
   startTestApp,
   type TestContext,
-} from '../../test/harness.js';
-import { MainCategory } from '../catalog/category.model.js';
-import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
-import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
-import { Order } from './order.model.js';
-import { ORDER_TEXTS } from './texts.js';
+} from '../test/harness.js';
+import { MainCategory } from '../modules/catalog/category.model.js';
+import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
+import { createSimulatorGateway, hmacHex } from '../modules/payments/gateway.js';
+import { Order } from '../modules/orders/order.model.js';
+import { ORDER_TEXTS } from '../modules/orders/texts.js';
 
 const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const PLACED_AT = new Date('2026-11-20T06:00:00.000Z');
