@@ -17,3 +17,4 @@ export * from './admin-lists.js';
 export * from './prices.js';
 export * from './verification.js';
 export * from './admin-password.js';
+export * from './message-files.js';
