@@ -27,7 +27,7 @@ export type Catalogue = Record<LanguageCode, Record<string, unknown>>;
 
 type Load = () => Promise<{ default: Words }>;
 const files = import.meta.glob<{ default: Words }>(['./locales/*/*.json', '!./locales/en/common.json']);
-/** language -> namespace -> its file's load. */
+/** "<language>/<namespace>" -> the load of its file. */
 const loaders = new Map<string, Load>();
 const loaderKey = (language: LanguageCode, namespace: string) => `${language}/${namespace}`;
 for (const [file, load] of Object.entries(files)) {
@@ -51,11 +51,6 @@ const library: Library = { en: { common: english } };
 
 function addWords(language: LanguageCode, namespace: string, words: Words) {
   (library[language] ??= {})[namespace] = words;
-}
-
-/** Registers a catalogue of every language at once (a test's own namespace). */
-export function addCatalogue(namespace: string, catalogue: Catalogue) {
-  for (const code of SUPPORTED) addWords(code, namespace, catalogue[code] ?? {});
 }
 
 /** One load per namespace or language, shared by everyone who asks (and stable for React's use()). */
