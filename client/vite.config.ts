@@ -15,7 +15,7 @@ const API = process.env.API_URL ?? 'http://localhost:3000';
  */
 const REACT = /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/;
 const APP_SHELL =
-  /node_modules[\\/](react-router|react-router-dom)[\\/]|client[\\/]src[\\/](shell\.ts|app[\\/](?!queries|.*\.test\.)|i18n[\\/](index|translate|common)\.ts|api[\\/](http|pageData|cart|catalog|shop)\.ts)/;
+  /node_modules[\\/](react-router|react-router-dom)[\\/]|client[\\/]src[\\/](shell\.ts|app[\\/](?!queries|.*\.test\.)|i18n[\\/](index\.ts|translate\.ts|locales[\\/]en[\\/]common\.json)|api[\\/](http|pageData|cart|catalog|shop)\.ts)/;
 
 /**
  * The shop's illustrations (components/ui/art) stay files instead of being inlined as data: URLs, as

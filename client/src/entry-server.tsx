@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { PageRenderRequest, RenderedPageBody } from '@kesh/shared';
-import i18n, { FEATURE_NAMESPACES, LanguageContext, SUPPORTED } from './i18n';
+import i18n, { NAMESPACES, LanguageContext, SUPPORTED } from './i18n';
 import { App } from './app/App';
 import { QUERY_DEFAULTS, seedInitialData } from './app/queries';
 import { ShopContext } from './state/shop';
@@ -17,7 +17,7 @@ import { PageMetaContext, type PageMeta } from './components/ui/usePageMeta';
  */
 
 // Every catalogue in every language, loaded once when the server starts.
-await i18n.loadNamespaces(FEATURE_NAMESPACES);
+await i18n.loadNamespaces(NAMESPACES, SUPPORTED);
 await i18n.loadLanguages(SUPPORTED);
 
 function renderToString(element: ReactNode): Promise<string> {

@@ -26,6 +26,7 @@ import { paymentsRoutes } from './modules/payments/index.js';
 import * as payOnline from './flows/pay-online.js';
 import * as placeOnlineOrder from './flows/place-online-order.js';
 import * as placeCod from './flows/place-cod-order.js';
+import * as cancelOrder from './flows/cancel-order.js';
 import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/index.js';
 import { seoRoutes } from './modules/seo/index.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/index.js';
@@ -93,7 +94,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/contact', contactRoutes(deps));
   app.use('/api/main-category', catalogRoutes(deps, lists.products, storefront));
   app.use('/api/payment', paymentsRoutes(deps, payOnline));
-  app.use('/api/orders', ordersRoutes(deps, { ...placeOnlineOrder, ...placeCod }));
+  app.use('/api/orders', ordersRoutes(deps, { ...placeOnlineOrder, ...placeCod, ...cancelOrder }));
   app.use('/api/admin', salesRoutes(deps));
   app.use('/api/admin', adminOrdersRoutes(deps));
   app.use('/api/shipping', shippingRoutes());

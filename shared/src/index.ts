@@ -20,3 +20,4 @@ export * from './admin-password.js';
 export * from './product-text.js';
 export * from './variants.js';
 export * from './variant-schemas.js';
+export * from './message-files.js';

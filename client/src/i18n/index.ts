@@ -10,41 +10,40 @@ import {
   type LanguageCode,
 } from '@kesh/shared';
 import { pageData } from '../api/pageData';
-import english from './common';
+import english from './locales/en/common.json';
 import { fixedT, type Library, type TFunction, type Words } from './translate';
 
 export type { TFunction } from './translate';
 
 /**
- * Catalogues: the namespace "common" (the header's and footer's words: English in i18n/common.ts,
- * bundled; the other languages in i18n/common.<code>.ts, each fetched only for a page in that
- * language, which the server preloads with the page) plus one
- * `i18n.ts` per feature folder, whose namespace is the folder name (features/cart/i18n.ts ->
- * useTranslation('cart')), fetched when a page first needs it so the first load carries only its own
- * words. Each exports { en, hi, mr, gu }; English is the fallback for anything missing.
+ * Catalogues are message files, one per language and namespace: i18n/locales/<language>/<namespace>.json
+ * (i18next's JSON format, which translators' tools read; decision 0029). "common" holds the header's
+ * and footer's words: English is bundled, another language is fetched only for a page in it, and the
+ * server preloads it with the page. Every other namespace (a feature's words: "cart", "checkout.coupon",
+ * "admin") is fetched when a page first needs it, in the page's language only, so a page carries only
+ * its own words. English is the fallback for anything missing (locales.test.ts keeps nothing missing).
  */
 export type Catalogue = Record<LanguageCode, Record<string, unknown>>;
 
-// The admin catalogue is added by the admin area itself (addCatalogue).
-const featureCatalogues = import.meta.glob<{ default: Catalogue }>(['../features/**/i18n.ts', '!../features/admin/**']);
-const loaders = new Map<string, () => Promise<{ default: Catalogue }>>();
-for (const [file, load] of Object.entries(featureCatalogues)) {
-  const match = /features\/(.+)\/i18n\.ts$/.exec(file);
-  if (match?.[1]) loaders.set(match[1].replace(/\//g, '.'), load);
+type Load = () => Promise<{ default: Words }>;
+const files = import.meta.glob<{ default: Words }>(['./locales/*/*.json', '!./locales/en/common.json']);
+/** "<language>/<namespace>" -> the load of its file. */
+const loaders = new Map<string, Load>();
+const loaderKey = (language: LanguageCode, namespace: string) => `${language}/${namespace}`;
+for (const [file, load] of Object.entries(files)) {
+  const match = /locales\/(\w+)\/(.+)\.json$/.exec(file);
+  if (match?.[1] && match[2]) loaders.set(`${match[1]}/${match[2]}`, load);
 }
-/** Every feature namespace the storefront can fetch. */
-export const FEATURE_NAMESPACES = [...loaders.keys()];
+/** Every namespace the translator can fetch (the owner's "admin*" ones too). */
+export const NAMESPACES = [...new Set([...loaders.keys()].map((key) => key.slice(key.indexOf('/') + 1)))].filter(
+  (namespace) => namespace !== 'common',
+);
 
-/** Registers a namespace whose catalogue is fetched when a component first asks for its words. */
+/** Registers a namespace whose words are fetched when a component first asks for them (one loader for every language). */
 export function addNamespaceLoader(namespace: string, load: () => Promise<{ default: Catalogue }>) {
-  loaders.set(namespace, load);
+  for (const code of SUPPORTED)
+    loaders.set(loaderKey(code, namespace), () => load().then((m) => ({ default: m.default[code] ?? {} })));
 }
-
-const commonLoaders: Partial<Record<LanguageCode, () => Promise<{ default: Words }>>> = {
-  hi: () => import('./common.hi'),
-  mr: () => import('./common.mr'),
-  gu: () => import('./common.gu'),
-};
 
 export const SUPPORTED = LANGUAGES.map((l) => l.code) as LanguageCode[];
 
@@ -52,11 +51,6 @@ const library: Library = { en: { common: english } };
 
 function addWords(language: LanguageCode, namespace: string, words: Words) {
   (library[language] ??= {})[namespace] = words;
-}
-
-/** Registers a catalogue loaded after start-up (a lazily loaded area's own namespace). */
-export function addCatalogue(namespace: string, catalogue: Catalogue) {
-  for (const code of SUPPORTED) addWords(code, namespace, catalogue[code] ?? {});
 }
 
 /** One load per namespace or language, shared by everyone who asks (and stable for React's use()). */
@@ -72,28 +66,26 @@ function once(id: string, load: () => Promise<void>): Promise<void> {
   return promise;
 }
 
-const hasNamespace = (namespace: string) => namespace === 'common' || library.en?.[namespace] !== undefined;
+const hasWords = (language: LanguageCode, namespace: string) => library[language]?.[namespace] !== undefined;
 
 /** A promise React's use() reads at once: already settled, in the shape React records a settled one in. */
 const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
 
-/** What useTranslation waits for: the namespace's load, or SETTLED when its words are in (or it has none to load). */
-function namespaceReady(namespace: string): Promise<void> {
-  return hasNamespace(namespace) || !loaders.has(namespace) ? SETTLED : loadNamespace(namespace);
+/** What useTranslation waits for: the namespace's file in this language, or SETTLED when its words are in (or there is none). */
+function namespaceReady(language: LanguageCode, namespace: string): Promise<void> {
+  return hasWords(language, namespace) || !loaders.has(loaderKey(language, namespace))
+    ? SETTLED
+    : loadWords(language, namespace);
 }
 
-function loadNamespace(namespace: string): Promise<void> {
-  if (hasNamespace(namespace)) return Promise.resolve();
-  const load = loaders.get(namespace);
-  if (!load) return Promise.resolve();
-  return once(`ns:${namespace}`, () => load().then((mod) => addCatalogue(namespace, mod.default)));
+function loadWords(language: LanguageCode, namespace: string): Promise<void> {
+  const load = loaders.get(loaderKey(language, namespace));
+  if (!load || hasWords(language, namespace)) return Promise.resolve();
+  return once(loaderKey(language, namespace), () => load().then((mod) => addWords(language, namespace, mod.default)));
 }
 
-function loadCommon(language: LanguageCode): Promise<void> {
-  const load = commonLoaders[language];
-  if (!load || library[language]?.common) return Promise.resolve();
-  return once(`common:${language}`, () => load().then((mod) => addWords(language, 'common', mod.default)));
-}
+/** The namespaces some page has loaded so far, in whichever language. */
+const loadedNamespaces = () => new Set(Object.values(library).flatMap((namespaces) => Object.keys(namespaces ?? {})));
 
 /**
  * The language the server rendered the page in (so hydration matches it), else the selector's
@@ -125,20 +117,26 @@ const i18n = {
   get language(): LanguageCode {
     return currentLanguage();
   },
-  /** Fetches the language's common words, then shows every page in it. */
+  /** Fetches the language's words of every namespace shown so far, then shows every page in it. */
   async changeLanguage(code: string): Promise<void> {
     const language = isLanguageCode(code) ? code : DEFAULT_LANGUAGE;
-    await loadCommon(language);
+    await Promise.all([...loadedNamespaces()].map((namespace) => loadWords(language, namespace)));
     current = language;
     if (typeof document !== 'undefined') rememberLanguage(language);
     for (const listener of listeners) listener();
   },
-  loadNamespaces(namespaces: string | readonly string[]): Promise<void> {
+  /** Fetches namespaces in the page's language, or in the languages named. */
+  loadNamespaces(
+    namespaces: string | readonly string[],
+    languages: readonly LanguageCode[] = [currentLanguage()],
+  ): Promise<void> {
     const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-    return Promise.all(list.map(loadNamespace)).then(() => undefined);
+    return Promise.all(languages.flatMap((language) => list.map((namespace) => loadWords(language, namespace)))).then(
+      () => undefined,
+    );
   },
   loadLanguages(languages: readonly LanguageCode[]): Promise<void> {
-    return Promise.all(languages.map(loadCommon)).then(() => undefined);
+    return Promise.all(languages.map((language) => loadWords(language, 'common'))).then(() => undefined);
   },
   /** A t() for one language whatever the page's (an order's notice in the shopper's language). */
   getFixedT(language: string, namespace = 'common'): TFunction {
@@ -162,7 +160,7 @@ export default i18n;
 export function startI18n(): Promise<void> {
   const language = currentLanguage();
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-  return loadCommon(language);
+  return loadWords(language, 'common');
 }
 
 /**
@@ -184,7 +182,7 @@ export function useTranslation(namespace = 'common'): {
   // Called on every render, loaded or not: React replays a component that suspended here once the
   // words arrive, and a replay that skipped this call would meet useMemo as an update on a first
   // render and fail (React error 467, recovered with 520).
-  use(namespaceReady(namespace));
+  use(namespaceReady(language, namespace));
   const t = useMemo(() => fixedT(library, language, namespace), [language, namespace]);
   return { t, i18n: language === chosen ? i18n : { ...i18n, language } };
 }

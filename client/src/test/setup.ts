@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import i18n, { FEATURE_NAMESPACES, SUPPORTED } from '../i18n';
+import i18n, { NAMESPACES, SUPPORTED } from '../i18n';
 
 // The app fetches a page's words with its route; components rendered on their own need them ready.
-await i18n.loadNamespaces(FEATURE_NAMESPACES);
+await i18n.loadNamespaces(NAMESPACES, SUPPORTED);
 await i18n.loadLanguages(SUPPORTED);
 
 afterEach(() => {

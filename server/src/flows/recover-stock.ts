@@ -1,7 +1,8 @@
 import type { AppDeps } from '../deps.js';
 import { returnHeld, settleHolds, staleHoldRefs } from '../modules/catalog/index.js';
-import { CodSlot, Order, finishInterruptedCancellations } from '../modules/orders/index.js';
+import { CodSlot, Order } from '../modules/orders/index.js';
 import { PendingCheckout } from '../modules/payments/index.js';
+import { finishInterruptedCancellations } from './cancel-order.js';
 import { startCheckoutRetention } from './checkout-retention.js';
 import { giveBackStaleClaim, retryInterruptedRefunds } from './checkout-stock.js';
 

@@ -130,128 +130,134 @@ describe('kill -9 of the app while orders are being placed', () => {
     }
   }
 
-  it(`loses no unit and no paid order over ${ROUNDS} kills`, async () => {
-    let acknowledged = 0;
-    let recovered = 0;
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      // A plentiful product, one that sells out this round, and one nobody counts.
-      const amla = await MainCategory.create({ title: `Amla ${round}`, mainPricePaise: 30000, stock: 50 });
-      const neem = await MainCategory.create({ title: `Neem ${round}`, mainPricePaise: 20000, stock: 5 });
-      const comb = await MainCategory.create({ title: `Comb ${round}`, mainPricePaise: 10000 });
-      const counted = [String(amla._id), String(neem._id)];
-      const lines = [...counted, String(comb._id)];
-      // Orders placed earlier, which their shoppers cancel in the same moment.
-      const cancelling: { shopper: Shopper; orderId: string }[] = [];
-      for (let i = 0; i < CANCELS; i += 1) {
-        const shopper = await shopperWithCart([String(amla._id), String(comb._id)]);
-        const placed = await post('/api/orders/cod', { address: ADDRESS }, shopper.token);
-        expect(placed.status).toBe(201);
-        cancelling.push({ shopper, orderId: ((await placed.json()) as { order: { _id: string } }).order._id });
-      }
-      const before = await unitsAccountedFor(counted);
-
-      const online = await Promise.all(Array.from({ length: ONLINE }, () => shopperWithCart(lines)));
-      const cod = await Promise.all(Array.from({ length: COD }, () => shopperWithCart(lines)));
-      /** What Razorpay's window hands the browser: the three fields verify-payment checks. */
-      const payments: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }[] = [];
-      for (const shopper of online) {
-        const created = await post('/api/payment/create-order', { address: ADDRESS }, shopper.token);
-        expect(created.status).toBe(200);
-        const { id } = (await created.json()) as { id: string };
-        payments.push(
-          (await (await post('/api/payment/simulator/pay', { order_id: id })).json()) as (typeof payments)[number],
-        );
-      }
-
-      // Everyone at once; the app dies at a random moment among them.
-      const answered: { kind: 'online' | 'cod'; status: number; orderId?: string; shopper: number }[] = [];
-      let settled = 0;
-      const requests = [
-        ...online.map((shopper, i) =>
-          post('/api/payment/verify-payment', payments[i], shopper.token).then(async (res) => {
-            const body = (await res.json()) as { order?: { _id: string } };
-            answered.push({ kind: 'online', status: res.status, orderId: body.order?._id, shopper: i });
-          }),
-        ),
-        ...cod.map((shopper, i) =>
-          post('/api/orders/cod', { address: ADDRESS }, shopper.token).then(async (res) => {
-            const body = (await res.json()) as { order?: { _id: string } };
-            answered.push({ kind: 'cod', status: res.status, orderId: body.order?._id, shopper: i });
-          }),
-        ),
-        ...cancelling.map(({ shopper, orderId }) => post(`/api/orders/${orderId}/cancel`, {}, shopper.token)),
-      ].map((p) => p.catch(() => undefined).finally(() => (settled += 1)));
-      // The kill falls after a random number of answers (none to all but one), then a random few ms:
-      // a fixed delay from the start hit before any answer on a loaded machine and after all on an
-      // idle one, and checked no acknowledged order either way.
-      const killAfter = Math.floor(Math.random() * requests.length);
-      await until('the answers before the kill', async () => settled >= killAfter, 120_000, 5);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
-      app!.child.kill('SIGKILL');
-      await app!.exited;
-      await Promise.all(requests);
-      outputs.push(app!.output());
-      await startApp();
-
-      // Every answer given before the kill holds.
-      for (const a of answered.filter((x) => x.status >= 200 && x.status < 300)) {
-        acknowledged += 1;
-        expect(await Order.exists({ _id: a.orderId }), `${a.kind} order ${a.orderId}`).toBeTruthy();
-      }
-      // The retries: each paid checkout ends with its one order, or refunded because Neem sold out.
-      for (const [i, shopper] of online.entries()) {
-        let status = 0;
-        for (let attempt = 0; attempt < 40 && status !== 200 && status !== 409; attempt += 1) {
-          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 150));
-          status = (await post('/api/payment/verify-payment', payments[i], shopper.token)).status;
+  it(
+    `loses no unit and no paid order over ${ROUNDS} kills`,
+    async () => {
+      let acknowledged = 0;
+      let recovered = 0;
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        // A plentiful product, one that sells out this round, and one nobody counts.
+        const amla = await MainCategory.create({ title: `Amla ${round}`, mainPricePaise: 30000, stock: 50 });
+        const neem = await MainCategory.create({ title: `Neem ${round}`, mainPricePaise: 20000, stock: 5 });
+        const comb = await MainCategory.create({ title: `Comb ${round}`, mainPricePaise: 10000 });
+        const counted = [String(amla._id), String(neem._id)];
+        const lines = [...counted, String(comb._id)];
+        // Orders placed earlier, which their shoppers cancel in the same moment.
+        const cancelling: { shopper: Shopper; orderId: string }[] = [];
+        for (let i = 0; i < CANCELS; i += 1) {
+          const shopper = await shopperWithCart([String(amla._id), String(comb._id)]);
+          const placed = await post('/api/orders/cod', { address: ADDRESS }, shopper.token);
+          expect(placed.status).toBe(201);
+          cancelling.push({ shopper, orderId: ((await placed.json()) as { order: { _id: string } }).order._id });
         }
-        expect([200, 409], `payment of online shopper ${i}`).toContain(status);
-        const razorpayOrderId = payments[i]!.razorpay_order_id;
-        const orders = await Order.countDocuments({ razorpayOrderId });
-        const checkout = await PendingCheckout.findOne({ razorpayOrderId }).lean();
-        if (status === 200) expect(orders).toBe(1);
-        else {
-          expect([orders, checkout?.status]).toEqual([0, 'soldOut']);
-          // Refunded at once, or by the sweep when the kill fell between recording it and asking for it.
-          await until(`the refund of online shopper ${i}`, async () => {
-            const refund = (await PendingCheckout.findOne({ razorpayOrderId }).lean())?.refund;
-            return refund?.status === 'processed';
+        const before = await unitsAccountedFor(counted);
+
+        const online = await Promise.all(Array.from({ length: ONLINE }, () => shopperWithCart(lines)));
+        const cod = await Promise.all(Array.from({ length: COD }, () => shopperWithCart(lines)));
+        /** What Razorpay's window hands the browser: the three fields verify-payment checks. */
+        const payments: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }[] = [];
+        for (const shopper of online) {
+          const created = await post('/api/payment/create-order', { address: ADDRESS }, shopper.token);
+          expect(created.status).toBe(200);
+          const { id } = (await created.json()) as { id: string };
+          payments.push(
+            (await (await post('/api/payment/simulator/pay', { order_id: id })).json()) as (typeof payments)[number],
+          );
+        }
+
+        // Everyone at once; the app dies at a random moment among them.
+        const answered: { kind: 'online' | 'cod'; status: number; orderId?: string; shopper: number }[] = [];
+        let settled = 0;
+        const requests = [
+          ...online.map((shopper, i) =>
+            post('/api/payment/verify-payment', payments[i], shopper.token).then(async (res) => {
+              const body = (await res.json()) as { order?: { _id: string } };
+              answered.push({ kind: 'online', status: res.status, orderId: body.order?._id, shopper: i });
+            }),
+          ),
+          ...cod.map((shopper, i) =>
+            post('/api/orders/cod', { address: ADDRESS }, shopper.token).then(async (res) => {
+              const body = (await res.json()) as { order?: { _id: string } };
+              answered.push({ kind: 'cod', status: res.status, orderId: body.order?._id, shopper: i });
+            }),
+          ),
+          ...cancelling.map(({ shopper, orderId }) => post(`/api/orders/${orderId}/cancel`, {}, shopper.token)),
+        ].map((p) => p.catch(() => undefined).finally(() => (settled += 1)));
+        // The kill falls after a random number of answers (none to all but one), then a random few ms:
+        // a fixed delay from the start hit before any answer on a loaded machine and after all on an
+        // idle one, and checked no acknowledged order either way.
+        const killAfter = Math.floor(Math.random() * requests.length);
+        await until('the answers before the kill', async () => settled >= killAfter, 120_000, 5);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
+        app!.child.kill('SIGKILL');
+        await app!.exited;
+        await Promise.all(requests);
+        outputs.push(app!.output());
+        await startApp();
+
+        // Every answer given before the kill holds.
+        for (const a of answered.filter((x) => x.status >= 200 && x.status < 300)) {
+          acknowledged += 1;
+          expect(await Order.exists({ _id: a.orderId }), `${a.kind} order ${a.orderId}`).toBeTruthy();
+        }
+        // The retries: each paid checkout ends with its one order, or refunded because Neem sold out.
+        for (const [i, shopper] of online.entries()) {
+          let status = 0;
+          for (let attempt = 0; attempt < 40 && status !== 200 && status !== 409; attempt += 1) {
+            if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 150));
+            status = (await post('/api/payment/verify-payment', payments[i], shopper.token)).status;
+          }
+          expect([200, 409], `payment of online shopper ${i}`).toContain(status);
+          const razorpayOrderId = payments[i]!.razorpay_order_id;
+          const orders = await Order.countDocuments({ razorpayOrderId });
+          const checkout = await PendingCheckout.findOne({ razorpayOrderId }).lean();
+          if (status === 200) expect(orders).toBe(1);
+          else {
+            expect([orders, checkout?.status]).toEqual([0, 'soldOut']);
+            // Refunded at once, or by the sweep when the kill fell between recording it and asking for it.
+            await until(`the refund of online shopper ${i}`, async () => {
+              const refund = (await PendingCheckout.findOne({ razorpayOrderId }).lean())?.refund;
+              return refund?.status === 'processed';
+            });
+          }
+          const earlier = answered.find((a) => a.kind === 'online' && a.shopper === i);
+          if (earlier?.status === 200) expect(status).toBe(200);
+        }
+
+        // The cancels are sent again where the kill cut them off.
+        for (const { shopper, orderId } of cancelling) {
+          expect((await post(`/api/orders/${orderId}/cancel`, {}, shopper.token)).status).toBe(200);
+        }
+
+        // The sweep settles what the kill left: no holds, no claim 'taking', no cancellation half
+        // undone, no slot without its open order.
+        await until('no stock is held and nothing is left half done', async () => {
+          const held = await MainCategory.countDocuments({
+            $or: [{ 'stockHolds.0': { $exists: true } }, { 'stockReturns.0': { $exists: true } }],
           });
-        }
-        const earlier = answered.find((a) => a.kind === 'online' && a.shopper === i);
-        if (earlier?.status === 200) expect(status).toBe(200);
-      }
-
-      // The cancels are sent again where the kill cut them off.
-      for (const { shopper, orderId } of cancelling) {
-        expect((await post(`/api/orders/${orderId}/cancel`, {}, shopper.token)).status).toBe(200);
-      }
-
-      // The sweep settles what the kill left: no holds, no claim 'taking', no cancellation half
-      // undone, no slot without its open order.
-      await until('no stock is held and nothing is left half done', async () => {
-        const held = await MainCategory.countDocuments({
-          $or: [{ 'stockHolds.0': { $exists: true } }, { 'stockReturns.0': { $exists: true } }],
+          const taking = await PendingCheckout.countDocuments({ stockState: 'taking' });
+          const undoing = await Order.countDocuments({ undoPending: true });
+          return held === 0 && taking === 0 && undoing === 0;
         });
-        const taking = await PendingCheckout.countDocuments({ stockState: 'taking' });
-        const undoing = await Order.countDocuments({ undoPending: true });
-        return held === 0 && taking === 0 && undoing === 0;
-      });
-      await until('every cash-on-delivery slot has its open order', async () => {
-        for (const slot of await CodSlot.find().lean()) {
-          const order = await Order.findById(slot.orderId, { status: 1 }).lean();
-          if (!order || order.status === 'Delivered' || order.status === 'Cancelled') return false;
-        }
-        return true;
-      });
-      expect(await unitsAccountedFor(counted)).toEqual(before);
-      for (const id of counted) expect((await MainCategory.findById(id).lean())!.stock).toBeGreaterThanOrEqual(0);
-      recovered += (
-        app!.output().match(/finished orders that a stopped process left half placed|interrupted stock claim/g) ?? []
-      ).length;
-    }
-    // For the record (a random kill does not always land inside a claim).
-    console.log(`${ROUNDS} kills: ${acknowledged} acknowledged orders kept, ${recovered} interrupted claims recovered`);
-    // A round took up to ~37 s on a 2-core machine at load 20: a long soak gets the time its rounds need.
-  }, Math.max(300_000, ROUNDS * 60_000));
+        await until('every cash-on-delivery slot has its open order', async () => {
+          for (const slot of await CodSlot.find().lean()) {
+            const order = await Order.findById(slot.orderId, { status: 1 }).lean();
+            if (!order || order.status === 'Delivered' || order.status === 'Cancelled') return false;
+          }
+          return true;
+        });
+        expect(await unitsAccountedFor(counted)).toEqual(before);
+        for (const id of counted) expect((await MainCategory.findById(id).lean())!.stock).toBeGreaterThanOrEqual(0);
+        recovered += (
+          app!.output().match(/finished orders that a stopped process left half placed|interrupted stock claim/g) ?? []
+        ).length;
+      }
+      // For the record (a random kill does not always land inside a claim).
+      console.log(
+        `${ROUNDS} kills: ${acknowledged} acknowledged orders kept, ${recovered} interrupted claims recovered`,
+      );
+      // A round took up to ~37 s on a 2-core machine at load 20: a long soak gets the time its rounds need.
+    },
+    Math.max(300_000, ROUNDS * 60_000),
+  );
 });

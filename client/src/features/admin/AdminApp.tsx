@@ -1,21 +1,22 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useTranslation } from '../../i18n';
-import { addCatalogue } from '../../i18n';
-import adminCatalogue from './i18n';
+import i18n, { SUPPORTED, useTranslation } from '../../i18n';
 import { AdminLayout } from './components/AdminLayout';
 import { Spinner } from './components/ui';
 import LoginPage from './pages/LoginPage';
 import { AdminSessionProvider, useAdminSession } from './session';
-
-addCatalogue('admin', adminCatalogue);
 
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const SliderPage = lazy(() => import('./pages/SliderPage'));
 const CategoryPage = lazy(() => import('./pages/CategoryPage'));
 const GalleryPage = lazy(() => import('./pages/GalleryPage'));
 const UsersPage = lazy(() => import('./pages/UsersPage'));
-const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+// An order's WhatsApp message is in its shopper's language, whatever the owner's: the orders screen
+// brings the admin words of every language.
+const OrdersPage = lazy(async () => {
+  const [page] = await Promise.all([import('./pages/OrdersPage'), i18n.loadNamespaces('admin', SUPPORTED)]);
+  return page;
+});
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const DeliveryPage = lazy(() => import('./pages/DeliveryPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));

@@ -4,12 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toaster } from 'sonner';
 import { STORAGE_KEYS } from '@kesh/shared';
-import { addCatalogue } from '../../i18n';
-import adminCatalogue from './i18n';
 import { AdminSessionProvider } from './session';
-
-// Screens rendered on their own still need the labels AdminApp registers when it loads.
-addCatalogue('admin', adminCatalogue);
 
 /** Renders an admin screen as a signed-in owner sees it: router, query cache, session, toasts. */
 export function renderAdmin(ui: ReactNode, path = '/admin/screen') {

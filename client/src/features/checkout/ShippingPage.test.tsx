@@ -22,10 +22,15 @@ import { checkDelivery } from '../../api/shipping';
 import { createOrder, createPaymentOrder, placeCodOrder, verifyPayment } from '../../api/payments';
 import { ApiError } from '../../api/http';
 import { applyCoupon } from '../../api/coupons';
-import couponCatalogue from './coupon/i18n';
+import en from '../../i18n/locales/en/checkout.coupon.json';
+import gu from '../../i18n/locales/gu/checkout.coupon.json';
+import hi from '../../i18n/locales/hi/checkout.coupon.json';
+import mr from '../../i18n/locales/mr/checkout.coupon.json';
 import type { RazorpayOptions } from './razorpay';
 import ShippingPage from './ShippingPage';
 import { orderAddressLine } from './usePayment';
+
+const couponCatalogue = { en, hi, mr, gu };
 
 vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
 vi.mock('../../api/auth', () => ({ fetchUser: vi.fn() }));

@@ -14,7 +14,7 @@ import { countToday } from '../users/index.js';
 import { takeAddressMail } from '../users/index.js';
 import { User } from '../users/index.js';
 import { EmailCode } from './email-code.model.js';
-import { accountMailWords } from './mail-texts.js';
+import { accountMailWords } from './mail-words.js';
 import { newOtp, otpHash, sameHash } from './otp.js';
 
 const tooMany = (message: string) => new HttpError(429, message);
@@ -67,8 +67,8 @@ export function createEmailVerification({ config, mailer }: Pick<AppDeps, 'confi
     mailer.sendInBackground(
       {
         to: account.email,
-        subject: words.confirmSubject(shop),
-        text: words.confirmText({ name: account.username, shop, otp, hours: CODE_HOURS }),
+        subject: words('confirmSubject', { shop }),
+        text: words('confirmText', { name: account.username, shop, otp, hours: CODE_HOURS }),
       },
       { userId, event: 'email-code' },
     );

@@ -17,7 +17,7 @@ import { issueToken, type TokenClaims } from '../../lib/tokens.js';
 import { User } from '../users/index.js';
 import { PasswordReset } from './password-reset.model.js';
 import { createEmailVerification } from './email-verification.js';
-import { accountMailWords } from './mail-texts.js';
+import { accountMailWords } from './mail-words.js';
 import { newOtp, otpHash, sameHash } from './otp.js';
 import { createPasswordHasher } from './passwords.js';
 
@@ -105,8 +105,8 @@ export function createAuthService({ config, logger, mailer }: Pick<AppDeps, 'con
         const shop = config.shop.name;
         await mailer.send({
           to: user.email,
-          subject: words.resetSubject(shop),
-          text: words.resetText({ name: user.username, shop, otp, minutes: OTP_LIFETIME_MINUTES }),
+          subject: words('resetSubject', { shop }),
+          text: words('resetText', { name: user.username, shop, otp, minutes: OTP_LIFETIME_MINUTES }),
         });
       });
       return { answer: { message: MESSAGES.otpSentIfExists }, requester };

@@ -1,43 +1,51 @@
-import { MESSAGES, VERIFY_TEXTS, cancellationQuote, type Order as OrderDto } from '@kesh/shared';
+import { MESSAGES, VERIFY_TEXTS, cancellationQuote } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { forgetReturns, returnRefs, returnStockOnce } from '../catalog/index.js';
-import { releaseCouponOfOrder } from '../coupons/index.js';
-import { codCancelCounter, countCodOutcome } from '../users/index.js';
-import { countToday } from '../users/index.js';
-import { releaseCodSlot } from './cod-slots.js';
-import { isCod, toOrderDto, type OrderRecord } from './dto.js';
+import { isCod, type OrderRecord } from './dto.js';
 import { notifyShopOfFailedRefund, notifyShopper } from './notifications.js';
 import { Order } from './order.model.js';
 import { refundEventFrom } from './refund-state.js';
+import { nowOf } from './service.js';
 import { ORDER_TEXTS } from './texts.js';
 
+/**
+ * The order's side of cancelling: claiming the order, recording its refund and its undoing. What
+ * cancelling gives back to other modules (stock, coupon use) and the refund request are the
+ * cancel-order flow's (server/src/flows/cancel-order.ts).
+ */
+
 export type Canceller = { role: 'admin' } | { role: 'customer'; userId: string };
+
+/** The gateway's answer to a refund request, as the order records it. */
+export interface RefundAnswer {
+  id: string | null;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+export type CancellationClaim =
+  /** This call cancelled the order: it now undoes the placing and refunds `refundPaise`. */
+  | { cancelledNow: true; order: OrderRecord; refundPaise: number }
+  /** Another call cancelled it first: its order, refund settled. */
+  | { cancelledNow: false; order: OrderRecord };
 
 const WAIT_STEP_MS = 25;
 const WAIT_LIMIT_MS = 5000;
 
-const clock = (deps: Pick<AppDeps, 'now'>) => (deps.now ? deps.now() : new Date());
-
 /**
- * Cancels a Processing order and refunds it: in full when the owner cancels or within 24 h of
- * placing, else the total less 10 %. One conditional update moves the order from Processing to
- * Cancelled, so of a cancel and a concurrent dispatch exactly one applies, and of two cancels only
- * one asks the payment provider for money back and puts the stock back; the other answers the same
- * cancelled order. A cash-on-delivery order was never paid: it is cancelled without a refund or fee.
+ * Moves a Processing order to Cancelled, with its refund owed: in full when the owner cancels or
+ * within 24 h of placing, else the total less 10 %. One conditional update does it, so of a cancel
+ * and a concurrent dispatch exactly one applies, and of two cancels only one is told `cancelledNow`
+ * (and asks for money back and puts the stock back); the other gets the same cancelled order. A
+ * cash-on-delivery order was never paid: it owes no refund or fee.
  */
-export async function cancelOrder(
-  deps: AppDeps,
-  by: Canceller,
-  id: string,
-): Promise<{ order: OrderDto; cancelledNow: boolean }> {
+export async function claimCancellation(deps: AppDeps, by: Canceller, id: string): Promise<CancellationClaim> {
   const owner = by.role === 'customer' ? { userId: by.userId } : {};
   const current = await Order.findOne(
     { _id: id, ...owner },
     { totalPaise: 1, createdAt: 1, status: 1, paymentMethod: 1 },
   ).lean();
   if (!current) throw notFound(MESSAGES.orderNotFound);
-  const now = clock(deps);
+  const now = nowOf(deps);
   const cod = isCod(current);
   const refundPaise =
     by.role === 'admin'
@@ -64,7 +72,7 @@ export async function cancelOrder(
     const order = await settledCancellation(id);
     if (!order) throw notFound(MESSAGES.orderNotFound);
     if (order.status !== 'Cancelled') throw conflict(MESSAGES.orderAlreadyShipped);
-    return { order: await toOrderDto(order, now), cancelledNow: false };
+    return { cancelledNow: false, order };
   }
 
   if (!(claimed.timeline ?? []).some((e) => e.status === 'Processing')) {
@@ -73,105 +81,7 @@ export async function cancelOrder(
       { $push: { timeline: { $each: [{ status: 'Processing', at: claimed.createdAt }], $position: 0 } } },
     );
   }
-  await undoPlacing(deps, claimed);
-  if (cod) {
-    await countCodOutcome(claimed.userId, 'cancelled');
-    if (by.role === 'customer') await countToday(codCancelCounter(by.userId));
-    await notifyShopper(deps, claimed, 'cancelled');
-    return { order: await toOrderDto(claimed, now), cancelledNow: true };
-  }
-  const refunded = await refundCancelled(deps, claimed, refundPaise);
-  return { order: await toOrderDto(refunded, now), cancelledNow: true };
-}
-
-/** Asks for a cancelled online order's refund and tells the shopper (and the shop if it failed). */
-async function refundCancelled(deps: AppDeps, order: OrderRecord, amountPaise: number): Promise<OrderRecord> {
-  const refunded = await requestRefund(deps, order, amountPaise);
-  await notifyShopper(deps, refunded, 'cancelled');
-  if (refunded.refund?.status === 'processed') await notifyShopper(deps, refunded, 'refunded');
-  if (refunded.refund?.status === 'failed') notifyShopOfFailedRefund(deps, refunded);
-  return refunded;
-}
-
-const returnRef = (orderId: unknown) => `cancel:${String(orderId)}`;
-
-/**
- * What cancelling undoes: the coupon use goes back, the stock goes back on the shelf (once per
- * product, however often this runs), the cash-on-delivery slot is freed; then the order records it
- * all as done (undoPending unset). Each step is safe to repeat, so recovery can run it again after
- * a process died half-way.
- */
-async function undoPlacing(deps: AppDeps, order: OrderRecord): Promise<void> {
-  await releaseCouponOfOrder(order._id).catch((err: unknown) =>
-    deps.logger.error({ err, orderId: String(order._id) }, 'cancelled order kept its coupon use'),
-  );
-  if (order.stockTaken) await returnStockOnce(returnRef(order._id), order.products);
-  if (isCod(order)) await releaseCodSlot(order._id);
-  await Order.updateOne(
-    { _id: order._id },
-    { $unset: { undoPending: 1 }, ...(order.stockTaken ? { $set: { stockTaken: false } } : {}) },
-  );
-  await forgetReturns(returnRef(order._id));
-}
-
-/**
- * The owner's record that a dispatched cash-on-delivery parcel was refused at the door: the order
- * ends Cancelled (marked codRefused), its stock, coupon use and COD slot come back as for a
- * cancellation, and the shopper's refused count rises, once, however often this is asked.
- */
-export async function markCodRefused(deps: AppDeps, id: string): Promise<OrderDto> {
-  const now = clock(deps);
-  const claimed = await Order.findOneAndUpdate(
-    { _id: id, paymentMethod: 'cod', status: 'Dispatched' },
-    {
-      $set: { status: 'Cancelled', cancelledAt: now, undoPending: true, cancelledBy: 'admin', codRefused: true },
-      $push: { timeline: { status: 'Cancelled', at: now } },
-    },
-    { returnDocument: 'after', runValidators: true },
-  ).lean<OrderRecord>();
-  if (!claimed) {
-    const order = await Order.findById(id).lean<OrderRecord>();
-    if (!order) throw notFound(MESSAGES.orderNotFound);
-    if (order.codRefused) return toOrderDto(order, now);
-    throw conflict(VERIFY_TEXTS.notRefusable);
-  }
-  await undoPlacing(deps, claimed);
-  await countCodOutcome(claimed.userId, 'refused');
-  return toOrderDto(claimed, now);
-}
-
-/**
- * Cancellations a process died in the middle of, cancelled before `before`: what they undo is
- * undone, and a refund recorded as owed but never asked of the gateway is asked now (claimed by one
- * caller, the shopper told as a live cancellation tells them).
- */
-export async function finishInterruptedCancellations(
-  deps: AppDeps,
-  before: Date,
-): Promise<{ undone: number; refundsRequested: number }> {
-  let undone = 0;
-  for (const order of await Order.find({ undoPending: true, cancelledAt: { $lt: before } }).lean<OrderRecord[]>()) {
-    await undoPlacing(deps, order);
-    undone += 1;
-  }
-  for (const ref of await returnRefs()) {
-    const orderId = ref.slice('cancel:'.length);
-    if (!(await Order.exists({ _id: orderId, undoPending: true }))) await forgetReturns(ref);
-  }
-  const owed = {
-    'refund.status': 'pending' as const,
-    'refund.updatedAt': { $lt: before },
-    'refund.id': null,
-    status: 'Cancelled' as const,
-  };
-  let refundsRequested = 0;
-  for (const order of await Order.find(owed).lean<OrderRecord[]>()) {
-    const claimed = await Order.updateOne({ _id: order._id, ...owed }, { $set: { 'refund.updatedAt': new Date() } });
-    if (claimed.modifiedCount !== 1 || !order.refund) continue;
-    await refundCancelled(deps, order, order.refund.amountPaise);
-    refundsRequested += 1;
-  }
-  return { undone, refundsRequested };
+  return { cancelledNow: true, order: claimed, refundPaise };
 }
 
 /**
@@ -188,55 +98,103 @@ async function settledCancellation(id: string): Promise<OrderRecord | null> {
   }
 }
 
-/** Asks the provider for the money back; a refusal leaves the order Cancelled with a failed refund. */
-async function requestRefund(deps: AppDeps, order: OrderRecord, amountPaise: number): Promise<OrderRecord> {
-  let update: { id: string | null; status: 'pending' | 'processed' | 'failed' };
-  if (amountPaise === 0) {
-    update = { id: null, status: 'processed' };
-  } else {
-    try {
-      const refund = await deps.payments.refund({
-        // Only online orders reach here, and every online order has its payment id.
-        paymentId: order.razorpayPaymentId ?? '',
-        amountPaise,
-        notes: { orderId: String(order._id) },
-      });
-      update = { id: refund.id, status: refund.status };
-    } catch (err) {
-      deps.logger.error({ err, orderId: String(order._id), amountPaise }, 'refund request failed');
-      update = { id: null, status: 'failed' };
-    }
+/**
+ * The owner's record that a dispatched cash-on-delivery parcel was refused at the door: the order
+ * ends Cancelled (marked codRefused), once. Null when it already was (the caller answers `order`).
+ */
+export async function claimCodRefusal(
+  deps: AppDeps,
+  id: string,
+): Promise<{ claimed: OrderRecord } | { claimed: null; order: OrderRecord }> {
+  const now = nowOf(deps);
+  const claimed = await Order.findOneAndUpdate(
+    { _id: id, paymentMethod: 'cod', status: 'Dispatched' },
+    {
+      $set: { status: 'Cancelled', cancelledAt: now, undoPending: true, cancelledBy: 'admin', codRefused: true },
+      $push: { timeline: { status: 'Cancelled', at: now } },
+    },
+    { returnDocument: 'after', runValidators: true },
+  ).lean<OrderRecord>();
+  if (claimed) return { claimed };
+  const order = await Order.findById(id).lean<OrderRecord>();
+  if (!order) throw notFound(MESSAGES.orderNotFound);
+  if (order.codRefused) return { claimed: null, order };
+  throw conflict(VERIFY_TEXTS.notRefusable);
+}
+
+/** The cancelled order records that what it took is given back (undoPending unset). */
+export async function markUndone(order: OrderRecord): Promise<void> {
+  await Order.updateOne(
+    { _id: order._id },
+    { $unset: { undoPending: 1 }, ...(order.stockTaken ? { $set: { stockTaken: false } } : {}) },
+  );
+}
+
+/** Cancelled orders a process died in the middle of undoing, cancelled before `before`. */
+export function unfinishedCancellations(before: Date): Promise<OrderRecord[]> {
+  return Order.find({ undoPending: true, cancelledAt: { $lt: before } }).lean<OrderRecord[]>();
+}
+
+/** True while the order of a stock return reference (`cancel:<order id>`) is still being undone. */
+export async function isBeingUndone(orderId: string): Promise<boolean> {
+  return Boolean(await Order.exists({ _id: orderId, undoPending: true }));
+}
+
+/**
+ * Cancelled orders before `before` whose refund was recorded as owed but never asked of the gateway,
+ * each claimed by one caller (the others skip it).
+ */
+export async function* claimOwedRefunds(
+  before: Date,
+): AsyncGenerator<OrderRecord & { refund: { amountPaise: number } }> {
+  const owed = {
+    'refund.status': 'pending' as const,
+    'refund.updatedAt': { $lt: before },
+    'refund.id': null,
+    status: 'Cancelled' as const,
+  };
+  for (const order of await Order.find(owed).lean<OrderRecord[]>()) {
+    const claimed = await Order.updateOne({ _id: order._id, ...owed }, { $set: { 'refund.updatedAt': new Date() } });
+    if (claimed.modifiedCount !== 1 || !order.refund) continue;
+    yield { ...order, refund: order.refund };
   }
+}
+
+/** Records the gateway's answer to a refund request on the order. */
+export async function recordRefund(order: OrderRecord, answer: RefundAnswer): Promise<OrderRecord> {
   const saved = await Order.findOneAndUpdate(
     { _id: order._id },
-    { $set: { 'refund.id': update.id, 'refund.status': update.status, 'refund.updatedAt': new Date() } },
+    { $set: { 'refund.id': answer.id, 'refund.status': answer.status, 'refund.updatedAt': new Date() } },
     { returnDocument: 'after' },
   ).lean<OrderRecord>();
   return saved ?? order;
 }
 
 /**
- * The owner asks again for a refund the gateway refused (Razorpay's balance was short, the network
- * failed). Only the failed refund of a cancelled order; one conditional update claims it, so two
+ * Claims the failed refund of a cancelled order to ask again, with one conditional update, so two
  * clicks ask once. Marked pending with no id while asking, so a process that dies meanwhile leaves a
- * refund that recovery requests. The shopper is mailed once it is processed; a new failure is
- * mailed to the shop again.
+ * refund that recovery requests.
  */
-export async function retryFailedRefund(deps: AppDeps, id: string): Promise<OrderDto> {
-  const now = clock(deps);
+export async function claimFailedRefund(
+  deps: AppDeps,
+  id: string,
+): Promise<OrderRecord & { refund: { amountPaise: number } }> {
   const claimed = await Order.findOneAndUpdate(
     { _id: id, status: 'Cancelled', 'refund.status': 'failed' },
-    { $set: { 'refund.status': 'pending', 'refund.id': null, 'refund.updatedAt': now } },
+    { $set: { 'refund.status': 'pending', 'refund.id': null, 'refund.updatedAt': nowOf(deps) } },
     { returnDocument: 'after' },
   ).lean<OrderRecord>();
   if (!claimed?.refund) {
     if (!(await Order.exists({ _id: id }))) throw notFound(MESSAGES.orderNotFound);
     throw conflict(ORDER_TEXTS.refundNotFailed);
   }
-  const refunded = await requestRefund(deps, claimed, claimed.refund.amountPaise);
-  if (refunded.refund?.status === 'processed') await notifyShopper(deps, refunded, 'refunded');
-  if (refunded.refund?.status === 'failed') notifyShopOfFailedRefund(deps, refunded);
-  return toOrderDto(refunded, now);
+  return { ...claimed, refund: claimed.refund };
+}
+
+/** Tells the shopper their money went back, or the shop that the gateway refused it. */
+export async function tellRefundOutcome(deps: AppDeps, order: OrderRecord): Promise<void> {
+  if (order.refund?.status === 'processed') await notifyShopper(deps, order, 'refunded');
+  if (order.refund?.status === 'failed') notifyShopOfFailedRefund(deps, order);
 }
 
 /**
@@ -255,7 +213,6 @@ export async function applyRefundEvent(
     { returnDocument: 'after' },
   ).lean<OrderRecord>();
   if (!order) return false;
-  if (status === 'processed') await notifyShopper(deps, order, 'refunded');
-  else notifyShopOfFailedRefund(deps, order);
+  await tellRefundOutcome(deps, order);
   return true;
 }

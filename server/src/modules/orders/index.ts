@@ -1,16 +1,36 @@
 export { OrdersMigration, SEARCH_KEYS_MIGRATION, startOrderSearchBackfill } from './admin-list-backfill.js';
-export { applyRefundEvent, finishInterruptedCancellations } from './cancellation.js';
+export {
+  applyRefundEvent,
+  claimCancellation,
+  claimCodRefusal,
+  claimFailedRefund,
+  claimOwedRefunds,
+  isBeingUndone,
+  markUndone,
+  recordRefund,
+  tellRefundOutcome,
+  unfinishedCancellations,
+  type Canceller,
+  type RefundAnswer,
+} from './cancellation.js';
 export { startCodHistoryBackfill } from './cod-history-backfill.js';
 export { CodSlot } from './cod-slot.model.js';
 export { claimCodSlot, releaseCodSlot } from './cod-slots.js';
-export { toOrderDto, type OrderRecord } from './dto.js';
+export { isCod, toOrderDto, type OrderRecord } from './dto.js';
 export { expectInvoice, settleStartedInvoiceJobs, startInvoiceQueue } from './invoice-jobs.js';
 export { InvoiceCounter } from './invoice-number.js';
-export { notifyRefundedPayment, notifyShopOfFailedPaymentRefund } from './notifications.js';
+export { notifyRefundedPayment, notifyShopOfFailedPaymentRefund, notifyShopper } from './notifications.js';
 export { Order, dropLegacyPaymentIndexes } from './order.model.js';
 export { priceCart } from './pricing.js';
 export { refundEventFrom } from './refund-state.js';
-export { adminOrdersRoutes, ordersRoutes, salesRoutes, type CodOrderFlow, type VerifiedPaymentFlow } from './routes.js';
+export {
+  adminOrdersRoutes,
+  ordersRoutes,
+  salesRoutes,
+  type CancelOrderFlow,
+  type CodOrderFlow,
+  type VerifiedPaymentFlow,
+} from './routes.js';
 export { rebuildSalesRollups, startSalesRollupWarmUp } from './sales-rollup.js';
 export { confirmOrder, nowOf, orderLinesOf } from './service.js';
 export { ORDER_TEXTS } from './texts.js';

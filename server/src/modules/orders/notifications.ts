@@ -1,9 +1,9 @@
-import { DEFAULT_LANGUAGE, ORDER_ID_DISPLAY_LENGTH, formatRupees, isLanguageCode, paiseToRupees } from '@kesh/shared';
+import { ORDER_ID_DISPLAY_LENGTH, formatRupees, paiseToRupees } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { MailAttachment, MailMessage } from '../../lib/mailer.js';
 import { mailShopperInBackground } from '../users/index.js';
 import { isCod, languageOf, lineTitle, paymentTextOf, type OrderRecord } from './dto.js';
-import { ORDER_MAIL_WORDS } from './mail-texts.js';
+import { orderMailWords } from './mail-words.js';
 
 export type OrderMailEvent = 'placed' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded';
 
@@ -18,63 +18,67 @@ export function shopperMail(
 ): MailMessage | undefined {
   const details = order.userDetails;
   if (!details?.email) return undefined;
-  const words = ORDER_MAIL_WORDS[languageOf(order)];
+  const words = orderMailWords(languageOf(order));
   const shop = deps.config.shop;
   const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
   const summary = [
     ...order.products.map((p) => `- ${lineTitle(p)} × ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`),
-    `${words.total}: ${rupees(order.totalPaise)}`,
+    `${words('total')}: ${rupees(order.totalPaise)}`,
   ];
   let subject: string;
   let body: string[];
   switch (event) {
     case 'placed':
-      subject = words.placedSubject(shop.name, shortId);
+      subject = words('placedSubject', { shop: shop.name, id: shortId });
       body = [
-        words.placedIntro,
+        words('placedIntro'),
         '',
         ...summary,
-        `${words.deliverTo}: ${details.address || '-'}`,
-        ...(isCod(order) ? [words.codToPay(rupees(order.totalPaise))] : []),
-        ...(attachments?.length ? ['', words.invoiceAttached] : []),
+        `${words('deliverTo')}: ${details.address || '-'}`,
+        ...(isCod(order) ? [words('codToPay', { amount: rupees(order.totalPaise) })] : []),
+        ...(attachments?.length ? ['', words('invoiceAttached')] : []),
       ];
       break;
     case 'dispatched': {
       const s = order.shipment;
-      subject = words.dispatchedSubject(shortId);
+      subject = words('dispatchedSubject', { id: shortId });
       body = [
-        words.dispatchedIntro,
-        ...(s?.courier ? [`${words.courier}: ${s.courier}`] : []),
-        ...(s?.trackingNumber ? [`${words.trackingNumber}: ${s.trackingNumber}`] : []),
-        ...(s?.trackingUrl ? [`${words.track}: ${s.trackingUrl}`] : []),
+        words('dispatchedIntro'),
+        ...(s?.courier ? [`${words('courier')}: ${s.courier}`] : []),
+        ...(s?.trackingNumber ? [`${words('trackingNumber')}: ${s.trackingNumber}`] : []),
+        ...(s?.trackingUrl ? [`${words('track')}: ${s.trackingUrl}`] : []),
       ];
       break;
     }
     case 'delivered':
-      subject = words.deliveredSubject(shortId);
-      body = [words.deliveredIntro, '', ...summary];
+      subject = words('deliveredSubject', { id: shortId });
+      body = [words('deliveredIntro'), '', ...summary];
       break;
     case 'cancelled': {
       const refund = order.refund?.amountPaise ?? 0;
       const fee = order.totalPaise - refund;
-      subject = words.cancelledSubject(shortId);
+      subject = words('cancelledSubject', { id: shortId });
       // Nothing was paid for a cash-on-delivery order, so nothing goes back and no fee applies.
       body = isCod(order)
-        ? [words.cancelledIntro]
-        : [words.cancelledIntro, words.refundOf(rupees(refund)), ...(fee > 0 ? [words.feeKept(rupees(fee))] : [])];
+        ? [words('cancelledIntro')]
+        : [
+            words('cancelledIntro'),
+            words('refundOf', { amount: rupees(refund) }),
+            ...(fee > 0 ? [words('feeKept', { amount: rupees(fee) })] : []),
+          ];
       break;
     }
     case 'refunded':
-      subject = words.refundedSubject(shortId);
-      body = [words.refundedIntro(rupees(order.refund?.amountPaise ?? 0))];
+      subject = words('refundedSubject', { id: shortId });
+      body = [words('refundedIntro', { amount: rupees(order.refund?.amountPaise ?? 0) })];
       break;
   }
   const text = [
-    words.hello(details.username || details.email),
+    words('hello', { name: details.username || details.email }),
     '',
     ...body,
     '',
-    words.questions,
+    words('questions'),
     `${shop.name}`,
     `${shop.phone} · ${shop.email}`,
     '',
@@ -111,23 +115,27 @@ export function notifyRefundedPayment(deps: AppDeps, payment: RefundedPayment): 
   };
   const email = payment.userDetails?.email;
   if (email) {
-    const words = ORDER_MAIL_WORDS[isLanguageCode(payment.language) ? payment.language : DEFAULT_LANGUAGE];
+    const words = orderMailWords(payment.language);
     const shop = deps.config.shop;
     const text = [
-      words.hello(payment.userDetails?.username || email),
+      words('hello', { name: payment.userDetails?.username || email }),
       '',
-      payment.reason === 'soldOut' ? words.soldOutIntro : words.couponLapsedIntro,
+      payment.reason === 'soldOut' ? words('soldOutIntro') : words('couponLapsedIntro'),
       '',
       ...payment.lines.map((l) => `- ${lineTitle(l)} × ${l.quantity}: ${rupees(l.unitPricePaise * l.quantity)}`),
-      `${words.total}: ${rupees(payment.amountPaise)}`,
-      words.soldOutRefund(rupees(payment.amountPaise)),
+      `${words('total')}: ${rupees(payment.amountPaise)}`,
+      words('soldOutRefund', { amount: rupees(payment.amountPaise) }),
       '',
-      words.questions,
+      words('questions'),
       shop.name,
       `${shop.phone} · ${shop.email}`,
       '',
     ].join('\n');
-    void mailShopperInBackground(deps, { to: email, subject: words.soldOutSubject(shop.name), text }, context);
+    void mailShopperInBackground(
+      deps,
+      { to: email, subject: words('soldOutSubject', { shop: shop.name }), text },
+      context,
+    );
   }
   if (payment.refundFailed) notifyShopOfFailedPaymentRefund(deps, payment);
 }

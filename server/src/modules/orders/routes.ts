@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.js';
 import { authOf, requireAdmin, requireAnyRole, requireCustomer } from '../../middleware/auth.js';
 import { bodyOf, queryOf, validateBody } from '../../middleware/validate.js';
 import { lowStockProducts } from '../catalog/index.js';
-import { cancelOrder, markCodRefused, retryFailedRefund } from './cancellation.js';
+import type { Canceller } from './cancellation.js';
 import { limiter } from '../../middleware/rate-limit.js';
 import { invoiceFileName, issuedInvoice } from './invoice-files.js';
 import { salesStats, streamOrdersCsv } from './reports.js';
@@ -51,9 +51,25 @@ export interface CodOrderFlow {
   ): Promise<OrderDto>;
 }
 
+/**
+ * Cancelling (the shopper's cancel, the owner's status change to Cancelled), a refused parcel and a
+ * refund asked again run the cancel-order flow (server/src/flows/cancel-order.ts), handed in by app.ts.
+ */
+export interface CancelOrderFlow {
+  cancelOrder(deps: AppDeps, by: Canceller, id: string): Promise<{ order: OrderDto }>;
+  markCodRefused(deps: AppDeps, id: string): Promise<OrderDto>;
+  retryFailedRefund(deps: AppDeps, id: string): Promise<OrderDto>;
+}
+
 export function ordersRoutes(
   deps: AppDeps,
-  { placeOrderForVerifiedPayment, placeCodOrder }: VerifiedPaymentFlow & CodOrderFlow,
+  {
+    placeOrderForVerifiedPayment,
+    placeCodOrder,
+    cancelOrder,
+    markCodRefused,
+    retryFailedRefund,
+  }: VerifiedPaymentFlow & CodOrderFlow & CancelOrderFlow,
 ): Router {
   const router = Router();
   const secret = deps.config.jwtSecret;
@@ -87,7 +103,11 @@ export function ordersRoutes(
   });
 
   router.put('/:id/status', requireAdmin(secret), validateBody(orderStatusSchema), async (req, res) => {
-    res.json(await updateOrderStatus(deps, req.params.id, bodyOf(orderStatusSchema, req.body)));
+    const id = orderIdOf(req.params.id);
+    const { status, ...shipment } = bodyOf(orderStatusSchema, req.body);
+    // Cancelling goes through the cancellation rules: a full refund of a Processing order.
+    if (status === 'Cancelled') res.json((await cancelOrder(deps, { role: 'admin' }, id)).order);
+    else res.json(await updateOrderStatus(deps, id, { ...shipment, status }));
   });
 
   // The courier handed over the cash of a delivered cash-on-delivery order.

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
 import { MainCategory } from '../catalog/index.js';
-import { cancelOrder } from './cancellation.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
@@ -50,17 +49,15 @@ const MAIL_OF_STATUS: Partial<Record<OrderStatus, OrderMailEvent>> = {
   Delivered: 'delivered',
 };
 
+/** A status the owner sets through PUT /:id/status other than Cancelled (the cancel-order flow's). */
+export type StatusChange = OrderStatusBody & { status: Exclude<OrderStatus, 'Cancelled'> };
+
 /**
- * The owner's status change. Cancelling goes through the cancellation rules (a full refund of a
- * Processing order); a Cancelled order is final, since its payment went back. The filter makes the
- * change and a concurrent cancellation exclusive: exactly one of them applies.
+ * The owner's status change. A Cancelled order is final, since its payment went back. The filter
+ * makes the change and a concurrent cancellation exclusive: exactly one of them applies.
  */
-export async function updateOrderStatus(deps: AppDeps, rawId: unknown, body: OrderStatusBody): Promise<OrderDto> {
-  const id = orderIdOf(rawId);
+export async function updateOrderStatus(deps: AppDeps, id: string, body: StatusChange): Promise<OrderDto> {
   const { status } = body;
-  if (status === 'Cancelled') {
-    return (await cancelOrder(deps, { role: 'admin' }, id)).order;
-  }
   const now = nowOf(deps);
   const shipment = status === 'Dispatched' ? shipmentOf(body) : undefined;
   const before = await Order.findOneAndUpdate(

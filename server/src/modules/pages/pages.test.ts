@@ -41,8 +41,8 @@ const MANIFEST = {
     file: 'assets/HomePage-h1.js',
     imports: ['index.html', '_react-r1.js', '_SafeImage-s1.js'],
   },
-  'src/features/home/i18n.ts': { file: 'assets/i18n-home1.js' },
-  'src/features/catalog/i18n.ts': { file: 'assets/i18n-catalog1.js' },
+  'src/i18n/locales/en/home.json': { file: 'assets/i18n-home1.js' },
+  'src/i18n/locales/en/catalog.json': { file: 'assets/i18n-catalog1.js' },
   'src/features/catalog/ProductsPage.tsx': { file: 'assets/ProductsPage-p1.js', imports: ['_SafeImage-s1.js'] },
   'src/features/gallery/GalleryPage.tsx': { file: 'assets/GalleryPage-g1.js' },
 };

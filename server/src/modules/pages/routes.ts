@@ -59,6 +59,8 @@ interface Loaded {
  */
 interface PageSpec {
   sources: readonly string[];
+  /** The page's word namespaces: client/src/i18n/locales/<language>/<namespace>.json, preloaded in the page's language. */
+  namespaces: readonly string[];
   lists: readonly ListName[];
   catalogue?(req: Request, all: () => Promise<Product[]>): Promise<CatalogueData>;
   images(lists: Loaded, catalogue: CatalogueData): ImagePreload[];
@@ -70,19 +72,21 @@ const preload = (item: { image: string | null; imageSrcSet: string | null } | un
 /** Gallery tiles preloaded: the first row on a phone. */
 const GALLERY_PRELOADS = 2;
 
-function textPage(pagePath: string, ...sources: string[]): Record<string, PageSpec> {
-  return { [pagePath]: { sources, lists: [], images: () => [] } };
+function textPage(pagePath: string, source: string, namespace: string): Record<string, PageSpec> {
+  return { [pagePath]: { sources: [source], namespaces: [namespace], lists: [], images: () => [] } };
 }
 
 const PAGES: Record<string, PageSpec> = {
   '/': {
-    sources: ['src/features/home/HomePage.tsx', 'src/features/home/i18n.ts', 'src/features/catalog/i18n.ts'],
+    sources: ['src/features/home/HomePage.tsx'],
+    namespaces: ['home', 'catalog'],
     lists: ['sliders'],
     catalogue: featuredData,
     images: ({ sliders }) => preload(sliders?.value[0], IMAGE_SIZES.hero),
   },
   '/products': {
-    sources: ['src/features/catalog/ProductsPage.tsx', 'src/features/catalog/i18n.ts'],
+    sources: ['src/features/catalog/ProductsPage.tsx'],
+    namespaces: ['catalog'],
     lists: [],
     catalogue: productsPageData,
     images: (_lists, { product, productPage }) =>
@@ -91,17 +95,18 @@ const PAGES: Record<string, PageSpec> = {
         : preload(productPage?.page.items[0], IMAGE_SIZES.productCard),
   },
   '/gallery': {
-    sources: ['src/features/gallery/GalleryPage.tsx', 'src/features/gallery/i18n.ts'],
+    sources: ['src/features/gallery/GalleryPage.tsx'],
+    namespaces: ['gallery'],
     lists: ['gallery'],
     images: ({ gallery }) =>
       (gallery?.value.slice(0, GALLERY_PRELOADS) ?? []).flatMap((g) => preload(g, IMAGE_SIZES.galleryTile)),
   },
   // Pages whose first screen is all words: their code is preloaded, so they hydrate sooner.
-  ...textPage('/profile', 'src/features/profile/ProfilePage.tsx', 'src/features/profile/i18n.ts'),
-  ...textPage('/contact', 'src/features/contact/ContactPage.tsx', 'src/features/contact/i18n.ts'),
-  ...textPage('/termsandconditions', 'src/features/policies/TermsPage.tsx', 'src/features/policies/i18n.ts'),
-  ...textPage('/cancellation-refunds', 'src/features/policies/RefundsPage.tsx', 'src/features/policies/i18n.ts'),
-  ...textPage('/privacyandpolicy', 'src/features/policies/PrivacyPage.tsx', 'src/features/policies/i18n.ts'),
+  ...textPage('/profile', 'src/features/profile/ProfilePage.tsx', 'profile'),
+  ...textPage('/contact', 'src/features/contact/ContactPage.tsx', 'contact'),
+  ...textPage('/termsandconditions', 'src/features/policies/TermsPage.tsx', 'policies'),
+  ...textPage('/cancellation-refunds', 'src/features/policies/RefundsPage.tsx', 'policies'),
+  ...textPage('/privacyandpolicy', 'src/features/policies/PrivacyPage.tsx', 'policies'),
 };
 
 /**
@@ -190,8 +195,17 @@ export function clientRoutes(
   const scripts = new Map(
     Object.entries(PAGES).map(([page, spec]) => [page, [...new Set([...shellScripts, ...chunksOf(spec.sources)])]]),
   );
-  // The common words of a language other than English are their own chunk (client/src/i18n).
-  const languageScripts = new Map(LANGUAGES.map(({ code }) => [code, chunksOf([`src/i18n/common.${code}.ts`])]));
+  // Words are a chunk per language and namespace (client/src/i18n/locales; English common words are
+  // in the shell): the page's language's common words first, its namespaces after its code.
+  const wordsOf = (language: LanguageCode, namespaces: readonly string[]) =>
+    chunksOf(namespaces.map((namespace) => `src/i18n/locales/${language}/${namespace}.json`));
+  const commonWords = new Map(LANGUAGES.map(({ code }) => [code, wordsOf(code, ['common'])]));
+  const pageWords = new Map(
+    LANGUAGES.map(({ code }) => [
+      code,
+      new Map(Object.entries(PAGES).map(([page, spec]) => [page, wordsOf(code, spec.namespaces)])),
+    ]),
+  );
   const kept = pageCache();
   const renderer = loadRenderer(clientDir, logger);
   const { storefront } = lists;
@@ -254,7 +268,11 @@ export function clientRoutes(
       ...Object.entries(catalogue).map(([name, value]) => `"${name}":${JSON.stringify(value)}`),
     ];
     const html = renderPage(template, {
-      scripts: [...(languageScripts.get(language) ?? []), ...(scripts.get(pagePath) ?? shellScripts)],
+      scripts: [
+        ...(commonWords.get(language) ?? []),
+        ...(scripts.get(pagePath) ?? shellScripts),
+        ...(pageWords.get(language)?.get(pagePath) ?? []),
+      ],
       images: spec ? spec.images(loaded, catalogue) : [],
       data: `{${json.join(',')}}`,
       language,

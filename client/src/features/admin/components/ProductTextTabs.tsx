@@ -1,11 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { LANGUAGES, missingTranslations, type LanguageCode, type TranslatedLanguage } from '@kesh/shared';
-import { addCatalogue, useTranslation } from '../../../i18n';
-import productTextCatalogue from '../product-text-i18n';
+import { useTranslation } from '../../../i18n';
 import { inputClass, labelClass } from './ui';
 import { translationOf, type ProductTextState, type TextFieldName, type TextFields } from './useProductText';
-
-addCatalogue('adminProductText', productTextCatalogue);
 
 interface Props {
   text: ProductTextState;

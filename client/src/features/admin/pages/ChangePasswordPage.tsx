@@ -3,15 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { KeyRound } from 'lucide-react';
 import { ADMIN_PASSWORD_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH, adminPasswordChangeSchema } from '@kesh/shared';
-import { addCatalogue, useTranslation, type TFunction } from '../../../i18n';
+import { useTranslation, type TFunction } from '../../../i18n';
 import { adminLogout, changeAdminPassword } from '../../../api/admin';
 import { ApiError } from '../../../api/http';
-import passwordCatalogue from '../password-i18n';
 import { useAdminSession } from '../session';
 import { inputClass, labelClass } from '../components/ui';
 import { AuthCard, FormAlert, SubmitButton } from '../components/AuthCard';
-
-addCatalogue('adminPassword', passwordCatalogue);
 
 type ServerMessage = keyof typeof ADMIN_PASSWORD_MESSAGES;
 

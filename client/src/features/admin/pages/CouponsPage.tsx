@@ -13,14 +13,10 @@ import {
 } from '@kesh/shared';
 import { createCoupon, deleteCoupon, fetchCoupons, updateCoupon } from '../../../api/coupons';
 import { serverErrorOr } from '../../../api/http';
-import { addCatalogue } from '../../../i18n';
 import { FormActions, RowActions } from '../components/actions';
 import { AdminTable, EmptyState, PageHeading, Panel, Spinner, inputClass, labelClass, tdClass } from '../components/ui';
 import { useReportFailure } from '../session';
 import { adminKeys, useAdminQuery } from '../useAdminQuery';
-import couponsCatalogue from '../coupons/i18n';
-
-addCatalogue('adminCoupons', couponsCatalogue);
 
 const couponsKey = adminKeys.coupons;
 

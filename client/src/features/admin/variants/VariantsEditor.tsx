@@ -2,13 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS, MESSAGES, productVariantsSchema, type Product } from '@kesh/shared';
-import { addCatalogue, useTranslation } from '../../../i18n';
+import { useTranslation } from '../../../i18n';
 import { saveProductVariants } from '../../../api/variants';
 import { serverErrorOr } from '../../../api/http';
 import { useReportFailure } from '../session';
 import { FormActions } from '../components/actions';
 import { Panel, TableWrap, inputClass, labelClass, smallButton, tableClass, thClass } from '../components/ui';
-import variantsCatalogue from './i18n';
 import {
   addOption,
   bodyOf,
@@ -23,8 +22,6 @@ import {
   type Drafts,
   type VariantDraft,
 } from './drafts';
-
-addCatalogue('adminVariants', variantsCatalogue);
 
 /** Below the product form: its sizes and packs, once the product exists (they are saved on their own). */
 export function VariantsEditor({ product, onSaved }: { product: Product | null; onSaved(): void }) {
