@@ -578,6 +578,22 @@ export const CORPUS: Case[] = [
   },
   {
     area: 'update operators',
+    name: '$pull with a logical condition queries each element document (non-documents never match)',
+    docs: [
+      {
+        _id: 1,
+        items: [{ p: 1, v: null }, { p: 2, v: 1 }, { p: 2, v: 2 }, 7],
+        other: [
+          { p: 1, q: 1 },
+          { p: 1, q: 2 },
+        ],
+      },
+    ],
+    run: (c) => afterUpdate(c, { $pull: { items: { $or: [{ p: 1 }, { v: 2 }] }, other: { p: 1, $or: [{ q: 2 }] } } }),
+    expect: { items: [{ p: 2, v: 1 }, 7], other: [{ p: 1, q: 1 }] },
+  },
+  {
+    area: 'update operators',
     name: '$rename',
     docs: [{ _id: 1, nmae: 'Asha' }],
     run: (c) => afterUpdate(c, { $rename: { nmae: 'name' } }),

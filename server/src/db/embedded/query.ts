@@ -868,6 +868,7 @@ function applyMingoOperators(working: Doc[], mods: Record<string, Doc>, ctx: Upd
     const operand = mods[op];
     if (operand) mods[op] = normalize(operand) as Doc;
   }
+  const elementPulls = takeElementPulls(mods);
   const positional = Object.values(mods).some((fields) => Object.keys(fields).some((f) => f.split('.').includes('$')));
   const condition = positional ? (normalize(ctx.filter) as Doc) : {};
   const arrayFilters = ctx.arrayFilters ? (normalize(ctx.arrayFilters) as Doc[]) : [];
@@ -879,9 +880,50 @@ function applyMingoOperators(working: Doc[], mods: Record<string, Doc>, ctx: Upd
   for (const target of targets) {
     for (const field of pushed) if (getPath(target, field) === undefined) assignPath(target, field, []);
   }
-  mingoUpdateMany(targets, condition, mods, { arrayFilters, cloneMode: 'deep' }, mingoOptions());
+  if (Object.keys(mods).length > 0) {
+    mingoUpdateMany(targets, condition, mods, { arrayFilters, cloneMode: 'deep' }, mingoOptions());
+  }
+  for (const target of targets) for (const pull of elementPulls) pull(target);
   // Only documents that held int64/decimal values need their types put back.
   return targets.map((target, i) => (normalized[i] === working[i] ? target : (retype(target, working[i]) as Doc)));
+}
+
+/** Top-level query operators that do not take a path: a $pull condition starting with one is a query on each element. */
+const LOGICAL_OPERATORS = new Set(['$and', '$or', '$nor', '$expr', '$where', '$text', '$comment', '$jsonSchema']);
+
+/**
+ * mongod reads a $pull condition as a query on each element when its first key is a field name or a
+ * logical operator ({$or: [{a: 1}, {b: 2}]}, {a: 1, $or: [...]}): only documents can match it. mingo
+ * instead compares the element itself with any condition holding an operator, so such a $pull
+ * removed nothing. Those are taken out of `mods` and applied here, after mingo's operators.
+ */
+function takeElementPulls(mods: Record<string, Doc>): Array<(target: Doc) => void> {
+  const pulls = mods.$pull;
+  if (!pulls) return [];
+  const taken: Array<(target: Doc) => void> = [];
+  for (const [field, cond] of Object.entries(pulls)) {
+    if (!isPlainObject(cond)) continue;
+    const keys = Object.keys(cond);
+    const first = keys[0];
+    const elementQuery = first !== undefined && (!first.startsWith('$') || LOGICAL_OPERATORS.has(first));
+    if (!elementQuery || !keys.some((k) => k.startsWith('$'))) continue;
+    if (field.split('.').some((part) => part.startsWith('$'))) {
+      throw new CommandError(
+        ErrorCode.NotImplemented,
+        '$pull on a positional path with a logical condition is not supported by the embedded engine',
+      );
+    }
+    const query = new Query(cond, mingoOptions());
+    taken.push((target) => {
+      const current = getPath(target, field);
+      if (!Array.isArray(current)) return;
+      const kept = current.filter((el) => !(isPlainObject(el) && query.test(el)));
+      if (kept.length !== current.length) assignPath(target, field, kept);
+    });
+    delete pulls[field];
+  }
+  if (Object.keys(pulls).length === 0) delete mods.$pull;
+  return taken;
 }
 
 /** mingo silently ignores some type errors that mongod reports; check the common ones first. */
