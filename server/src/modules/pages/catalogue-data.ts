@@ -45,8 +45,11 @@ export async function productsPageData(req: Request, all: () => Promise<Product[
   return { productPage: { q: q ?? '', sort: order ?? '', page: found } };
 }
 
-/** The query parameters the storefront's own links use; an address with others is not kept. */
-const KEPT_PARAMETERS = new Set(['id', 'page', 'sort']);
+/**
+ * The query parameters the storefront's own links use; an address with others is not kept. A chosen
+ * size or pack (`variant`) is one of a product's few; made-up ones only churn the byte-bounded LRU.
+ */
+const KEPT_PARAMETERS = new Set(['id', 'page', 'sort', 'variant']);
 
 /**
  * The address under which a rendered page is kept, or undefined when it is made per request: a

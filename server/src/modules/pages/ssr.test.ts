@@ -284,6 +284,16 @@ describe('server-rendered storefront pages', () => {
     expect(back.headers.location).toBe('/products?id=p1');
   });
 
+  it("keeps a product page per chosen size or pack (?variant=), the storefront's own link", async () => {
+    const oil = await MainCategory.create({ title: 'Amla hair oil' });
+    await storefrontChanged();
+    const address = `/products?id=${String(oil._id)}&variant=${'a'.repeat(24)}`;
+    const first = await page(address);
+    const rendered = renders();
+    expect((await page(address)).text).toBe(first.text);
+    expect(renders()).toBe(rendered);
+  });
+
   it('renders a page once while its lists are unchanged, and answers the same ETag with 304', async () => {
     const first = await page('/gallery').set('Cookie', 'lang=mr');
     const before = renders();
