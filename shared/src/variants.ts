@@ -18,7 +18,7 @@ export const OPTION_TEXT_MAX_LENGTH = 40;
 /** A SKU: a letter or digit, then up to 63 letters, digits, dots, dashes, slashes or underscores. */
 export const SKU_PATTERN = /^[A-Za-z0-9][\w./-]{0,63}$/;
 export const MAX_VARIANT_WEIGHT_GRAMS = 100_000;
-/** The product page's address keeps the shopper's choice: /products/<id>?variant=<variant id>. */
+/** The product page's address keeps the shopper's choice: /products?id=<product id>&variant=<variant id>. */
 export const VARIANT_QUERY_PARAM = 'variant';
 
 /** Every message about variants a user can see, written once (the tests assert them). */
