@@ -219,7 +219,7 @@ describe('admin area', () => {
     await form.getByLabel('Main Price (₹)').fill('549');
     await form.getByLabel('Offer Price (₹)').fill('449.50');
     await form.getByLabel('Number of Raters').fill('37');
-    await form.getByLabel('Description').fill('Strengthens roots and adds shine.');
+    await form.getByLabel('Description', { exact: true }).fill('Strengthens roots and adds shine.');
     await form.getByLabel('Image').setInputFiles(image('amla.png', [120, 160, 40], 300));
     await form.getByRole('button', { name: 'Add Category' }).click();
     await toast(page, MESSAGES.categorySaved(title, 'added')).waitFor();
