@@ -19,6 +19,17 @@ const SERVER_TEXTS = [
   MESSAGES.imageUnreadable,
   MESSAGES.tooManyRequests,
   MESSAGES.storageUnavailable,
+  // What checkout, the address book and cancelling tell a shopper.
+  MESSAGES.orderPlaced,
+  MESSAGES.paymentCancelled,
+  MESSAGES.paymentVerificationFailed,
+  MESSAGES.razorpaySdkFailed,
+  MESSAGES.selectDeliveryAddress,
+  MESSAGES.addressSaved,
+  MESSAGES.addressRemoved,
+  MESSAGES.orderCancelled,
+  MESSAGES.orderAlreadyShipped,
+  MESSAGES.orderNotFound,
 ];
 
 describe('server messages in four languages', () => {
