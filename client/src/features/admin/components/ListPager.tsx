@@ -45,7 +45,7 @@ export function ListPager({ page, limit, total }: { page: number; limit: number;
           ? t('paging.showing', { from: count(first), to: count(Math.min(total, page * limit)), total: count(total) })
           : t('paging.pastTheEnd', { pages: count(pages) })}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         {page > 1 ? (
           <Link to={linkTo(Math.min(page - 1, pages))} rel="prev" className={smallButton('neutral')}>
             {t('paging.previous')}

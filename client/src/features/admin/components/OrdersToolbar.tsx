@@ -100,7 +100,7 @@ export function OrdersPager({ view, total, onChange }: { view: OrdersView; total
   return (
     <nav aria-label={t('orders.pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-gray-600">{t('orders.shown', { first, last, total })}</p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="orders-limit" className="text-gray-600">
           {t('orders.perPage')}
         </label>
