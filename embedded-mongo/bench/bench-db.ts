@@ -14,7 +14,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { MongoClient, ObjectId } from 'mongodb';
-import { startEmbeddedEngine, type EmbeddedEngine } from '../server/src/db/embedded/index.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../src/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_DB_SECONDS ?? 5);
@@ -46,7 +46,7 @@ async function open(dataDir: string): Promise<{ engine: EmbeddedEngine; client: 
 function startEngineProcess(dataDir: string): Promise<{ uri: string; stop: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'server/src/db/embedded/standalone.ts'), '--data-dir', dataDir],
+    ['--import', 'tsx', path.join(ROOT, 'src/standalone.ts'), '--data-dir', dataDir],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolve, reject) => {

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { MongoClient, ObjectId, type Document } from 'mongodb';
-import { startEmbeddedEngine } from '../server/src/db/embedded/index.js';
-import { stageNames } from '../server/src/test/plan.js';
+import { startEmbeddedEngine } from '../src/index.js';
+import { stageNames } from '../test/plan.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOCS = Number(process.env.BENCH_Q_DOCS ?? 100_000);

@@ -7,16 +7,16 @@
  * (commands.ts, crud.ts, admin.ts) -> store (store.ts) -> durability
  * (durability.ts: journal + checkpoints in the data directory).
  */
-import { executeCommand } from './commands.js';
-import { CursorManager } from './cursors.js';
-import { Durability, type StorageHealth } from './durability.js';
-import { WireServer } from './server.js';
-import type { StorageFs } from './storage-fs.js';
-import { Store } from './store.js';
+import { executeCommand } from './commands/commands.js';
+import { CursorManager } from './planner/cursors.js';
+import { Durability, type StorageHealth } from './durability/durability.js';
+import { WireServer } from './wire/server.js';
+import type { StorageFs } from './storage/storage-fs.js';
+import { Store } from './storage/store.js';
 
-export { CorruptDataFileError } from './checkpoint.js';
-export { DataDirectoryError, type StorageHealth } from './durability.js';
-export { DataDirectoryInUseError } from './lock.js';
+export { CorruptDataFileError } from './durability/checkpoint.js';
+export { DataDirectoryError, type StorageHealth } from './durability/durability.js';
+export { DataDirectoryInUseError } from './durability/lock.js';
 
 export interface EmbeddedEngineOptions {
   /** TCP port on 127.0.0.1; default 0 picks a free port. */

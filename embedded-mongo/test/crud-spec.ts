@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EJSON } from 'bson';
 import { MongoClient, MongoServerError, type Collection, type Db, type Document } from 'mongodb';
-import { startEmbeddedEngine } from '../server/src/db/embedded/index.js';
+import { startEmbeddedEngine } from '../src/index.js';
 
 const SERVER_VERSION = [7, 0, 0];
 

@@ -4,7 +4,7 @@
  * remounted read-only (EROFS), fsync reporting EIO, writes that store only part of
  * what they were given.
  */
-import { realFs, type StorageFileHandle, type StorageFs } from './storage-fs.js';
+import { realFs, type StorageFileHandle, type StorageFs } from '../src/storage/storage-fs.js';
 
 function errno(code: string, call: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: injected failure, ${call}`), { code, syscall: call });

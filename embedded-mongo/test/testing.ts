@@ -3,7 +3,7 @@
  * MONGODB_URI is set, against that real server to confirm the behaviour matches.
  */
 import { MongoServerError } from 'mongodb';
-import { startEmbeddedEngine, type EmbeddedEngine } from './index.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../src/index.js';
 
 export interface TestTarget {
   /** Connection string; pass the database name separately (`dbName` / `client.db(name)`). */

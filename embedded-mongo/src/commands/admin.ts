@@ -6,11 +6,11 @@ import { BSON } from 'bson';
 import type { CommandHandler } from './context.js';
 import { currentOps, statusSections } from './server-status.js';
 import { collectionArg } from './crud.js';
-import { CommandError, ErrorCode } from './errors.js';
-import { ID_INDEX, normalizeIndexSpec, sameKeyPattern } from './indexes.js';
-import { asDoc, compileFilter } from './query.js';
-import { validatorOf } from './validation.js';
-import { cloneDeep, isPlainObject, toInt, type Doc } from './values.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
+import { ID_INDEX, normalizeIndexSpec, sameKeyPattern } from '../storage/indexes.js';
+import { asDoc, compileFilter } from '../query/query.js';
+import { validatorOf } from '../query/validation.js';
+import { cloneDeep, isPlainObject, toInt, type Doc } from '../values/values.js';
 
 export const SERVER_VERSION = '7.0.0';
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;

@@ -5,9 +5,9 @@
 import * as admin from './admin.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import * as crud from './crud.js';
-import { CommandError, ErrorCode, errorReply } from './errors.js';
+import { CommandError, ErrorCode, errorReply } from '../values/errors.js';
 import { countCommand } from './server-status.js';
-import { isNumeric, isPlainObject, toNumber, type Doc } from './values.js';
+import { isNumeric, isPlainObject, toNumber, type Doc } from '../values/values.js';
 
 const handlers = new Map<string, CommandHandler>([
   ['hello', admin.hello],

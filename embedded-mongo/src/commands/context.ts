@@ -1,6 +1,6 @@
-import type { CursorManager } from './cursors.js';
-import type { Store } from './store.js';
-import type { Doc } from './values.js';
+import type { CursorManager } from '../planner/cursors.js';
+import type { Store } from '../storage/store.js';
+import type { Doc } from '../values/values.js';
 
 /** Everything a command handler may touch. Handlers are synchronous on purpose: see commands.ts. */
 export interface CommandContext {

@@ -11,7 +11,7 @@ import { Aggregator } from 'mingo/aggregator';
 import { evalExpr } from 'mingo/core';
 import type { Options as MingoOptions } from 'mingo/types';
 import type { CommandContext, CommandHandler } from './context.js';
-import { CommandError, ErrorCode, toCommandError } from './errors.js';
+import { CommandError, ErrorCode, toCommandError } from '../values/errors.js';
 import {
   applyUpdate,
   applyUpdateToAll,
@@ -26,13 +26,13 @@ import {
   type Matcher,
   type Projector,
   type SortSpec,
-} from './query.js';
-import { effectiveCollation, type Collation } from './collation.js';
-import { refuseInexact } from './exact-ops.js';
-import { countMatches, select, type Selection, type SelectOptions } from './planner.js';
+} from '../query/query.js';
+import { effectiveCollation, type Collation } from '../values/collation.js';
+import { refuseInexact } from '../query/exact-ops.js';
+import { countMatches, select, type Selection, type SelectOptions } from '../planner/planner.js';
 import { currentOps } from './server-status.js';
-import { enforceValidator } from './validation.js';
-import type { Collection } from './store.js';
+import { enforceValidator } from '../query/validation.js';
+import type { Collection } from '../storage/store.js';
 import {
   canonicalKey,
   cloneDeep,
@@ -46,7 +46,7 @@ import {
   view,
   withIdFirst,
   type Doc,
-} from './values.js';
+} from '../values/values.js';
 
 export function collectionArg(cmd: Doc, commandName: string): string {
   const name = cmd[commandName];

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { CommandContext } from './context.js';
-import { cloneDeep, type Doc } from './values.js';
+import { cloneDeep, type Doc } from '../values/values.js';
 
 /** mongod's default net.maxIncomingConnections; the engine sets no lower limit of its own. */
 const MAX_INCOMING_CONNECTIONS = 1_000_000;

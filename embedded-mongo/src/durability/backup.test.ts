@@ -4,8 +4,8 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupDataDirectory, restoreDataDirectory, RestoreError } from './backup.js';
-import { startEmbeddedEngine, type EmbeddedEngine } from './index.js';
-import { externalUri } from './testing.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
+import { externalUri } from '../../test/testing.js';
 
 describe.skipIf(externalUri !== undefined)('backup and restore of a data directory', () => {
   const dirs: string[] = [];

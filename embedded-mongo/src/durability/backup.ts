@@ -13,8 +13,8 @@ import path from 'node:path';
 import { captureCheckpoint, checkpointBytes, CorruptDataFileError, loadCheckpoint } from './checkpoint.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR, replayJournal } from './durability.js';
 import { lockDataDirectory } from './lock.js';
-import { errnoOf, realFs, replaceFileDurably } from './storage-fs.js';
-import { Store } from './store.js';
+import { errnoOf, realFs, replaceFileDurably } from '../storage/storage-fs.js';
+import { Store } from '../storage/store.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 const ATTEMPTS = 5;

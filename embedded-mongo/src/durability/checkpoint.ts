@@ -23,12 +23,12 @@
  * used (the index is sorted as for formats 1 and 2), so it can cost time but never change an answer.
  */
 import { Binary, BSON } from 'bson';
-import { normalizeIndexSpec, type IndexEntry, type SavedOrders } from './indexes.js';
-import { errnoOf, type StorageFs } from './storage-fs.js';
-import type { Store } from './store.js';
-import { decodeAt, decodeFields, type StoredDocuments, type StoredValue } from './stored.js';
-import { bsonTypeOf, isPlainObject, type Doc } from './values.js';
-import { deserializeStored } from './wire.js';
+import { normalizeIndexSpec, type IndexEntry, type SavedOrders } from '../storage/indexes.js';
+import { errnoOf, type StorageFs } from '../storage/storage-fs.js';
+import type { Store } from '../storage/store.js';
+import { decodeAt, decodeFields, type StoredDocuments, type StoredValue } from '../storage/stored.js';
+import { bsonTypeOf, isPlainObject, type Doc } from '../values/values.js';
+import { deserializeStored } from '../wire/wire.js';
 
 const FORMAT = 'kesh-embedded-mongo';
 const VERSION = 3;

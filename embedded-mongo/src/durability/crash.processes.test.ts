@@ -12,9 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { externalUri } from './testing.js';
+import { externalUri } from '../../test/testing.js';
 
-const STANDALONE = fileURLToPath(new URL('./standalone.ts', import.meta.url));
+const STANDALONE = fileURLToPath(new URL('../standalone.ts', import.meta.url));
 const ITERATIONS = Number(process.env.CRASH_ITERATIONS ?? 15);
 const WRITERS = 20;
 

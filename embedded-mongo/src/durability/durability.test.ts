@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient, ObjectId, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CorruptDataFileError, DataDirectoryInUseError, startEmbeddedEngine, type EmbeddedEngine } from './index.js';
+import { CorruptDataFileError, DataDirectoryInUseError, startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
 import { planStages } from '../../test/plan.js';
-import { FaultyFs } from './testing-faults.js';
-import { externalUri } from './testing.js';
+import { FaultyFs } from '../../test/testing-faults.js';
+import { externalUri } from '../../test/testing.js';
 
 const DB = 'durability_test';
 

@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { captureCheckpoint, checkpointBytes, CorruptDataFileError, isOutdated, loadCheckpoint } from './checkpoint.js';
-import { CommandError, ErrorCode, errorReply } from './errors.js';
+import { CommandError, ErrorCode, errorReply } from '../values/errors.js';
 import {
   decodeRecordAt,
   encodeRecord,
@@ -26,9 +26,9 @@ import {
 } from './journal.js';
 import { lockDataDirectory, type DataDirectoryLock } from './lock.js';
 import { applyOp, decodeOps, encodeOp } from './ops.js';
-import { errnoOf, realFs, replaceFileDurably, type StorageFs } from './storage-fs.js';
-import type { Store, StoreOp } from './store.js';
-import type { Doc } from './values.js';
+import { errnoOf, realFs, replaceFileDurably, type StorageFs } from '../storage/storage-fs.js';
+import type { Store, StoreOp } from '../storage/store.js';
+import type { Doc } from '../values/values.js';
 
 export const CHECKPOINT_FILE = 'embedded-db.bson';
 export const JOURNAL_DIR = 'journal';

@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { errnoOf, syncDirectory, writeFully, type StorageFileHandle, type StorageFs } from './storage-fs.js';
+import { errnoOf, syncDirectory, writeFully, type StorageFileHandle, type StorageFs } from '../storage/storage-fs.js';
 
 const MAGIC = 0x4b4a5231; // "KJR1"
 export const RECORD_HEADER_BYTES = 20;

@@ -14,7 +14,7 @@ import { readFile, realpath, unlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { errnoOf } from './storage-fs.js';
+import { errnoOf } from '../storage/storage-fs.js';
 
 export const LOCK_FILE = 'embedded-db.lock';
 

@@ -4,10 +4,10 @@
  * unique keys are rebuilt exactly as they were.
  */
 import { BSON, type Binary } from 'bson';
-import type { IndexSpec } from './indexes.js';
-import type { Collection, Store, StoreOp } from './store.js';
-import type { Doc } from './values.js';
-import { deserializeStored } from './wire.js';
+import type { IndexSpec } from '../storage/indexes.js';
+import type { Collection, Store, StoreOp } from '../storage/store.js';
+import type { Doc } from '../values/values.js';
+import { deserializeStored } from '../wire/wire.js';
 
 export function encodeOp(op: StoreOp): Buffer {
   const bytes = BSON.serialize(op);

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { Binary, Decimal128, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import mongoose from 'mongoose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from './index.js';
-import { externalUri } from './testing.js';
-import { Store } from './store.js';
+import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
+import { externalUri } from '../../test/testing.js';
+import { Store } from '../storage/store.js';
 import { loadCheckpoint } from './checkpoint.js';
-import { realFs } from './storage-fs.js';
+import { realFs } from '../storage/storage-fs.js';
 
 const DB_NAME = 'embedded_persist_test';
 

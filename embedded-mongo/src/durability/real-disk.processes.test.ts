@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient, type Document } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startEmbeddedEngine, type EmbeddedEngine } from './index.js';
-import { externalUri } from './testing.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
+import { externalUri } from '../../test/testing.js';
 
 const mount = (...args: string[]) => execFileSync('mount', args, { stdio: 'pipe' });
 

@@ -5,12 +5,12 @@ import { BSON, MongoClient, ObjectId, UUID } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCheckpoint } from './checkpoint.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR, replayJournal } from './durability.js';
-import { startEmbeddedEngine, type EmbeddedEngine } from './index.js';
-import { IndexRuntime, type SavedOrders } from './indexes.js';
-import { realFs } from './storage-fs.js';
-import { Store } from './store.js';
-import { externalUri } from './testing.js';
-import type { Doc } from './values.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
+import { IndexRuntime, type SavedOrders } from '../storage/indexes.js';
+import { realFs } from '../storage/storage-fs.js';
+import { Store } from '../storage/store.js';
+import { externalUri } from '../../test/testing.js';
+import type { Doc } from '../values/values.js';
 
 const DB = 'saved_order_test';
 

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { BSON, Long } from 'bson';
-import { CommandError, ErrorCode } from './errors.js';
-import type { Doc } from './values.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
+import type { Doc } from '../values/values.js';
 
 export const DEFAULT_BATCH_SIZE = 101;
 /** mongod caps a batch at 16 MiB of documents so the reply stays under the message limit. */

@@ -5,7 +5,7 @@
  */
 import { MongoClient, ObjectId, type Collection } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTarget, type TestTarget } from './testing.js';
+import { startTestTarget, type TestTarget } from '../../test/testing.js';
 
 let target: TestTarget;
 let client: MongoClient;

@@ -1,7 +1,7 @@
 import { MongoClient, ObjectId, type Collection, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { indexesUsed, stageNames } from '../../test/plan.js';
-import { serverError, startTestTarget, type TestTarget } from './testing.js';
+import { serverError, startTestTarget, type TestTarget } from '../../test/testing.js';
 
 const DB_NAME = 'embedded_planner_test';
 

@@ -7,13 +7,13 @@
  * every candidate still goes through the complete filter, so a bound the
  * planner cannot express is simply left open, never a wrong answer.
  */
-import type { Collation } from './collation.js';
-import { CommandError, ErrorCode } from './errors.js';
-import { MAX_KEY, MIN_KEY, sameKeyPattern, type IndexEntry, type IndexRuntime } from './indexes.js';
-import type { Matcher, SortSpec } from './query.js';
-import { sortDocs, textRefused } from './query.js';
-import type { Collection } from './store.js';
-import { bsonTypeOf, canonicalKey, compareValues, formatValue, isPlainObject, type Doc } from './values.js';
+import type { Collation } from '../values/collation.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
+import { MAX_KEY, MIN_KEY, sameKeyPattern, type IndexEntry, type IndexRuntime } from '../storage/indexes.js';
+import type { Matcher, SortSpec } from '../query/query.js';
+import { sortDocs, textRefused } from '../query/query.js';
+import type { Collection } from '../storage/store.js';
+import { bsonTypeOf, canonicalKey, compareValues, formatValue, isPlainObject, type Doc } from '../values/values.js';
 
 type Bound = { kind: 'points'; values: unknown[] } | { kind: 'range'; lo: unknown; hi: unknown } | { kind: 'all' };
 

@@ -17,8 +17,8 @@ import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
-import { parseCollation, SIMPLE } from './collation.js';
-import { CommandError, ErrorCode } from './errors.js';
+import { parseCollation, SIMPLE } from '../values/collation.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
 import {
   asDouble,
   decimalAverage,
@@ -28,9 +28,9 @@ import {
   exactSum,
   numKind,
   orDouble,
-} from './numeric.js';
+} from '../values/numeric.js';
 import { compileFilter, parseSort, sortDocs } from './query.js';
-import { bsonTypeOf, compareValues, hasExoticNumber, isPlainObject, withIdFirst, type Doc } from './values.js';
+import { bsonTypeOf, compareValues, hasExoticNumber, isPlainObject, withIdFirst, type Doc } from '../values/values.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- mingo's operator signatures are untyped at this level */
 type Options = any;

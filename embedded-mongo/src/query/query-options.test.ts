@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, toCommandError } from './errors.js';
+import { ErrorCode, toCommandError } from '../values/errors.js';
 import { compileFilter } from './query.js';
 
 /** Filters share one set of mingo options (query.ts QUERY_OPTIONS); nothing of one may reach another. */

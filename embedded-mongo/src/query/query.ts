@@ -10,9 +10,9 @@ import { Query } from 'mingo/query';
 import { ENGINE_CONTEXT, isExactExpression, refuseInexact, scriptRefused } from './exact-ops.js';
 import { compileSchema } from './validation.js';
 import type { Options as MingoOptions } from 'mingo/types';
-import { SIMPLE, type Collation } from './collation.js';
-import { exactProduct, exactSum, isInt32, numKind } from './numeric.js';
-import { CommandError, ErrorCode } from './errors.js';
+import { SIMPLE, type Collation } from '../values/collation.js';
+import { exactProduct, exactSum, isInt32, numKind } from '../values/numeric.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
 import {
   bsonTypeOf,
   canonicalKey,
@@ -33,7 +33,7 @@ import {
   withIdFirst,
   type Doc,
   type StringCompare,
-} from './values.js';
+} from '../values/values.js';
 
 /**
  * Scripts ($where, $function, $accumulator) are off, and refused by name (238, see scriptRefused):

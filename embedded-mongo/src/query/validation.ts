@@ -5,9 +5,9 @@
  * `$jsonSchema` with the keywords below; any other schema keyword mongod knows
  * is refused when the collection is created (238), never accepted and ignored.
  */
-import { CommandError, ErrorCode } from './errors.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
 import { bsonTypeNumber, compileFilter, parseTypes } from './query.js';
-import { compareValues, isNumeric, isPlainObject, type Doc } from './values.js';
+import { compareValues, isNumeric, isPlainObject, type Doc } from '../values/values.js';
 
 type Check = (value: unknown) => boolean;
 

@@ -5,9 +5,9 @@
  */
 import sortedBtree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad.js';
-import { effectiveCollation, parseCollation, type Collation } from './collation.js';
-import { CommandError, ErrorCode } from './errors.js';
-import { compileFilter, type Matcher } from './query.js';
+import { effectiveCollation, parseCollation, type Collation } from '../values/collation.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
+import { compileFilter, type Matcher } from '../query/query.js';
 import {
   canonicalKey,
   compareValues,
@@ -17,7 +17,7 @@ import {
   normalize,
   pathValues,
   type Doc,
-} from './values.js';
+} from '../values/values.js';
 
 export interface IndexSpec {
   v: number;

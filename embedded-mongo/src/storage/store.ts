@@ -11,7 +11,7 @@
  * when the journal cannot be written), and then nothing changes in memory either.
  */
 import { UUID, type Binary } from 'bson';
-import { CommandError, ErrorCode } from './errors.js';
+import { CommandError, ErrorCode } from '../values/errors.js';
 import {
   ID_INDEX,
   MAX_KEY,
@@ -24,9 +24,9 @@ import {
   type IndexSpec,
   type SavedOrders,
 } from './indexes.js';
-import { parseCollation } from './collation.js';
+import { parseCollation } from '../values/collation.js';
 import { decodeAt, objectIdKeyAt, StoredDocuments } from './stored.js';
-import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from './values.js';
+import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from '../values/values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
 export type StoreOp =

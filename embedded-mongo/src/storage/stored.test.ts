@@ -16,8 +16,8 @@ import {
 } from 'bson';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeAt, decodeFields, MalformedBsonError, objectIdKeyAt, StoredDocuments } from './stored.js';
-import { canonicalKey, type Doc } from './values.js';
-import { DESERIALIZE_OPTIONS } from './wire.js';
+import { canonicalKey, type Doc } from '../values/values.js';
+import { DESERIALIZE_OPTIONS } from '../wire/wire.js';
 
 /** Documents laid one after another in one buffer, as in a checkpoint; returns each one's offset. */
 function laidOut(docs: Doc[]): { source: Buffer; offsets: number[] } {

@@ -12,8 +12,8 @@
  * caller does to it (Binary values included, which bson decodes as views) reaches what is stored.
  */
 import { BSON, ObjectId } from 'bson';
-import type { Doc } from './values.js';
-import { DESERIALIZE_OPTIONS } from './wire.js';
+import type { Doc } from '../values/values.js';
+import { DESERIALIZE_OPTIONS } from '../wire/wire.js';
 
 /** A stored document: its offset in the checkpoint buffer, or the object written since start-up. */
 export type StoredValue = number | Doc;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ObjectId } from 'bson';
-import { sweepExpiredInSlices, TTL_SLICE_DOCS } from './index.js';
+import { sweepExpiredInSlices, TTL_SLICE_DOCS } from '../index.js';
 import { normalizeIndexSpec } from './indexes.js';
 import { Store } from './store.js';
 

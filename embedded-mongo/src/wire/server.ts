@@ -4,10 +4,10 @@
  * the journal (see durability.ts); later replies on the same socket wait behind it.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { MAX_MESSAGE_SIZE_BYTES } from './admin.js';
-import { errorReply } from './errors.js';
-import { bytesIn, bytesOut, connectionClosed, connectionOpened } from './server-status.js';
-import { isPlainObject, type Doc } from './values.js';
+import { MAX_MESSAGE_SIZE_BYTES } from '../commands/admin.js';
+import { errorReply } from '../values/errors.js';
+import { bytesIn, bytesOut, connectionClosed, connectionOpened } from '../commands/server-status.js';
+import { isPlainObject, type Doc } from '../values/values.js';
 import {
   MessageFramer,
   OP_QUERY,

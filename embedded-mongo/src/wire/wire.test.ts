@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { BSON } from 'bson';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTarget, type TestTarget } from './testing.js';
-import type { Doc } from './values.js';
+import { startTestTarget, type TestTarget } from '../../test/testing.js';
+import type { Doc } from '../values/values.js';
 import {
   DESERIALIZE_OPTIONS,
   MessageFramer,

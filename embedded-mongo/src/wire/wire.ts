@@ -5,7 +5,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import { BSON, type DeserializeOptions } from 'bson';
-import { compactDecoded, type Doc } from './values.js';
+import { compactDecoded, type Doc } from '../values/values.js';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
