@@ -28,7 +28,7 @@ import { errnoOf, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
 import { decodeAt, decodeFields, type StoredDocuments, type StoredValue } from '../storage/stored.js';
 import { bsonTypeOf, isPlainObject, type Doc } from '../values/values.js';
-import { deserializeStored } from '../wire/wire.js';
+import { deserializeStored } from '../values/decode.js';
 
 const FORMAT = 'kesh-embedded-mongo';
 const VERSION = 3;

@@ -7,7 +7,7 @@ import { BSON, type Binary } from 'bson';
 import type { IndexSpec } from '../storage/indexes.js';
 import type { Collection, Store, StoreOp } from '../storage/store.js';
 import type { Doc } from '../values/values.js';
-import { deserializeStored } from '../wire/wire.js';
+import { deserializeStored } from '../values/decode.js';
 
 export function encodeOp(op: StoreOp): Buffer {
   const bytes = BSON.serialize(op);

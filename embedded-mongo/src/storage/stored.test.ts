@@ -17,7 +17,7 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import { decodeAt, decodeFields, MalformedBsonError, objectIdKeyAt, StoredDocuments } from './stored.js';
 import { canonicalKey, type Doc } from '../values/values.js';
-import { DESERIALIZE_OPTIONS } from '../wire/wire.js';
+import { DESERIALIZE_OPTIONS } from '../values/decode.js';
 
 /** Documents laid one after another in one buffer, as in a checkpoint; returns each one's offset. */
 function laidOut(docs: Doc[]): { source: Buffer; offsets: number[] } {

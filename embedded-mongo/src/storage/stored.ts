@@ -13,7 +13,7 @@
  */
 import { BSON, ObjectId } from 'bson';
 import type { Doc } from '../values/values.js';
-import { DESERIALIZE_OPTIONS } from '../wire/wire.js';
+import { DESERIALIZE_OPTIONS } from '../values/decode.js';
 
 /** A stored document: its offset in the checkpoint buffer, or the object written since start-up. */
 export type StoredValue = number | Doc;

@@ -1,4 +1,4 @@
-import type { Doc } from './values.js';
+import type { Doc } from './doc.js';
 
 /**
  * Server error codes as mongod reports them. Drivers and mongoose branch on the

@@ -3,10 +3,10 @@
  * ordering, hashing for indexes and the numeric normalisation mingo needs.
  */
 import { Binary, Decimal128, Long, ObjectId, Timestamp } from 'bson';
+import type { Doc } from './doc.js';
 import { compareNumeric, isExoticNumber, numericKey } from './numeric.js';
 
-/** A BSON document as deserialized (plain object, values keep their BSON classes). */
-export type Doc = { [key: string]: unknown };
+export type { Doc } from './doc.js';
 
 /** bson classes tag themselves with `_bsontype`; reading it avoids instanceof across bson copies. */
 export function bsonTypeOf(v: unknown): string | undefined {

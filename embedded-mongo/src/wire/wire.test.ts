@@ -2,17 +2,9 @@ import { connect, type Socket } from 'node:net';
 import { BSON } from 'bson';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTarget, type TestTarget } from '../../test/testing.js';
+import { DESERIALIZE_OPTIONS } from '../values/decode.js';
 import type { Doc } from '../values/values.js';
-import {
-  DESERIALIZE_OPTIONS,
-  MessageFramer,
-  OP_COMPRESSED,
-  OP_MSG,
-  OP_QUERY,
-  OP_REPLY,
-  ProtocolError,
-  readHeader,
-} from './wire.js';
+import { MessageFramer, OP_COMPRESSED, OP_MSG, OP_QUERY, OP_REPLY, ProtocolError, readHeader } from './wire.js';
 
 const DB_NAME = 'embedded_wire_test';
 

@@ -4,8 +4,9 @@
  * https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/
  */
 import { inflateSync } from 'node:zlib';
-import { BSON, type DeserializeOptions } from 'bson';
-import { compactDecoded, type Doc } from '../values/values.js';
+import { BSON } from 'bson';
+import { DESERIALIZE_OPTIONS } from '../values/decode.js';
+import type { Doc } from '../values/values.js';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -18,27 +19,6 @@ const MSG_FLAG_MORE_TO_COME = 1 << 1;
 const REPLY_FLAG_QUERY_FAILURE = 1 << 1;
 const COMPRESSOR_NOOP = 0;
 const COMPRESSOR_ZLIB = 2;
-
-/**
- * Longs stay Long so int64 values survive a round trip; int32/double become
- * numbers, ObjectId/Date/Decimal128/Binary keep their classes.
- */
-export const DESERIALIZE_OPTIONS: DeserializeOptions = {
-  promoteLongs: false,
-  promoteValues: true,
-  promoteBuffers: false,
-  bsonRegExp: false,
-};
-
-/**
- * A document read out of a file's buffer (checkpoint, journal) that keeps none of that buffer
- * alive, its short strings shared through `strings` (see compactDecoded).
- */
-export function deserializeStored(bytes: Buffer, strings: Map<string, string>): Doc {
-  const doc = BSON.deserialize(bytes, DESERIALIZE_OPTIONS);
-  compactDecoded(doc, strings);
-  return doc;
-}
 
 /** A malformed byte stream; the only sane reaction is to drop the connection. */
 export class ProtocolError extends Error {
