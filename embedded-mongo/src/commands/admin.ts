@@ -8,7 +8,8 @@ import { currentOps, statusSections } from './server-status.js';
 import { collectionArg } from './crud.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
 import { ID_INDEX, normalizeIndexSpec, sameKeyPattern } from '../storage/indexes.js';
-import { asDoc, compileFilter } from '../query/query.js';
+import { asDoc } from '../query/bson-types.js';
+import { compileFilter } from '../query/filter.js';
 import { validatorOf } from '../query/validation.js';
 import { cloneDeep, isPlainObject, toInt, type Doc } from '../values/values.js';
 

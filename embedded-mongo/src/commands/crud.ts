@@ -12,21 +12,11 @@ import { evalExpr } from 'mingo/core';
 import type { Options as MingoOptions } from 'mingo/types';
 import type { CommandContext, CommandHandler } from './context.js';
 import { CommandError, ErrorCode, toCommandError } from '../values/errors.js';
-import {
-  applyUpdate,
-  applyUpdateToAll,
-  asDoc,
-  compileFilter,
-  makeProjector,
-  mingoOptions,
-  parseSort,
-  typeName,
-  updateKind,
-  upsertSeed,
-  type Matcher,
-  type Projector,
-  type SortSpec,
-} from '../query/query.js';
+import { asDoc, typeName } from '../query/bson-types.js';
+import { compileFilter, mingoOptions, type Matcher } from '../query/filter.js';
+import { makeProjector, type Projector } from '../query/projection.js';
+import { parseSort, type SortSpec } from '../query/sort.js';
+import { applyUpdate, applyUpdateToAll, updateKind, upsertSeed } from '../query/update.js';
 import { effectiveCollation, type Collation } from '../values/collation.js';
 import { refuseInexact } from '../query/exact-ops.js';
 import { countMatches, select, type Selection, type SelectOptions } from '../planner/planner.js';

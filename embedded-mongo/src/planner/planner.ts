@@ -10,8 +10,8 @@
 import type { Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
 import { MAX_KEY, MIN_KEY, sameKeyPattern, type IndexEntry, type IndexRuntime } from '../storage/indexes.js';
-import type { Matcher, SortSpec } from '../query/query.js';
-import { sortDocs, textRefused } from '../query/query.js';
+import { textRefused, type Matcher } from '../query/filter.js';
+import { sortDocs, type SortSpec } from '../query/sort.js';
 import type { Collection } from '../storage/store.js';
 import { bsonTypeOf, canonicalKey, compareValues, formatValue, isPlainObject, type Doc } from '../values/values.js';
 

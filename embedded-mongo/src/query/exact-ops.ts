@@ -17,7 +17,7 @@ import * as pipelineOperators from 'mingo/operators/pipeline';
 import * as projectionOperators from 'mingo/operators/projection';
 import * as queryOperators from 'mingo/operators/query';
 import * as windowOperators from 'mingo/operators/window';
-import { parseCollation, SIMPLE } from '../values/collation.js';
+import { parseCollation, SIMPLE, type Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
 import {
   asDouble,
@@ -29,7 +29,7 @@ import {
   numKind,
   orDouble,
 } from '../values/numeric.js';
-import { compileFilter, parseSort, sortDocs } from './query.js';
+import { parseSort, sortDocs } from './sort.js';
 import { bsonTypeOf, compareValues, hasExoticNumber, isPlainObject, withIdFirst, type Doc } from '../values/values.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- mingo's operator signatures are untyped at this level */
@@ -185,11 +185,6 @@ function variablesOf(options: Options): Doc | undefined {
   return local ? { ...global, ...local } : global;
 }
 
-const $match = (coll: Iter, expr: unknown, options: Options): Iter => {
-  const matcher = compileFilter(expr, variablesOf(options), collationOf(options));
-  return coll.filter((doc: Doc) => matcher.test(doc));
-};
-
 const $sort = (coll: Iter, spec: unknown, options: Options): Iter => {
   parseSort(spec); // mongod's codes for a bad key ordering (15974/15975), before any document is read
   return coll.transform((docs: Doc[]) => {
@@ -257,31 +252,45 @@ function refuse(what: string): never {
   );
 }
 
-export const ENGINE_CONTEXT = Context.init({
-  accumulator: {
-    ...accumulatorOperators,
-    $sum,
-    $avg,
-    $min: extreme(-1),
-    $max: extreme(1),
-    $accumulator: () => {
-      throw scriptRefused('$accumulator');
+/** The engine's matcher (filter.ts), handed in so that this file stays below it. */
+export type FilterCompiler = (
+  filter: unknown,
+  variables: Doc | undefined,
+  collation: Collation,
+) => { test(doc: Doc): boolean };
+
+/** The engine's operator context; filter.ts builds it once, giving its matcher to the `$match` stage. */
+export function engineContext(compileFilter: FilterCompiler): Context {
+  const $match = (coll: Iter, expr: unknown, options: Options): Iter => {
+    const matcher = compileFilter(expr, variablesOf(options), collationOf(options));
+    return coll.filter((doc: Doc) => matcher.test(doc));
+  };
+  return Context.init({
+    accumulator: {
+      ...accumulatorOperators,
+      $sum,
+      $avg,
+      $min: extreme(-1),
+      $max: extreme(1),
+      $accumulator: () => {
+        throw scriptRefused('$accumulator');
+      },
     },
-  },
-  expression: { ...expressionOperators, ...COMPARISONS, $add, $subtract, $multiply, $divide, $toString, $function },
-  pipeline: {
-    ...pipelineOperators,
-    $match,
-    $sort,
-    $group,
-    $sample,
-    $bucket: idFirst(pipelineOperators.$bucket),
-    $bucketAuto: idFirst(pipelineOperators.$bucketAuto),
-  },
-  projection: projectionOperators,
-  query: queryOperators,
-  window: windowOperators,
-} as never);
+    expression: { ...expressionOperators, ...COMPARISONS, $add, $subtract, $multiply, $divide, $toString, $function },
+    pipeline: {
+      ...pipelineOperators,
+      $match,
+      $sort,
+      $group,
+      $sample,
+      $bucket: idFirst(pipelineOperators.$bucket),
+      $bucketAuto: idFirst(pipelineOperators.$bucketAuto),
+    },
+    projection: projectionOperators,
+    query: queryOperators,
+    window: windowOperators,
+  } as never);
+}
 
 /** Stages and expression operators that handle a Decimal128 / large Int64 exactly. */
 const EXACT_STAGES = new Set([

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, toCommandError } from '../values/errors.js';
-import { compileFilter } from './query.js';
+import { compileFilter } from './filter.js';
 
-/** Filters share one set of mingo options (query.ts QUERY_OPTIONS); nothing of one may reach another. */
+/** Filters share one set of mingo options (filter.ts QUERY_OPTIONS); nothing of one may reach another. */
 describe('filters compiled with the shared query options', () => {
   afterEach(() => {
     vi.useRealTimers();

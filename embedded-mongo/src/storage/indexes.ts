@@ -7,7 +7,7 @@ import sortedBtree from 'sorted-btree';
 import { bulkLoad } from 'sorted-btree/extended/bulkLoad.js';
 import { effectiveCollation, parseCollation, type Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
-import { compileFilter, type Matcher } from '../query/query.js';
+import { compileFilter, type Matcher } from '../query/filter.js';
 import {
   canonicalKey,
   compareValues,

@@ -56,6 +56,7 @@ const files: Record<string, string> = {
     "import { log } from '../../../server/src/lib/logger.js';\nexport const store = log;\n",
   'embedded-mongo/src/wire/wire.ts': "import { store } from '../storage/store.js';\nexport const wire = store;\n",
   'embedded-mongo/src/index.ts': "export { wire } from './wire/wire.js';\n",
+  'embedded-mongo/src/values/values.ts': "import { store } from '../storage/store.js';\nexport const values = store;\n",
   'server/src/db/index.ts': [
     "import { wire } from '../../../embedded-mongo/src/index.js';",
     "import { store } from '../../../embedded-mongo/src/storage/store.js';",
@@ -176,6 +177,12 @@ describe('import boundaries (npm run lint)', () => {
       'engine-imports-nothing-of-the-shop',
     ]);
     expect(ruleOf('embedded-mongo/src/wire/wire.ts', 'embedded-mongo/src/storage/store.ts')).toEqual([]);
+  });
+
+  it("keeps the engine's layers pointing down", () => {
+    expect(ruleOf('embedded-mongo/src/values/values.ts', 'embedded-mongo/src/storage/store.ts')).toEqual([
+      'engine-values-imports-down',
+    ]);
   });
 
   it("keeps the server to the engine's exports", () => {
