@@ -7,7 +7,8 @@ const median = (values: number[]) => {
 };
 
 /**
- * Forgot-password must not tell by its timing which e-mails have an account: the same database
+ * Forgot-password must not tell by its timing which e-mails have an account (`npm run test:timing`,
+ * not in CI; `forgot-same-work.test.ts` checks the cause deterministically): the same database
  * write for both, and the mail (only an account gets one) leaves after the answer.
  */
 describe('forgot-password timing', () => {
