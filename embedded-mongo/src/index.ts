@@ -3,9 +3,8 @@
  * 127.0.0.1, used when no MONGODB_URI and no mongod binary are available.
  * The official driver and mongoose connect to `uri` unchanged.
  *
- * Layers, each calling only the one below: wire (server.ts) -> commands
- * (commands.ts, crud.ts, admin.ts) -> store (store.ts) -> durability
- * (durability.ts: journal + checkpoints in the data directory).
+ * Layers, one folder each, importing only those below (README.md): wire ->
+ * commands -> planner -> durability -> storage -> query -> values.
  */
 import { executeCommand } from './commands/commands.js';
 import { CursorManager } from './planner/cursors.js';
