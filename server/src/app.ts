@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/contact', contactRoutes(deps));
   app.use('/api/main-category', catalogRoutes(deps, lists.products, storefront));
   app.use('/api/payment', paymentsRoutes(deps, payOnline));
-  app.use('/api/orders', ordersRoutes(deps, { ...placeOnlineOrder, ...placeCod, ...cancelOrder }));
+  app.use('/api/orders', ordersRoutes(deps, { ...placeOnlineOrder, ...placeCod, ...cancelOrder }, storefront));
   app.use('/api/admin', salesRoutes(deps));
   app.use('/api/admin', adminOrdersRoutes(deps));
   app.use('/api/shipping', shippingRoutes());

@@ -14,7 +14,16 @@ export interface KeptByKey<T> {
  * in mongosh: every write through it drops them at once) and at most `max` of them, the least
  * recently read going first.
  */
-export function keptByKey<T>({ ms, max }: { ms: number; max: number }): KeptByKey<T> {
+export function keptByKey<T>({
+  ms,
+  max,
+  keeps = () => true,
+}: {
+  ms: number;
+  max: number;
+  /** Whether a value read is small enough to keep (a larger one is read again every time). */
+  keeps?: (value: T) => boolean;
+}): KeptByKey<T> {
   const kept = new Map<string, { value: T; until: number }>();
   /** Reads of the database under way, per key: a write that ends meanwhile spoils what they read. */
   const reading = new Map<string, Set<{ spoiled: boolean }>>();
@@ -42,7 +51,7 @@ export function keptByKey<T>({ ms, max }: { ms: number; max: number }): KeptByKe
       reads.add(read);
       try {
         const value = await load();
-        if (!read.spoiled) {
+        if (!read.spoiled && keeps(value)) {
           kept.delete(key);
           if (kept.size >= max) kept.delete(kept.keys().next().value as string);
           kept.set(key, { value, until: Date.now() + ms });

@@ -1,8 +1,9 @@
-import mongoose, { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, Product, ProductVariant as VariantDto } from '@kesh/shared';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 import type { StorefrontVersion } from '../../lib/storefront-version.js';
+import { queriesDuring } from '../../test/query-log.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { keptShelf } from '../catalog/index.js';
 import { takeStockFor } from '../catalog/stock.js';
@@ -10,19 +11,9 @@ import { loadCart } from './service.js';
 
 type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
-/** Queries of the catalogue (products and variants) a call makes, through mongoose's query log. */
-async function catalogueReadsDuring(call: () => Promise<unknown>): Promise<number> {
-  let reads = 0;
-  mongoose.set('debug', (collection: string) => {
-    if (collection === 'maincategories' || collection === 'productvariants') reads += 1;
-  });
-  try {
-    await call();
-    return reads;
-  } finally {
-    mongoose.set('debug', false);
-  }
-}
+/** Queries of the catalogue (products and variants) a call makes. */
+const catalogueReadsDuring = (call: () => Promise<unknown>) =>
+  queriesDuring((collection) => collection === 'maincategories' || collection === 'productvariants', call);
 
 describe("the cart's products and variants from the kept shelf", () => {
   let ctx: TestContext;
