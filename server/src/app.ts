@@ -90,11 +90,11 @@ export function createApp(deps: AppDeps): Express {
   if (client) app.use(client.router);
   app.use('/api/shop', shopRoutes(deps));
   app.use('/api/auth', authRoutes(deps));
-  app.use('/api/cart', cartRoutes(deps));
+  app.use('/api/cart', cartRoutes(deps, storefront));
   app.use('/api/contact', contactRoutes(deps));
   app.use('/api/main-category', catalogRoutes(deps, lists.products, storefront));
   app.use('/api/payment', paymentsRoutes(deps, payOnline));
-  app.use('/api/orders', ordersRoutes(deps, { ...placeOnlineOrder, ...placeCod, ...cancelOrder }));
+  app.use('/api/orders', ordersRoutes(deps, { ...placeOnlineOrder, ...placeCod, ...cancelOrder }, storefront));
   app.use('/api/admin', salesRoutes(deps));
   app.use('/api/admin', adminOrdersRoutes(deps));
   app.use('/api/shipping', shippingRoutes());

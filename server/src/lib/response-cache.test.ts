@@ -46,9 +46,30 @@ describe('cachedJson', () => {
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.body).toEqual(['amla']);
     expect(second.body).toEqual(['amla']);
-    expect(first.headers.etag).toMatch(/^"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+    // supertest asks for gzip: the kept gzip copy has its own ETag.
+    expect(first.headers.etag).toMatch(/^"[0-9a-f]+-[A-Za-z0-9+/]{27}-gzip"$/);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(state.loads).toBe(1);
+  });
+
+  it('sends the copy the browser takes, brotli first, each with its own ETag, and 304 for any of them', async () => {
+    const { http } = fixture();
+    const plain = await http.get('/items').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength('["amla"]')));
+    const br = await http.get('/items').set('Accept-Encoding', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toEqual(['amla']);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.etag).toBe(`${plain.headers.etag!.slice(0, -1)}-br"`);
+    const gzip = await http.get('/items').set('Accept-Encoding', 'gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toEqual(['amla']);
+    const revalidated = await http.get('/items').set({ 'Accept-Encoding': 'br', 'If-None-Match': plain.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    const head = await http.head('/items').set('Accept-Encoding', 'br');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(br.headers['content-length']);
   });
 
   it('answers a matching If-None-Match with an empty 304', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { compressBody, sendCompressed, type CompressedBody } from './compressed-body.js';
 import { watchStorefrontVersion, type StorefrontVersion } from './storefront-version.js';
 
 /** For a router mounted without the app's watcher (a module's own tests): this process's writes only. */
@@ -7,11 +8,16 @@ const thisProcessOnly = watchStorefrontVersion({ recheckMs: Infinity });
 
 export interface CachedEntry<T> {
   value: T;
+  /** The serialized JSON. */
   body: Buffer;
   etag: string;
+  /** The JSON with its brotli and gzip copies, made at the first request that sends it. */
+  compressed(): Promise<CompressedBody>;
   /** The storefront version it was loaded at: it is current while that has not moved. */
   version: number;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface CachedJson<T = unknown> {
   /** GET handler: answers with the cached JSON (and a 304 for a matching If-None-Match). */
@@ -26,8 +32,9 @@ export interface CachedJson<T = unknown> {
 /**
  * Keeps the serialized JSON of a public list (products, gallery, sliders) in memory until the
  * storefront's version moves (lib/storefront-version.ts), so the storefront's busiest reads cost
- * neither a database round trip nor a JSON.stringify nor an ETag hash. Concurrent misses share one
- * load; a load that overlaps a write is used once but not kept.
+ * neither a database round trip nor a JSON.stringify nor an ETag hash nor a compression (the brotli
+ * and gzip copies are made once, beside the JSON). Concurrent misses share one load; a load that
+ * overlaps a write is used once but not kept.
  */
 export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVersion = thisProcessOnly): CachedJson<T> {
   let entry: CachedEntry<T> | undefined;
@@ -49,10 +56,14 @@ export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVers
     const promise = load().then((value) => {
       const body = Buffer.from(JSON.stringify(value));
       const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+      const etag = `"${body.length.toString(16)}-${hash}"`;
+      let compressed: Promise<CompressedBody> | undefined;
       const loaded: CachedEntry<T> = {
         value,
         body,
-        etag: `"${body.length.toString(16)}-${hash}"`,
+        etag,
+        // The pages read the lists too, after every order: most versions of a list are never sent.
+        compressed: () => (compressed ??= compressBody(body, etag)),
         version,
       };
       if (generation === startedAt) entry = loaded;
@@ -69,10 +80,9 @@ export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVers
   return {
     invalidate,
     current: fresh,
-    send: async (_req, res) => {
-      const { body, etag } = await fresh();
-      // With the ETag already set, Express neither rehashes the body nor skips its 304 check.
-      res.set('ETag', etag).type('json').send(body);
+    send: async (req, res) => {
+      const body = await (await fresh()).compressed();
+      sendCompressed(req, res, body, { type: JSON_TYPE, vary: ['Accept-Encoding'] });
     },
     invalidateOnWrite: (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {

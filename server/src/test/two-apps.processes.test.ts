@@ -158,6 +158,32 @@ describe('two app processes on one `npm run db`', () => {
     expect(other).not.toContain('Neem Comb');
   }, 60_000);
 
+  it("shows an owner's price edit at one process in a cart read at the other, whose products are kept", async () => {
+    const buyer = await shopper();
+    const oil = await MainCategory.create({ title: 'Brahmi Oil', mainPricePaise: 39900 });
+    const signedIn = { Authorization: `Bearer ${buyer.token}` };
+    const cartAt = async (app: string) =>
+      ((await (await fetch(`${app}/api/cart/cart`, { headers: signedIn })).json()) as { totalAmount: number })
+        .totalAmount;
+    expect(
+      (await json(`${appFor(1)}/api/cart/add-to-cart`, { productId: String(oil._id), quantity: 1 }, buyer.token))
+        .status,
+    ).toBe(200);
+    // Process 1 keeps the product from now on; the edit reaches it only through the storefront's version.
+    await expect(cartAt(appFor(1))).resolves.toBe(399);
+    const body = new FormData();
+    body.set('title', 'Brahmi Oil');
+    body.set('mainPrice', '449');
+    const edited = await fetch(`${appFor(0)}/api/main-category/${oil._id}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${adminToken}` },
+      body,
+    });
+    expect(edited.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, SHARED_DATABASE_RECHECK_MS * 10));
+    await expect(cartAt(appFor(1))).resolves.toBe(449);
+  }, 60_000);
+
   it('sums parallel cart adds from both processes into one line', async () => {
     const buyer = await shopper();
     const oil = await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 59900 });

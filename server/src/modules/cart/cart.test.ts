@@ -91,12 +91,12 @@ describe('cart', () => {
     const productId = await product();
     const returns = Array.from({ length: 2000 }, (_, i) => `checkout-${i}`);
     await MainCategory.updateOne({ _id: productId }, { $set: { stockReturns: returns, stock: 40 } });
-    await add(shopper.token, productId, 2).expect(200);
     const fetched: unknown[] = [];
     mongoose.set('debug', (collection: string, method: string, _query: unknown, ...rest: unknown[]) => {
       if (collection === 'maincategories' && method === 'find') fetched.push(rest);
     });
     try {
+      await add(shopper.token, productId, 2).expect(200);
       const cart = await getCart(shopper.token);
       expect(cart.items[0]?.productId).toMatchObject({ _id: productId, stock: 40, mainPrice: 499 });
     } finally {

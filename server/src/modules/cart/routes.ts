@@ -10,14 +10,16 @@ import type { AppDeps } from '../../deps.js';
 import { authOf, requireCustomer } from '../../middleware/auth.js';
 import { requireJsonBody } from '../../middleware/media-type.js';
 import { bodyOf, validateBody } from '../../middleware/validate.js';
-import { CART_MESSAGES, addToCart, clearCart, loadCart, removeFromCart, updateQuantity } from './service.js';
+import type { StorefrontVersion } from '../../lib/storefront-version.js';
+import { CART_MESSAGES, addToCart, cartReads, clearCart, loadCart, removeFromCart, updateQuantity } from './service.js';
 
-export function cartRoutes({ config }: AppDeps): Router {
-  // Another process sharing the database could change a cart without this one knowing.
-  const keepCart = !config.db.uri;
+export function cartRoutes({ config }: AppDeps, storefront: StorefrontVersion): Router {
+  // Another process sharing the database could change a cart without this one knowing; the
+  // catalogue's changes reach every process through the storefront's version.
+  const reads = cartReads(!config.db.uri, storefront);
   /** Every mutation answers the fresh cart, so the client can redraw without a second call. */
   const freshCart = async (req: Request, message: string): Promise<CartResponse> => ({
-    ...(await loadCart(authOf(req).sub, keepCart)),
+    ...(await loadCart(authOf(req).sub, reads)),
     message,
   });
   const router = Router();
@@ -25,7 +27,7 @@ export function cartRoutes({ config }: AppDeps): Router {
   router.use(requireCustomer(config.jwtSecret));
 
   router.get('/cart', async (req, res) => {
-    res.json(await loadCart(authOf(req).sub, keepCart));
+    res.json(await loadCart(authOf(req).sub, reads));
   });
 
   // A line is its product and variant (docs/variants.md); the spec's bodies without a variant still work.

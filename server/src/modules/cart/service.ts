@@ -10,7 +10,16 @@ import {
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
-import { MainCategory, hasVariants, liveVariantsOf, type VariantRecord } from '../catalog/index.js';
+import type { StorefrontVersion } from '../../lib/storefront-version.js';
+import {
+  MainCategory,
+  hasVariants,
+  keptShelf,
+  liveVariantsOf,
+  readShelf,
+  type ShelfOf,
+  type VariantRecord,
+} from '../catalog/index.js';
 import { Cart } from './cart.model.js';
 import { keptCart, type StoredCart } from './kept-carts.js';
 
@@ -73,6 +82,24 @@ const CART_FIELDS = {
   options: 1,
 } as const;
 
+/** Where a cart read takes its products from: the database (checkout), or a kept shelf (cartReads). */
+export interface CartReads {
+  /** The stored cart may come from memory (kept-carts.ts: only when this process owns the database). */
+  keepCart: boolean;
+  shelf: ShelfOf<ProductRecord>;
+}
+
+const fromDatabase: CartReads = { keepCart: false, shelf: readShelf<ProductRecord>(CART_FIELDS) };
+
+/**
+ * The cart route's reads: products and variants kept until the catalogue changes (catalog/kept-shelf.ts),
+ * so that a repeated cart read makes no products or variants query.
+ */
+export const cartReads = (keepCart: boolean, storefront: StorefrontVersion): CartReads => ({
+  keepCart,
+  shelf: keptShelf<ProductRecord>(CART_FIELDS, storefront),
+});
+
 /** Each attempt only fails when another request changed the same line in between. */
 const MAX_ADD_ATTEMPTS = 10;
 
@@ -89,22 +116,20 @@ function unitPricePaise(p: Pick<ProductRecord, 'offerPricePaise' | 'mainPricePai
  * breaks the cart. A line from before its product had variants buys the default variant (the price
  * the catalogue shows), and is stored so, so that the shopper can change or remove it by that name.
  */
-async function pricedLines(userId: string, keepCart = false): Promise<PricedLine[]> {
+async function pricedLines(userId: string, { keepCart, shelf }: CartReads = fromDatabase): Promise<PricedLine[]> {
   const owner = toObjectId(userId);
   const read = () => Cart.findOne({ userId: owner }).lean<StoredCart>();
   const cart = keepCart ? await keptCart(userId, read) : await read();
   if (!cart || cart.items.length === 0) return [];
   const ids = cart.items.map((i) => i.productId);
-  const products = await MainCategory.find({ _id: { $in: ids } }, CART_FIELDS).lean<ProductRecord[]>();
-  const byId = new Map(products.map((p) => [String(p._id), p]));
-  const variantsOf = await liveVariantsOf(products.filter(hasVariants).map((p) => p._id));
+  const byId = await shelf(ids);
   const missing = ids.filter((id) => !byId.has(String(id)));
   const goneVariants: Types.ObjectId[] = [];
   const defaulted: { productId: Types.ObjectId; variantId: unknown }[] = [];
   const lines = cart.items.flatMap((item): PricedLine[] => {
-    const product = byId.get(String(item.productId));
-    if (!product) return [];
-    const variants = variantsOf.get(String(product._id));
+    const onShelf = byId.get(String(item.productId));
+    if (!onShelf) return [];
+    const { product, variants } = onShelf;
     if (!variants) {
       if (!item.variantId)
         return [{ product, variant: null, quantity: item.quantity, unitPricePaise: unitPricePaise(product) }];
@@ -156,12 +181,11 @@ function toCartItem({ product, variant, quantity }: PricedLine): CartItem {
 }
 
 /**
- * The cart as the API answers it: populated products, prices in rupees. With `keepCart`, the stored
- * cart may come from memory (kept-carts.ts: only when this process owns the database); checkout's
- * snapshot always reads it.
+ * The cart as the API answers it: populated products, prices in rupees. The route's `reads` may take
+ * the stored cart and the products from memory; checkout's snapshot always reads the database.
  */
-export async function loadCart(userId: string, keepCart = false): Promise<CartResponse> {
-  const lines = await pricedLines(userId, keepCart);
+export async function loadCart(userId: string, reads?: CartReads): Promise<CartResponse> {
+  const lines = await pricedLines(userId, reads);
   const totalPaise = lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   return {
     items: lines.map(toCartItem),

@@ -3,6 +3,7 @@ import { DEFAULT_DESCRIPTION, DEFAULT_SUBTITLE } from '@kesh/shared';
 import { searchKeysOf } from './search.js';
 import { productTextPaths } from './product-text.js';
 import { indexShelf, shelfFields } from './shelf-fields.js';
+import { countCatalogueWrites } from './catalogue-writes.js';
 
 /** A main category is what shoppers see as a product. Prices are integer paise inside. */
 const categorySchema = new Schema(
@@ -50,5 +51,7 @@ categorySchema.pre('validate', function () {
   }
 });
 indexShelf(categorySchema);
+// Kept shelves (kept-shelf.ts) drop what they kept on every write in this process.
+countCatalogueWrites(categorySchema);
 
 export const MainCategory = model('MainCategory', categorySchema);

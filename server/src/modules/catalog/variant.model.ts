@@ -1,5 +1,6 @@
 import { Schema, model } from 'mongoose';
 import { indexShelf, shelfFields } from './shelf-fields.js';
+import { countCatalogueWrites } from './catalogue-writes.js';
 
 /**
  * One variant of a product (200 ml, pack of 2), a document of its own so that its stock is taken,
@@ -29,5 +30,7 @@ const variantSchema = new Schema(
 variantSchema.index({ productId: 1, position: 1 });
 variantSchema.index({ sku: 1 });
 indexShelf(variantSchema);
+// Kept shelves (kept-shelf.ts) drop what they kept on every write in this process.
+countCatalogueWrites(variantSchema);
 
 export const ProductVariant = model('ProductVariant', variantSchema);

@@ -1,4 +1,4 @@
-import type { InferSchemaType, Types } from 'mongoose';
+import { Types, type InferSchemaType } from 'mongoose';
 import {
   DEFAULT_LANGUAGE,
   COD_PAYMENT_TEXT,
@@ -13,7 +13,7 @@ import {
   type RefundStatus,
 } from '@kesh/shared';
 import { imageUrl } from '../../lib/storage.js';
-import { MainCategory } from '../catalog/index.js';
+import { readShelf, type ShelfOf } from '../catalog/index.js';
 import { Order } from './order.model.js';
 
 export type OrderRecord = InferSchemaType<typeof Order.schema> & {
@@ -52,11 +52,22 @@ export function cancellationOf(o: OrderRecord, now: Date): CancellationQuote | n
 export const languageOf = (o: Pick<OrderRecord, 'language'>): LanguageCode =>
   (o.language as LanguageCode | undefined) ?? DEFAULT_LANGUAGE;
 
-/** Orders as the API answers them: rupees, ISO dates, each product populated or null if deleted. */
-export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Promise<OrderDto[]> {
+/** What an order line shows of its product now. */
+export type LineProduct = { _id: Types.ObjectId; title: string; imageKey?: string | null };
+export const LINE_PRODUCT_FIELDS = { title: 1, imageKey: 1 } as const;
+const lineProductsFromDatabase = readShelf<LineProduct>(LINE_PRODUCT_FIELDS);
+
+/**
+ * Orders as the API answers them: rupees, ISO dates, each product populated or null if deleted. The
+ * products come from `shelf` (my orders: a kept one) or else the database.
+ */
+export async function toOrderDtos(
+  orders: readonly OrderRecord[],
+  now = new Date(),
+  shelf: ShelfOf<LineProduct> = lineProductsFromDatabase,
+): Promise<OrderDto[]> {
   const ids = [...new Set(orders.flatMap((o) => o.products.map((p) => String(p.productId))))];
-  const products = ids.length ? await MainCategory.find({ _id: { $in: ids } }, { title: 1, imageKey: 1 }).lean() : [];
-  const byId = new Map(products.map((p) => [String(p._id), p]));
+  const found = ids.length ? await shelf(ids.map((id) => new Types.ObjectId(id))) : new Map<string, never>();
   return orders.map((o) => ({
     _id: String(o._id),
     userId: String(o.userId),
@@ -71,7 +82,7 @@ export async function toOrderDtos(orders: OrderRecord[], now = new Date()): Prom
       address: o.userDetails?.address ?? '',
     },
     products: o.products.map((line): OrderLine => {
-      const product = byId.get(String(line.productId));
+      const product = found.get(String(line.productId))?.product;
       return {
         productId: product
           ? { _id: String(product._id), title: product.title, image: imageUrl(product.imageKey) }

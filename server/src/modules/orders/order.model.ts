@@ -7,6 +7,7 @@ import {
   REFUND_STATUSES,
   orderSearchKeys,
 } from '@kesh/shared';
+import { keptOrdersFollowWrites } from './kept-orders.js';
 
 const orderLineSchema = new Schema(
   {
@@ -122,6 +123,9 @@ orderSchema.index({ 'refund.id': 1 }, { sparse: true });
 orderSchema.index({ undoPending: 1 }, { sparse: true });
 orderSchema.index({ 'refund.status': 1, 'refund.updatedAt': 1 }, { sparse: true });
 orderSchema.index({ invoiceNumber: 1 }, { unique: true, sparse: true });
+
+// A shopper's kept orders (kept-orders.ts) are dropped by every write to them in this process.
+keptOrdersFollowWrites(orderSchema);
 
 export const Order = model('Order', orderSchema);
 

@@ -23,7 +23,16 @@ import { invoiceFileName, issuedInvoice } from './invoice-files.js';
 import { salesStats, streamOrdersCsv } from './reports.js';
 import { listAdminOrders } from './admin-list.js';
 import { streamAllOrders } from './admin-list-stream.js';
-import { findVisibleOrder, listOwnOrders, markCodOrderPaid, nowOf, orderIdOf, updateOrderStatus } from './service.js';
+import type { StorefrontVersion } from '../../lib/storefront-version.js';
+import {
+  findVisibleOrder,
+  listOwnOrders,
+  markCodOrderPaid,
+  nowOf,
+  orderIdOf,
+  ownOrderReads,
+  updateOrderStatus,
+} from './service.js';
 
 /** A shopper may download invoices this many times an hour. */
 const INVOICE_DOWNLOADS_PER_WINDOW = 30;
@@ -70,14 +79,17 @@ export function ordersRoutes(
     markCodRefused,
     retryFailedRefund,
   }: VerifiedPaymentFlow & CodOrderFlow & CancelOrderFlow,
+  storefront: StorefrontVersion,
 ): Router {
   const router = Router();
   const secret = deps.config.jwtSecret;
+  // Another process sharing the database could change an order without this one knowing.
+  const ownReads = ownOrderReads(!deps.config.db.uri, storefront);
 
   router.get('/', requireAnyRole(secret), async (req, res) => {
     const claims = authOf(req);
     if (claims.role === 'admin') await streamAllOrders(res, nowOf(deps));
-    else res.json(await listOwnOrders(claims.sub, nowOf(deps)));
+    else res.json(await listOwnOrders(claims.sub, nowOf(deps), ownReads));
   });
 
   // The browser's products, total and userDetails are ignored: the order comes from the verified checkout.

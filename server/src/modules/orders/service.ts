@@ -10,9 +10,11 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
-import { MainCategory } from '../catalog/index.js';
+import { MainCategory, keptShelf, type ShelfOf } from '../catalog/index.js';
+import type { StorefrontVersion } from '../../lib/storefront-version.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
-import { isCod, toOrderDto, toOrderDtos, type OrderRecord } from './dto.js';
+import { LINE_PRODUCT_FIELDS, isCod, toOrderDto, toOrderDtos, type LineProduct, type OrderRecord } from './dto.js';
+import { keptOrders } from './kept-orders.js';
 import { ensureInvoiceNumber } from './invoice-number.js';
 import { startInvoiceJob } from './invoice-jobs.js';
 import { countCodOutcome } from '../users/index.js';
@@ -38,10 +40,29 @@ export async function findVisibleOrder(claims: TokenClaims, rawId: unknown): Pro
   return order;
 }
 
+/** Where "my orders" reads from: the database, or kept orders and a kept shelf (ownOrderReads). */
+export interface OwnOrderReads {
+  /** The shopper's orders may come from memory (kept-orders.ts: only when this process owns the database). */
+  keepOrders: boolean;
+  shelf?: ShelfOf<LineProduct>;
+}
+
+/** The route's reads: the products its lines show kept until the catalogue changes (catalog/kept-shelf.ts). */
+export const ownOrderReads = (keepOrders: boolean, storefront: StorefrontVersion): OwnOrderReads => ({
+  keepOrders,
+  shelf: keptShelf<LineProduct>(LINE_PRODUCT_FIELDS, storefront),
+});
+
 /** A shopper's own orders, newest first (the owner's GET /api/orders/ streams: admin-list-stream.ts). */
-export async function listOwnOrders(userId: string, now = new Date()): Promise<OrderDto[]> {
-  const own = await Order.find({ userId }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>();
-  return toOrderDtos(own, now);
+export async function listOwnOrders(
+  userId: string,
+  now = new Date(),
+  reads: OwnOrderReads = { keepOrders: false },
+): Promise<OrderDto[]> {
+  // Not the owner's search keys, which no shopper's answer shows.
+  const load = () => Order.find({ userId }, { searchKeys: 0 }).sort({ createdAt: -1, _id: -1 }).lean<OrderRecord[]>();
+  const own = reads.keepOrders ? await keptOrders(userId, load) : await load();
+  return toOrderDtos(own, now, reads.shelf);
 }
 
 const MAIL_OF_STATUS: Partial<Record<OrderStatus, OrderMailEvent>> = {

@@ -1,47 +1,19 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { PageStatus } from '@kesh/shared';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/**
- * Brotli quality 5: on a 140 kB page, 18.0 kB in 11 ms of CPU, against 16.2 kB in 440 ms at
- * quality 11 (this machine, one core). Pages are made again after every order that changes a
- * shelf, so the cost is paid often; the build's scripts, made once, keep quality 11.
- */
-const BROTLI_QUALITY = 5;
+import { compressBody, sendCompressed, type CompressedBody } from '../../lib/compressed-body.js';
 
 /** What the LRU keeps at most: a few hundred pages (a page with its two compressed copies is ~180 kB). */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
-export interface RenderedPage {
+export interface RenderedPage extends CompressedBody {
   status: PageStatus;
-  html: Buffer;
   /** The storefront version the page was made at (lib/storefront-version.ts). */
   version: number;
-  etag: string;
-  br: Buffer;
-  gzip: Buffer;
 }
-
-const ENCODINGS = ['br', 'gzip'] as const;
-const etagOf = (page: RenderedPage, encoding?: (typeof ENCODINGS)[number]) =>
-  encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
 
 /** A page with its brotli and gzip copies, made off the event loop (zlib's thread pool). */
 export async function compressedPage(html: string, status: PageStatus, version: number): Promise<RenderedPage> {
-  const body = Buffer.from(html);
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-    gzipped(body, { level: 9 }),
-  ]);
-  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return { status, html: body, version, etag: `"${hash}"`, br, gzip: gz };
+  return { ...(await compressBody(Buffer.from(html))), status, version };
 }
 
 /**
@@ -51,43 +23,9 @@ export async function compressedPage(html: string, status: PageStatus, version: 
 const VARY = ['Accept', 'Cookie', 'Accept-Language', 'Accept-Encoding'];
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-/** The encoding to send: brotli, else gzip, else none, as the browser accepts them. */
-function encodingFor(req: Request): (typeof ENCODINGS)[number] | undefined {
-  const accepted = req.headers['accept-encoding'];
-  // Without the header, or naming neither encoding nor '*', the answer is known without parsing q-values.
-  if (!accepted || !/br|gzip|\*/.test(accepted)) return undefined;
-  return ENCODINGS.find((e) => req.acceptsEncodings(e) === e);
-}
-
-/**
- * Sends a kept page in the encoding the browser takes (no compression per request), or 304 when
- * the browser already holds it in any of them. Each encoding has its own strong ETag. The headers are
- * set directly, as Express's res.send would set them for this body: a kept page is answered often
- * enough that its vary parsing, MIME lookup and freshness check were a tenth of its cost.
- */
+/** Sends a kept page in the encoding the browser takes (no compression per request), or 304. */
 export function sendPage(req: Request, res: Response, page: RenderedPage): void {
-  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', VARY.join(', '));
-  else for (const field of VARY) res.vary(field);
-  res.statusCode = page.status;
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Content-Type', HTML_TYPE);
-  const encoding = encodingFor(req);
-  const etag = etagOf(page, encoding);
-  res.setHeader('ETag', etag);
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined) {
-    const held = new Set(inm.split(',').map((tag) => tag.trim()));
-    // '*' is what Express's freshness check (res.send) also answers with 304.
-    if (page.status === 200 && (held.has('*') || [undefined, ...ENCODINGS].some((e) => held.has(etagOf(page, e))))) {
-      res.status(304).end();
-      return;
-    }
-  }
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html;
-  res.setHeader('Content-Length', body.length);
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  sendCompressed(req, res, page, { status: page.status, type: HTML_TYPE, vary: VARY, cacheControl: 'no-cache' });
 }
 
 /**
@@ -99,7 +37,7 @@ export function pageCache(maxBytes = PAGE_CACHE_BYTES) {
   const pages = new Map<string, RenderedPage>();
   const making = new Map<string, Promise<RenderedPage>>();
   let bytes = 0;
-  const sizeOf = (page: RenderedPage) => page.html.length + page.br.length + page.gzip.length;
+  const sizeOf = (page: RenderedPage) => page.identity.length + page.br.length + page.gzip.length;
   const drop = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
