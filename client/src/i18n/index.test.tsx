@@ -1,8 +1,9 @@
-import { startTransition, Suspense, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, startTransition, Suspense, useState, type ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { addNamespaceLoader, useTranslation, type Catalogue } from '.';
+import i18n, { addNamespaceLoader, useTranslation, type Catalogue } from '.';
 
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 
@@ -10,6 +11,49 @@ describe('useTranslation', () => {
   const before = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
   afterEach(() => {
     actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
+  });
+
+  it('hydrates a part whose code arrives after the shopper picked another language in the server’s words, then in the new ones', async () => {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const words = { en: { hello: 'Hello' }, hi: { hello: 'नमस्ते' }, mr: {}, gu: {} };
+    addNamespaceLoader('test.switch', () => Promise.resolve({ default: words }));
+    await i18n.loadNamespaces('test.switch', ['en', 'hi']);
+    function Hello() {
+      const { t } = useTranslation('test.switch');
+      return <p>{t('hello')}</p>;
+    }
+    // The server sent both parts in English; the second one's code (as the home page's carousels) comes later.
+    let arrive: ((code: { default: ComponentType }) => void) | undefined;
+    const Late = lazy(() => new Promise<{ default: ComponentType }>((resolve) => (arrive = resolve)));
+    const page = (Later: ComponentType) => (
+      <main>
+        <Hello />
+        <Suspense fallback={null}>
+          <Later />
+        </Suspense>
+      </main>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(Hello));
+    const errors: unknown[] = [];
+    const logged = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args[0]));
+    const root = hydrateRoot(container, page(Late), {
+      onRecoverableError: (error) => errors.push(error),
+      onCaughtError: (error) => errors.push(error),
+      onUncaughtError: (error) => errors.push(error),
+    });
+    try {
+      await waitFor(() => expect(arrive).toBeDefined());
+      await i18n.changeLanguage('hi');
+      await waitFor(() => expect(container.querySelector('p')?.textContent).toBe('नमस्ते'));
+      arrive!({ default: Hello });
+      await waitFor(() => expect(container.textContent).toBe('नमस्तेनमस्ते'));
+      expect(errors).toEqual([]);
+    } finally {
+      root.unmount();
+      logged.mockRestore();
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('renders a component that waited for its words, hooks after the wait included, without an error', async () => {

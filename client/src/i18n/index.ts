@@ -104,6 +104,16 @@ function initialLanguage(): LanguageCode {
 let current: LanguageCode | undefined;
 /** The page's language, worked out on first use rather than while this file loads (see startI18n). */
 const currentLanguage = (): LanguageCode => (current ??= initialLanguage());
+
+/**
+ * What hydration renders in: the page's language when it first hydrated (the server's, which
+ * initialLanguage puts first), for the page's whole life. A part of the page that hydrates late (the
+ * home page's carousels wait for their code) may do so after the shopper picked another language;
+ * rendered in that one, its text would not match the server's (React error 418). React shows the
+ * chosen language right after it has hydrated.
+ */
+let hydratedLanguage: LanguageCode | undefined;
+const serverRenderedLanguage = (): LanguageCode => (hydratedLanguage ??= currentLanguage());
 const listeners = new Set<() => void>();
 
 /** The choice goes to the page, to this browser and to the cookie the server renders the next page by. */
@@ -177,12 +187,12 @@ export function useTranslation(namespace = 'common'): {
   t: TFunction;
   i18n: typeof i18n & { language: LanguageCode };
 } {
-  const chosen = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
+  const chosen = useSyncExternalStore(i18n.subscribe, currentLanguage, serverRenderedLanguage);
   const language = useContext(LanguageContext) ?? chosen;
   // Called on every render, loaded or not: React replays a component that suspended here once the
   // words arrive, and a replay that skipped this call would meet useMemo as an update on a first
   // render and fail (React error 467, recovered with 520).
   use(namespaceReady(language, namespace));
   const t = useMemo(() => fixedT(library, language, namespace), [language, namespace]);
-  return { t, i18n: language === chosen ? i18n : { ...i18n, language } };
+  return { t, i18n: language === i18n.language ? i18n : { ...i18n, language } };
 }

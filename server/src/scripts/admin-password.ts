@@ -4,11 +4,11 @@
  * Without arguments it uses ADMIN_USERNAME and ADMIN_PASSWORD from the environment.
  * With the in-process database engine, stop the server first: both would own the same data file.
  */
-import mongoose from 'mongoose';
 import { PASSWORD_MIN_LENGTH } from '@kesh/shared';
 import { ConfigError, loadConfig } from '../config.js';
-import { connectMongoose, databaseUri, startEngine, syncIndexes } from '../db/index.js';
 import { setAdminPassword } from '../modules/admin/index.js';
+import { withAppDatabase } from './app-database.js';
+import { runScript } from './run-script.js';
 
 async function run(): Promise<void> {
   const config = loadConfig();
@@ -22,25 +22,12 @@ async function run(): Promise<void> {
     throw new ConfigError(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`);
   }
 
-  const engine = await startEngine({
-    uri: config.db.uri,
-    preference: config.db.embeddedEngine,
-    dataDir: config.db.dataDir,
-  });
-  try {
-    await connectMongoose(databaseUri(engine.uri, config.db.name));
-    await syncIndexes();
+  await withAppDatabase(config, async () => {
     const created = await setAdminPassword(username, password);
     console.log(
       created ? `Created admin "${username}" with the new password.` : `Changed the password of admin "${username}".`,
     );
-  } finally {
-    await mongoose.disconnect();
-    await engine.stop();
-  }
+  });
 }
 
-run().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runScript(run);

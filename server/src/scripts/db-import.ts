@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import dotenv from 'dotenv';
 import { importDatabase } from '../db/ejson-export.js';
 import { openDatabase } from './database-session.js';
+import { runScript } from './run-script.js';
 
 dotenv.config({ quiet: true });
 
@@ -35,7 +36,4 @@ async function run(): Promise<void> {
   }
 }
 
-run().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+runScript(run);

@@ -10,6 +10,13 @@ import AdminApp from './AdminApp';
 
 vi.mock('../../api/admin', () => ({ adminLogin: vi.fn(), adminLogout: vi.fn() }));
 
+/**
+ * The dashboard is a lazily loaded screen: on a shared 2-core machine under load its first import
+ * and render took 1.2 s after the login answered, past findBy's default 1 s. Wait for it as long
+ * as the test may run (20 s) rather than for a fixed short time.
+ */
+const LAZY_SCREEN_LOADED = { timeout: 19_000 };
+
 function renderAt(path: string) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
@@ -63,7 +70,9 @@ describe('admin login and guard', () => {
     await u.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
     finish();
-    expect(await screen.findByRole('heading', { name: 'Welcome to the Admin Dashboard' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to the Admin Dashboard' }, LAZY_SCREEN_LOADED),
+    ).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-jwt');
     expect(adminLogin).toHaveBeenCalledWith({ username: 'owner', password: 'right' });
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

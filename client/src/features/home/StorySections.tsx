@@ -1,6 +1,7 @@
 import { HeartHandshake, Leaf, Phone, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
+import { SectionHeading } from '../../components/ui/SectionHeading';
 import oilImage from '../../components/ui/art/oil.svg';
 
 export function AboutTeaser() {
@@ -22,13 +23,7 @@ export function AboutTeaser() {
           </p>
         </div>
         <div className="reveal">
-          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">
-            {t('about.eyebrow')}
-          </p>
-          <h2 id="about-heading" className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">
-            {t('about.heading')}
-          </h2>
-          <div aria-hidden="true" className="mt-4 h-1 w-16 rounded-full bg-gold-500" />
+          <SectionHeading id="about-heading" align="start" eyebrow={t('about.eyebrow')} title={t('about.heading')} />
           <p className="mt-6 text-lg leading-relaxed text-stone-700">{t('about.text1')}</p>
           <p className="mt-4 leading-relaxed text-stone-700">{t('about.text2')}</p>
           <Link
@@ -55,14 +50,8 @@ export function WhyChooseUs() {
         className="absolute inset-0 bg-[radial-gradient(circle_at_80%_10%,rgba(250,204,21,0.14),transparent_40%)]"
       />
       <div className="relative mx-auto max-w-7xl px-4 sm:px-6">
-        <div className="reveal mx-auto mb-12 max-w-2xl text-center">
-          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-gold-400 uppercase">
-            {t('why.eyebrow')}
-          </p>
-          <h2 id="why-heading" className="mt-2 font-serif text-3xl font-bold sm:text-4xl">
-            {t('why.heading')}
-          </h2>
-          <div aria-hidden="true" className="mx-auto mt-4 h-1 w-16 rounded-full bg-gold-500" />
+        <div className="reveal mb-12">
+          <SectionHeading id="why-heading" tone="dark" eyebrow={t('why.eyebrow')} title={t('why.heading')} />
         </div>
         <ul className="grid gap-6 md:grid-cols-3">
           {points.map((point, i) => {

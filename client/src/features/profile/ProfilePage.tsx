@@ -23,11 +23,7 @@ export default function ProfilePage() {
 
       <section className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2">
         <div className="reveal">
-          <p className="text-sm font-semibold [html[lang=en]_&]:tracking-[0.2em] text-amber-800 uppercase">
-            {t('intro.eyebrow')}
-          </p>
-          <h2 className="mt-2 font-serif text-3xl font-bold text-brand-950 sm:text-4xl">{t('intro.heading')}</h2>
-          <div aria-hidden="true" className="mt-4 h-1 w-16 rounded-full bg-gold-500" />
+          <SectionHeading align="start" eyebrow={t('intro.eyebrow')} title={t('intro.heading')} />
           <p className="mt-6 text-lg leading-relaxed text-stone-700">{t('intro.text1')}</p>
           <p className="mt-4 leading-relaxed text-stone-700">{t('intro.text2')}</p>
         </div>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_REFUSAL_TEXTS, COUPON_TEXTS, MESSAGES, type CouponBody } from '@kesh/shared';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
-import { Cart } from '../cart/cart.model.js';
+import { clearCouponsAndOrders } from '../../test/half-coupon-shop.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from '../orders/order.model.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
@@ -29,13 +29,7 @@ describe('coupons', () => {
   afterAll(() => ctx.close());
   beforeEach(async () => {
     clock.now = new Date('2026-11-20T06:00:00.000Z');
-    await Promise.all([
-      Coupon.deleteMany({}),
-      CouponRedemption.deleteMany({}),
-      Order.deleteMany({}),
-      PendingCheckout.deleteMany({}),
-      Cart.deleteMany({}),
-    ]);
+    await clearCouponsAndOrders();
   });
 
   const SAVE10: CouponBody = { code: 'save10', kind: 'percent', percentOff: 10 };

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_LAPSED_REFUNDED, COUPON_REFUSAL_TEXTS, MESSAGES } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../../test/harness.js';
-import { Cart } from '../cart/cart.model.js';
+import { bearer } from '../../test/harness.js';
+import { halfCouponShop, type Shopper } from '../../test/half-coupon-shop.js';
+import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from '../orders/order.model.js';
 import { hmacHex } from '../payments/gateway.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
 import { Coupon, CouponRedemption } from './coupon.model.js';
 import { COUPON_RESERVATION_MS } from './service.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
 /**
  * Issue 27's last hole: a Razorpay order cannot be closed from our side, so a payment can complete
@@ -27,69 +18,19 @@ type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
  * discounted order is placed; if the coupon is still usable, the payment is simply taken.
  */
 describe('a payment completed after its coupon hold lapsed', () => {
-  let ctx: TestContext;
-  let admin: string;
-  let oilId: string;
   const start = new Date('2026-11-20T06:00:00.000Z');
   const clock = { now: start };
-  const refunds: { paymentId: string; amountPaise: number }[] = [];
-
-  beforeAll(async () => {
-    ctx = await startTestApp({}, { now: () => new Date(clock.now) });
-    const refund = ctx.deps.payments.refund.bind(ctx.deps.payments);
-    ctx.deps.payments.refund = async (input) => {
-      refunds.push({ paymentId: input.paymentId, amountPaise: input.amountPaise });
-      return refund(input);
-    };
-    admin = (await createAdminToken(ctx)).token;
-    await allowCashOnDeliveryIn360();
-    // ₹100 a bottle.
-    oilId = String((await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 10000, stock: 1000 }))._id);
-  });
-  afterAll(() => ctx.close());
-  beforeEach(async () => {
+  const gateway = refundRecordingGateway();
+  const { refunds } = gateway;
+  const { shop, addCoupon, addToCart, shopperWithCart, createOrder, placeCod, paidInRazorpay, verify, usedCount } =
+    halfCouponShop({ payments: gateway.payments, now: () => new Date(clock.now) });
+  beforeEach(() => {
     clock.now = start;
-    refunds.length = 0;
-    await Promise.all([
-      Coupon.deleteMany({}),
-      CouponRedemption.deleteMany({}),
-      Order.deleteMany({}),
-      PendingCheckout.deleteMany({}),
-      Cart.deleteMany({}),
-    ]);
+    gateway.reset();
   });
 
-  const addCoupon = (totalUses: number | null, usesPerCustomer = 1) =>
-    ctx.http
-      .post('/api/admin/coupons')
-      .set(bearer(admin))
-      .send({ code: 'HALF', kind: 'percent', percentOff: 50, totalUses, usesPerCustomer })
-      .expect(201);
-  async function shopperWithCart(): Promise<Shopper> {
-    const shopper = await signUpCustomer(ctx);
-    await addToCart(shopper);
-    return shopper;
-  }
-  const addToCart = (shopper: Shopper) =>
-    ctx.http
-      .post('/api/cart/add-to-cart')
-      .set(bearer(shopper.token))
-      .send({ productId: oilId, quantity: 1 })
-      .expect(200);
-  const createOrder = (shopper: Shopper) =>
-    ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: RAJKOT, couponCode: 'HALF' });
-  const placeCod = (shopper: Shopper) =>
-    ctx.http.post('/api/orders/cod').set(bearer(shopper.token)).send({ address: RAJKOT, couponCode: 'HALF' });
-  const paidInRazorpay = async (razorpayOrderId: string) =>
-    (await ctx.http.post('/api/payment/simulator/pay').send({ order_id: razorpayOrderId }).expect(200)).body as {
-      razorpay_order_id: string;
-      razorpay_payment_id: string;
-      razorpay_signature: string;
-    };
-  const verify = (shopper: Shopper, paid: object) =>
-    ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid);
   const placeOrder = (shopper: Shopper, paid: { razorpay_order_id: string; razorpay_payment_id: string }) =>
-    ctx.http.post('/api/orders').set(bearer(shopper.token)).send({
+    shop.ctx.http.post('/api/orders').set(bearer(shopper.token)).send({
       razorpay_order_id: paid.razorpay_order_id,
       razorpay_payment_id: paid.razorpay_payment_id,
     });
@@ -100,7 +41,7 @@ describe('a payment completed after its coupon hold lapsed', () => {
         payment: { entity: { id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, amount: amountPaise } },
       },
     });
-    return ctx.http
+    return shop.ctx.http
       .post('/api/payment/webhook')
       .set('Content-Type', 'application/json')
       .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
@@ -109,10 +50,11 @@ describe('a payment completed after its coupon hold lapsed', () => {
   const laterThanTheHold = () => {
     clock.now = new Date(clock.now.getTime() + COUPON_RESERVATION_MS + 1000);
   };
-  const usedCount = async () => (await Coupon.findOne({ code: 'HALF' }).lean())?.usedCount;
   const ordersOf = (shopper: Shopper) => Order.find({ userId: shopper.userId }).lean();
   const refundMailsTo = (shopper: Shopper) =>
-    ctx.deps.mailer.outbox.filter((m) => m.to === shopper.email && m.subject.endsWith('payment is being refunded'));
+    shop.ctx.deps.mailer.outbox.filter(
+      (m) => m.to === shopper.email && m.subject.endsWith('payment is being refunded'),
+    );
 
   it("is refunded in full when another shopper took the coupon's last use meanwhile", async () => {
     await addCoupon(1);
@@ -252,12 +194,12 @@ describe('a payment completed after its coupon hold lapsed', () => {
     await addCoupon(1);
     const shopper = await shopperWithCart();
     const online = await createOrder(shopper);
-    await MainCategory.updateOne({ _id: oilId }, { $set: { stock: 0 } });
+    await MainCategory.updateOne({ _id: shop.oilId }, { $set: { stock: 0 } });
     try {
       const answer = await verify(shopper, await paidInRazorpay(online.body.id));
       expect(answer.body.message).toBe(MESSAGES.soldOutRefunded);
     } finally {
-      await MainCategory.updateOne({ _id: oilId }, { $set: { stock: 1000 } });
+      await MainCategory.updateOne({ _id: shop.oilId }, { $set: { stock: 1000 } });
     }
     expect(refunds).toHaveLength(1);
     expect(await usedCount()).toBe(0);

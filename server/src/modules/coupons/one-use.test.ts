@@ -1,74 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_REFUSAL_TEXTS } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../../test/harness.js';
-import { Cart } from '../cart/cart.model.js';
+import { halfCouponShop, type Shopper } from '../../test/half-coupon-shop.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from '../orders/order.model.js';
-import { PendingCheckout } from '../payments/checkout.model.js';
-import { Coupon, CouponRedemption } from './coupon.model.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
 /**
  * Issue 27, findings 1 and 2: a coupon with one use per customer gives one shopper exactly one
  * discounted order, whichever way they pay and however they race their own requests.
  */
 describe('a single-use coupon gives one discounted order', () => {
-  let ctx: TestContext;
-  let oilId: string;
+  const { addCoupon, addToCart, shopperWithCart, createOrder, placeCod, paidInRazorpay, verify, usedCount } =
+    halfCouponShop();
   let combId: string;
 
   beforeAll(async () => {
-    ctx = await startTestApp();
-    const admin = (await createAdminToken(ctx)).token;
-    await allowCashOnDeliveryIn360();
-    // ₹100 a bottle, ₹50 a comb.
-    oilId = String((await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 10000 }))._id);
+    // ₹50 a comb, beside the ₹100 bottle of oil.
     combId = String((await MainCategory.create({ title: 'Neem Comb', mainPricePaise: 5000 }))._id);
-    await ctx.http
-      .post('/api/admin/coupons')
-      .set(bearer(admin))
-      .send({ code: 'HALF', kind: 'percent', percentOff: 50, totalUses: 1, usesPerCustomer: 1 })
-      .expect(201);
   });
-  afterAll(() => ctx.close());
   beforeEach(async () => {
-    await Coupon.updateOne({ code: 'HALF' }, { $set: { usedCount: 0 } });
-    await Promise.all([
-      CouponRedemption.deleteMany({}),
-      Order.deleteMany({}),
-      PendingCheckout.deleteMany({}),
-      Cart.deleteMany({}),
-    ]);
+    await addCoupon(1, 1);
   });
 
-  async function shopperWithCart(): Promise<Shopper> {
-    const shopper = await signUpCustomer(ctx);
-    await addToCart(shopper, oilId);
-    return shopper;
-  }
-  const addToCart = (shopper: Shopper, productId: string) =>
-    ctx.http.post('/api/cart/add-to-cart').set(bearer(shopper.token)).send({ productId, quantity: 1 }).expect(200);
-  const createOrder = (shopper: Shopper) =>
-    ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: RAJKOT, couponCode: 'HALF' });
-  const placeCod = (shopper: Shopper) =>
-    ctx.http.post('/api/orders/cod').set(bearer(shopper.token)).send({ address: RAJKOT, couponCode: 'HALF' });
-  async function pay(shopper: Shopper, razorpayOrderId: string) {
-    const paid = await ctx.http.post('/api/payment/simulator/pay').send({ order_id: razorpayOrderId });
-    return ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid.body);
-  }
+  const pay = async (shopper: Shopper, razorpayOrderId: string) =>
+    verify(shopper, await paidInRazorpay(razorpayOrderId));
   async function discountedOrders() {
     return Order.countDocuments({ coupon: 'HALF' });
   }
-  const usedCount = async () => (await Coupon.findOne({ code: 'HALF' }).lean())?.usedCount;
 
   it('two create-orders for the same cart open the same payment: one order at ₹50', async () => {
     const shopper = await shopperWithCart();
@@ -124,7 +81,7 @@ describe('a single-use coupon gives one discounted order', () => {
   it('cash on delivery, then create-order with the coupon: already used', async () => {
     const shopper = await shopperWithCart();
     expect((await placeCod(shopper)).status).toBe(201);
-    await addToCart(shopper, oilId);
+    await addToCart(shopper);
     const online = await createOrder(shopper);
     expect(online.body).toMatchObject({ error: COUPON_REFUSAL_TEXTS.alreadyUsed, reason: 'alreadyUsed' });
     expect(await discountedOrders()).toBe(1);

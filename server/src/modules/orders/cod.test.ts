@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_REFUSAL_TEXTS, MESSAGES, type Order as OrderDto } from '@kesh/shared';
-import type { PaymentGateway } from '../../lib/payments.js';
 import {
   bearer,
   buyWithSimulator,
@@ -13,7 +12,7 @@ import {
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Coupon } from '../coupons/coupon.model.js';
-import { createSimulatorGateway } from '../payments/gateway.js';
+import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { DeliverySettingsRecord } from '../shipping/delivery-settings.model.js';
 import { CodSlot } from './cod-slot.model.js';
 import { COD_FEE_LINE_TITLE, buildInvoice } from './invoice.js';
@@ -41,24 +40,16 @@ describe('cash on delivery', () => {
   let ctx: TestContext;
   let admin: string;
   let oilId: string;
-  const refunds: string[] = [];
+  const gateway = refundRecordingGateway();
 
   beforeAll(async () => {
-    const simulator = createSimulatorGateway();
-    const payments: PaymentGateway = {
-      ...simulator,
-      async refund(input) {
-        refunds.push(input.paymentId);
-        return simulator.refund(input);
-      },
-    };
-    ctx = await startTestApp({}, { payments });
+    ctx = await startTestApp({}, { payments: gateway.payments });
     admin = (await createAdminToken(ctx)).token;
     oilId = String((await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 60000 }))._id);
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
-    refunds.length = 0;
+    gateway.reset();
     await DeliverySettingsRecord.deleteMany({});
     await ctx.http.put('/api/admin/delivery').set(bearer(admin)).send(COD_AREAS).expect(200);
   });
@@ -296,7 +287,7 @@ describe('cash on delivery', () => {
       const res = await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(shopper.token));
       expect(res.status).toBe(200);
       expect(res.body.order).toMatchObject({ status: 'Cancelled', refund: null, paymentMethod: 'cod' });
-      expect(refunds).toEqual([]);
+      expect(gateway.refunds).toEqual([]);
       expect(await CodSlot.countDocuments({ orderId: order._id })).toBe(0);
       const again = await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(admin));
       expect(again.status).toBe(200);

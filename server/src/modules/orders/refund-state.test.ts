@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
-import type { PaymentGateway } from '../../lib/payments.js';
 import {
   bearer,
   buyWithSimulator,
@@ -10,7 +9,8 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
-import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
+import { hmacHex } from '../payments/gateway.js';
+import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { Order } from './order.model.js';
 import { ORDER_TEXTS } from './texts.js';
 
@@ -25,30 +25,17 @@ describe('refund states', () => {
   let admin: string;
   let oilId: string;
   /** What the gateway was asked to refund, and what it answers next. */
-  const asked: { paymentId: string; amountPaise: number }[] = [];
-  let nextStatus: 'pending' | 'processed' | 'failed' = 'processed';
-  let refundCounter = 0;
+  const gateway = refundRecordingGateway();
+  const asked = gateway.refunds;
 
   beforeAll(async () => {
-    const simulator = createSimulatorGateway();
-    const payments: PaymentGateway = {
-      ...simulator,
-      async refund({ paymentId, amountPaise }) {
-        asked.push({ paymentId, amountPaise });
-        refundCounter += 1;
-        return { id: `rfnd_state_${refundCounter}`, amountPaise, status: nextStatus };
-      },
-    };
-    ctx = await startTestApp({}, { payments });
+    ctx = await startTestApp({}, { payments: gateway.payments });
     admin = (await createAdminToken(ctx)).token;
     // ₹300 a jar.
     oilId = String((await MainCategory.create({ title: 'Amla Hair Mask', mainPricePaise: 30000 }))._id);
   });
   afterAll(() => ctx.close());
-  beforeEach(() => {
-    asked.length = 0;
-    nextStatus = 'processed';
-  });
+  beforeEach(() => gateway.reset());
 
   function refundWebhook(event: 'refund.processed' | 'refund.failed', refundId: string) {
     const body = JSON.stringify({
@@ -89,12 +76,12 @@ describe('refund states', () => {
   });
 
   it('asks again only after a real failure, and the earlier refund’s events change nothing after', async () => {
-    nextStatus = 'pending';
+    gateway.answer = 'pending';
     const order = await cancelledOrder();
     await refundWebhook('refund.failed', order.refund.id).expect(200);
     expect(await storedRefund(order._id)).toMatchObject({ status: 'failed' });
 
-    nextStatus = 'processed';
+    gateway.answer = 'processed';
     const retried = await askAgain(order._id);
     expect(retried.status).toBe(200);
     const second = retried.body.refund as { id: string; status: string };
@@ -109,7 +96,7 @@ describe('refund states', () => {
   });
 
   it('takes refund.processed for a pending refund, once', async () => {
-    nextStatus = 'pending';
+    gateway.answer = 'pending';
     const order = await cancelledOrder();
     await refundWebhook('refund.processed', order.refund.id).expect(200);
     await refundWebhook('refund.failed', order.refund.id).expect(200);

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { STATS_MAX_DAYS, istDay, type SalesStats } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
-import type { PaymentGateway } from '../../lib/payments.js';
 import {
   allowCashOnDeliveryIn360,
   bearer,
@@ -14,7 +13,8 @@ import {
 } from '../../test/harness.js';
 import { writeOrderHistory } from '../../test/order-history.js';
 import { recountSalesStats } from '../../test/sales-recount.js';
-import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
+import { hmacHex } from '../payments/gateway.js';
+import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { Order } from './order.model.js';
 import { daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
@@ -26,27 +26,12 @@ const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const WINDOWS = [1, 7, 30, 90, 365, 1096];
 /** Building a thousand days on a busy shared machine takes a while; no test asserts a duration. */
 const SLOW = 120_000;
-/** Refunds answered as the test says: processed, pending (a webhook settles it later) or refused. */
-function steerableGateway() {
-  const simulator = createSimulatorGateway();
-  const state = { mode: 'processed' as 'processed' | 'pending' | 'throw' };
-  let n = 0;
-  const payments: PaymentGateway = {
-    ...simulator,
-    async refund({ amountPaise }) {
-      if (state.mode === 'throw') throw new Error('BAD_REQUEST_ERROR: the balance is too low');
-      n += 1;
-      return { id: `rfnd_test_${n}`, amountPaise, status: state.mode };
-    },
-  };
-  return { payments, state };
-}
-
 describe('sales roll-ups', () => {
   let ctx: TestContext;
   let admin: string;
   const clock = { now: NOW };
-  const gateway = steerableGateway();
+  /** Refunds answered as the test says: processed, pending (a webhook settles it later) or refused. */
+  const gateway = refundRecordingGateway();
   let products: Awaited<ReturnType<typeof writeOrderHistory>>;
 
   const stats = async (days: number) => {
@@ -70,7 +55,7 @@ describe('sales roll-ups', () => {
   afterAll(() => ctx.close());
   afterEach(() => {
     clock.now = NOW;
-    gateway.state.mode = 'processed';
+    gateway.answer = 'processed';
   });
 
   it(
@@ -97,14 +82,14 @@ describe('sales roll-ups', () => {
       // Cancelled by the owner with a refund that goes through, stays pending, or is refused.
       const processing = await some({ status: 'Processing', paymentMethod: 'online' }, 6);
       for (const [i, id] of processing.entries()) {
-        gateway.state.mode = (['processed', 'pending', 'throw'] as const)[i % 3]!;
+        gateway.answer = (['processed', 'pending', 'refused'] as const)[i % 3]!;
         await ctx.http.post(`/api/orders/${id}/cancel`).set(admins).expect(200);
       }
       // Failed refunds asked again: one goes through, one is refused again.
       const failed = await some({ 'refund.status': 'failed' }, 2);
-      gateway.state.mode = 'processed';
+      gateway.answer = 'processed';
       await ctx.http.post(`/api/orders/${failed[0]}/refund`).set(admins).expect(200);
-      gateway.state.mode = 'throw';
+      gateway.answer = 'refused';
       await ctx.http.post(`/api/orders/${failed[1]}/refund`).set(admins).expect(200);
       // Pending refunds settled by Razorpay's webhook.
       const pending = await Order.find({ 'refund.status': 'pending', 'refund.id': { $ne: null } })

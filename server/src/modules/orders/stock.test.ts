@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order as OrderDto, type Product } from '@kesh/shared';
-import type { PaymentGateway } from '../../lib/payments.js';
 import {
   allowCashOnDeliveryIn360,
   bearer,
@@ -12,7 +11,8 @@ import {
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
-import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
+import { hmacHex } from '../payments/gateway.js';
+import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
 import { Order } from './order.model.js';
 
@@ -23,30 +23,17 @@ type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 describe('stock', () => {
   let ctx: TestContext;
   let admin: string;
-  const refunds: { paymentId: string; amountPaise: number }[] = [];
-  /** Set to make the gateway refuse refunds, as Razorpay does when the account's balance is short. */
-  let refundsFail = false;
+  const gateway = refundRecordingGateway();
+  const { refunds } = gateway;
 
   beforeAll(async () => {
-    const simulator = createSimulatorGateway();
-    const payments: PaymentGateway = {
-      ...simulator,
-      async refund(input) {
-        if (refundsFail) throw new Error('Razorpay: insufficient balance for the refund');
-        refunds.push({ paymentId: input.paymentId, amountPaise: input.amountPaise });
-        return simulator.refund(input);
-      },
-    };
-    ctx = await startTestApp({}, { payments });
+    ctx = await startTestApp({}, { payments: gateway.payments });
     admin = (await createAdminToken(ctx)).token;
     // Cash on delivery in 360, so both ways of paying can be exercised.
     await allowCashOnDeliveryIn360();
   });
   afterAll(() => ctx.close());
-  beforeEach(() => {
-    refunds.length = 0;
-    refundsFail = false;
-  });
+  beforeEach(() => gateway.reset());
 
   const SOLD_OUT_SUBJECT = 'Your Kesh Ayurveda payment is being refunded';
   /** The mails to `to` once `count` of them have left the background queue. */
@@ -291,7 +278,7 @@ describe('stock', () => {
       await addToCart(second, oil._id);
       const secondPaid = await payOnline(second);
       expect((await verify(first, await payOnline(first))).status).toBe(200);
-      refundsFail = true;
+      gateway.answer = 'refused';
       const answer = await verify(second, secondPaid);
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe(MESSAGES.soldOutRefunded);

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { ORDER_SEARCH_MAX_CHARS } from '@kesh/shared';
 import { useTranslation } from '../../../i18n';
 import { ORDER_PAGE_SIZES, type OrdersView } from '../ordersUrl';
-import { inputClass, labelClass, primaryButton, secondaryButton } from './ui';
+import { LabelledInput, inputClass, labelClass, primaryButton, secondaryButton } from './ui';
 
 type Change = (change: Partial<OrdersView>) => void;
 
@@ -74,20 +74,15 @@ function DayField(props: {
   onPick(day: string): void;
 }) {
   return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        type="date"
-        value={props.value}
-        min={props.min || undefined}
-        max={props.max || undefined}
-        onChange={(e) => props.onPick(e.target.value)}
-        className={inputClass}
-      />
-    </div>
+    <LabelledInput
+      id={props.id}
+      label={props.label}
+      type="date"
+      value={props.value}
+      min={props.min || undefined}
+      max={props.max || undefined}
+      onChange={(e) => props.onPick(e.target.value)}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ImageOff, Loader2 } from 'lucide-react';
 
 /** Small building blocks shared by the admin screens. */
@@ -88,6 +88,22 @@ export const inputClass =
   'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-gray-100';
 
 export const labelClass = 'mb-1 block text-sm font-medium text-gray-700';
+
+/** An input with its label above it, tied by `id`. */
+export function LabelledInput({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input id={id} className={inputClass} {...input} />
+    </div>
+  );
+}
 
 export const fileInputClass =
   'block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-200';

@@ -7,7 +7,7 @@ import { useTranslation, type TFunction } from '../../../i18n';
 import { adminLogout, changeAdminPassword } from '../../../api/admin';
 import { ApiError } from '../../../api/http';
 import { useAdminSession } from '../session';
-import { inputClass, labelClass } from '../components/ui';
+import { LabelledInput } from '../components/ui';
 import { AuthCard, FormAlert, SubmitButton } from '../components/AuthCard';
 
 type ServerMessage = keyof typeof ADMIN_PASSWORD_MESSAGES;
@@ -73,21 +73,16 @@ export default function ChangePasswordPage() {
   };
 
   const field = (id: string, label: string, value: string, set: (v: string) => void, autoComplete: string) => (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        className={inputClass}
-        aria-describedby={id === 'admin-new-password' ? 'admin-new-password-hint' : undefined}
-      />
-    </div>
+    <LabelledInput
+      id={id}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      required
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      aria-describedby={id === 'admin-new-password' ? 'admin-new-password-hint' : undefined}
+    />
   );
 
   return (

@@ -23,6 +23,7 @@ import {
   fileInputClass,
   inputClass,
   labelClass,
+  LabelledInput,
   secondaryButton,
   smallButton,
   tdClass,
@@ -238,22 +239,17 @@ function DeliveryForm({ saved }: { saved: DeliverySettings }) {
             paise={settings.codFeePaise}
             onChange={(codFeePaise) => setSettings((prev) => ({ ...prev, codFeePaise }))}
           />
-          <div>
-            <label htmlFor="delivery-cod-refusals" className={labelClass}>
-              {t('risk.maxRefusals')}
-            </label>
-            <input
-              id="delivery-cod-refusals"
-              type="number"
-              inputMode="numeric"
-              min="0"
-              max={MAX_COD_REFUSALS_SETTING}
-              step="1"
-              value={settings.codMaxRefusals}
-              onChange={(event) => setSettings((prev) => ({ ...prev, codMaxRefusals: Number(event.target.value) }))}
-              className={inputClass}
-            />
-          </div>
+          <LabelledInput
+            id="delivery-cod-refusals"
+            label={t('risk.maxRefusals')}
+            type="number"
+            inputMode="numeric"
+            min="0"
+            max={MAX_COD_REFUSALS_SETTING}
+            step="1"
+            value={settings.codMaxRefusals}
+            onChange={(event) => setSettings((prev) => ({ ...prev, codMaxRefusals: Number(event.target.value) }))}
+          />
         </div>
       </Panel>
       <FormActions busy={busy} submitLabel={t('delivery.save')} />
@@ -274,20 +270,15 @@ function RupeesInput({
   onChange(paise: number): void;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="0.01"
-        value={paiseToRupees(paise)}
-        onChange={(event) => onChange(rupeesToPaise(Number(event.target.value)))}
-        className={inputClass}
-      />
-    </div>
+    <LabelledInput
+      id={id}
+      label={label}
+      type="number"
+      inputMode="decimal"
+      min="0"
+      step="0.01"
+      value={paiseToRupees(paise)}
+      onChange={(event) => onChange(rupeesToPaise(Number(event.target.value)))}
+    />
   );
 }

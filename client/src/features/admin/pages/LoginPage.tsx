@@ -6,7 +6,7 @@ import { MESSAGES } from '@kesh/shared';
 import { adminLogin } from '../../../api/admin';
 import { ApiError } from '../../../api/http';
 import { useAdminSession } from '../session';
-import { inputClass, labelClass } from '../components/ui';
+import { LabelledInput } from '../components/ui';
 import { AuthCard, FormAlert, SubmitButton } from '../components/AuthCard';
 
 /** Spec section 8: the server's message field, else 'Something went wrong!'. */
@@ -63,35 +63,25 @@ export default function LoginPage() {
         className="space-y-4"
         aria-describedby={error ? 'admin-login-error' : undefined}
       >
-        <div>
-          <label htmlFor="admin-username" className={labelClass}>
-            {t('login.username')}
-          </label>
-          <input
-            id="admin-username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="admin-password" className={labelClass}>
-            {t('login.password')}
-          </label>
-          <input
-            id="admin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <LabelledInput
+          id="admin-username"
+          label={t('login.username')}
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <LabelledInput
+          id="admin-password"
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <FormAlert id="admin-login-error" text={error} />
         <SubmitButton busy={busy} label={t('login.submit')} busyLabel={t('login.submitting')} />
       </form>
