@@ -138,6 +138,29 @@ describe('query planner', () => {
     expect(stageNames(grouped)).not.toContain('FETCH');
   });
 
+  it('tests keys of other types than the condition as the collection scan does', async () => {
+    await orders.insertMany([
+      { status: 'Delivered', createdAt: '2025-06-01' },
+      { status: 'Delivered', createdAt: 20_250_601 },
+      { status: 7, createdAt: new Date(START + 10 * DAY) },
+      { status: 'Shipped', createdAt: new Date(Number.NaN) },
+    ]);
+    const since = new Date(START + 5 * DAY);
+    const filters = [
+      { status: 'Delivered', createdAt: { $gte: since } },
+      { status: { $ne: 'Delivered' }, createdAt: { $lt: since } },
+      { status: { $in: ['Shipped', 'Delivered'] }, createdAt: { $gt: 20_000_000 } },
+      { status: { $nin: ['Shipped'] }, createdAt: { $lte: '2025-12-31' } },
+      { status: { $gt: 5 }, createdAt: { $ne: since } },
+    ];
+    for (const filter of filters) {
+      const scan = await orders.countDocuments(filter, { hint: { $natural: 1 } });
+      expect([filter, await orders.countDocuments(filter)]).toEqual([filter, scan]);
+      const found = await orders.find(filter).sort({ createdAt: -1 }).skip(2).limit(40).toArray();
+      expect(found).toEqual((await scanned(filter, { createdAt: -1 })).slice(2, 42));
+    }
+  });
+
   it('still reads the documents for a count the index keys cannot answer', async () => {
     const filter = { status: 'Delivered', totalPaise: { $gte: 10_300 } };
     expect(await orders.countDocuments(filter)).toBe(await orders.countDocuments(filter, { hint: { $natural: 1 } }));

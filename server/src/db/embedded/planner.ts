@@ -496,17 +496,110 @@ function onlyFieldConditions(filter: Doc): boolean {
  * once per document; undefined for a null key, a null or a missing field, which `$exists` and
  * `$type` tell apart: only the document can say.
  */
-function keyTest(index: IndexRuntime, matcher: Matcher): ((entry: IndexEntry) => boolean | undefined) | undefined {
+function keyTest(
+  index: IndexRuntime,
+  matcher: Matcher,
+  collation: Collation,
+): ((entry: IndexEntry) => boolean | undefined) | undefined {
   const filter = matcher.normalized;
   const fields = index.fields;
   if (index.multikey || !onlyFieldConditions(filter) || fields.some((f) => f.includes('.'))) return undefined;
-  if (![...fieldConditions(filter).keys()].every((f) => fields.includes(f))) return undefined;
-  return (entry) => {
-    if (entry.values.includes(null)) return undefined;
+  const conds = fieldConditions(filter);
+  if (![...conds.keys()].every((f) => fields.includes(f))) return undefined;
+  const quick = quickChecks(conds, fields, collation.id === 'simple');
+  const byMatcher = (entry: IndexEntry): boolean => {
     const doc: Doc = {};
     for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry.values[i];
     return matcher.test(doc);
   };
+  return (entry) => {
+    if (entry.values.includes(null)) return undefined;
+    if (!quick) return byMatcher(entry);
+    for (const [i, check] of quick) {
+      const verdict = check(entry.values[i]);
+      if (verdict === undefined) return byMatcher(entry);
+      if (!verdict) return false;
+    }
+    return true;
+  };
+}
+
+/** A key value as a plain comparable: numbers, strings and Dates (as their time); undefined for any other. */
+function comparable(v: unknown): { kind: string; x: number | string } | undefined {
+  if (typeof v === 'number') return Number.isNaN(v) ? undefined : { kind: 'number', x: v };
+  if (typeof v === 'string') return { kind: 'string', x: v };
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : { kind: 'date', x: v.getTime() };
+  return undefined;
+}
+
+type Check = (v: unknown) => boolean | undefined;
+
+/**
+ * One field's condition as comparisons of same-kind values (a tab count tests tens of thousands of
+ * keys: a few ns each instead of a matcher call). A key of another kind answers undefined, and the
+ * matcher decides; undefined for a condition with anything else in it. Strings only for equality
+ * under the simple collation (their order is the matcher's business).
+ */
+function quickCheck(cond: unknown, stringsOk: boolean): Check | undefined {
+  const ops: [string, unknown][] = isPlainObject(cond) ? Object.entries(cond) : [['$eq', cond]];
+  if (ops.length === 0 || ops.some(([op]) => !op.startsWith('$'))) return undefined;
+  const checks: Check[] = [];
+  for (const [op, operand] of ops) {
+    const list = op === '$in' || op === '$nin' ? operand : [operand];
+    if (!Array.isArray(list) || list.length === 0) return undefined;
+    const values = list.map(comparable);
+    if (values.some((c) => !c || (c.kind === 'string' && !stringsOk))) return undefined;
+    const wanted = values as { kind: string; x: number | string }[];
+    const kind = wanted[0]!.kind;
+    if (wanted.some((c) => c.kind !== kind)) return undefined;
+    const xs = new Set(wanted.map((c) => c.x));
+    const o = wanted[0]!.x;
+    const test: ((x: number | string) => boolean) | undefined =
+      op === '$eq' || op === '$in'
+        ? (x) => xs.has(x)
+        : op === '$ne' || op === '$nin'
+          ? (x) => !xs.has(x)
+          : kind === 'string'
+            ? undefined
+            : op === '$gt'
+              ? (x) => x > o
+              : op === '$gte'
+                ? (x) => x >= o
+                : op === '$lt'
+                  ? (x) => x < o
+                  : op === '$lte'
+                    ? (x) => x <= o
+                    : undefined;
+    if (!test) return undefined;
+    checks.push((v) => {
+      const c = comparable(v);
+      return c && c.kind === kind ? test(c.x) : undefined;
+    });
+  }
+  return (v) => {
+    for (const check of checks) {
+      const verdict = check(v);
+      if (verdict !== true) return verdict;
+    }
+    return true;
+  };
+}
+
+/** Every condition of the filter as a quick check on its index field, or undefined if one cannot be. */
+function quickChecks(
+  conds: Map<string, unknown[]>,
+  fields: string[],
+  stringsOk: boolean,
+): [number, Check][] | undefined {
+  const out: [number, Check][] = [];
+  for (const [field, list] of conds) {
+    for (const cond of list) {
+      const check = quickCheck(cond, stringsOk);
+      if (!check) return undefined;
+      out.push([fields.indexOf(field), check]);
+    }
+  }
+  return out;
 }
 
 /** A condition that is exactly one index point: `{f: v}` or `{f: {$eq: v}}` with v neither null nor a string the index orders otherwise. */
@@ -548,7 +641,7 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
     ([f, list]) =>
       list.length === 1 && isExactPoint(list[0], stringsOk) && c.index.fields.indexOf(f) < c.equalityFields,
   );
-  const byKeys = keyTest(c.index, matcher);
+  const byKeys = keyTest(c.index, matcher, opts.collation);
   const stopAt = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
   let matched = 0;
   let keysExamined = 0;
@@ -630,7 +723,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
       const backward = c.direction === -1;
       sortedByIndex = Boolean(sort && c.direction);
       const multikey = c.index.multikey;
-      const byKeys = keyTest(c.index, matcher);
+      const byKeys = keyTest(c.index, matcher, opts.collation);
       source = (function* () {
         const seen = multikey ? new Set<string>() : undefined;
         for (const entry of scanEntries(c, backward)) {
