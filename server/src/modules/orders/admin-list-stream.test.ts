@@ -64,7 +64,7 @@ describe('GET /api/orders/ for the owner, streamed', () => {
   });
 
   it('reads only the orders it answers with, besides those sharing a batch boundary millisecond', async () => {
-    const queries: { getFilter(): object; getOptions(): { sort?: object; limit?: number } }[] = [];
+    const queries: { getFilter(): object; getOptions(): { sort?: Record<string, 1 | -1>; limit?: number } }[] = [];
     const find = Order.find.bind(Order);
     const reads = vi.spyOn(Order, 'find').mockImplementation(((...args: Parameters<typeof Order.find>) => {
       const query = find(...args);
