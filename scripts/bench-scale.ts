@@ -24,7 +24,7 @@ import {
 } from '../server/src/scale/build-shop.js';
 import { READY_FILE, buildShopDirectory } from './scale/shop-dir.js';
 import { concurrentLoad, openOrdersPage, placeOrders } from './scale/journeys.js';
-import { eventLoopMaxSeconds, memoryMb, untilQuiet } from './scale/measure.js';
+import { memoryMb, untilQuiet, watchLoop } from './scale/measure.js';
 import { measureRequest, type Row } from './scale/rows.js';
 import { startStore, type Store } from './scale/store.js';
 import { reportSection, writeSection } from './scale/report.js';
@@ -75,9 +75,7 @@ let longestDelay: number | undefined;
 
 /** Runs `phase`, reporting the longest event-loop delay the server saw during it. */
 async function phase<T>(store: Store, loop: Record<string, string>, name: string, run: () => Promise<T>): Promise<T> {
-  await eventLoopMaxSeconds(store.url);
-  const result = await run();
-  const max = await eventLoopMaxSeconds(store.url);
+  const { result, maxSeconds: max } = await watchLoop(store.url, run);
   loop[name] = max === undefined ? 'n/a (no /metrics)' : `${(max * 1000).toFixed(0)} ms`;
   if (max !== undefined) longestDelay = Math.max(longestDelay ?? 0, max);
   return result;

@@ -345,6 +345,36 @@ export const CORPUS: Case[] = [
   },
   {
     area: 'sort order',
+    name: 'a sort on an index field after $ne / $in on the field before it: order, skip and limit as without the index',
+    docs: [
+      { _id: 1, s: 'a', t: 5 },
+      { _id: 2, s: 'b', t: 3 },
+      { _id: 3, s: 'c', t: 8 },
+      { _id: 4, t: 1 },
+      { _id: 5, s: null, t: 7 },
+      { _id: 6, s: 'a', t: 'x' },
+      { _id: 7, s: 'b', t: 2.5 },
+      { _id: 8, s: 'c', t: null },
+      { _id: 9, s: 'a' },
+    ],
+    run: async (c) => {
+      await c.createIndex({ s: 1, t: -1 });
+      return [
+        await ids(c, { s: { $ne: 'c' } }, { sort: { t: -1 }, limit: 4 }),
+        await ids(c, { s: { $in: ['a', 'b'] } }, { sort: { t: 1 }, skip: 1, limit: 3 }),
+        await ids(c, { s: { $ne: 'c' }, t: { $lt: 5 } }, { sort: { t: -1 } }),
+        await ids(c, { s: { $nin: ['a', null] } }, { sort: { t: 1 } }),
+      ];
+    },
+    expect: [
+      [6, 5, 1, 2],
+      [7, 2, 1],
+      [2, 7, 4],
+      [8, 7, 2, 3],
+    ],
+  },
+  {
+    area: 'sort order',
     name: 'compound sort with mixed directions',
     docs: orders,
     run: (c) => ids(c, {}, { sort: { user: 1, total: -1 } }),

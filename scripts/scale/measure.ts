@@ -107,18 +107,40 @@ export function send(
   });
 }
 
+/** Each scrape resets the server's figure, so every scrape feeds every watch open (a phase, a row). */
+const watches = new Set<{ max: number | undefined }>();
+
 /**
  * The longest event-loop delay since the previous scrape (seconds), or undefined when the server
  * has no GET /metrics yet.
  */
 export async function eventLoopMaxSeconds(base: string): Promise<number | undefined> {
+  let seconds: number | undefined;
   try {
     const res = await send(base, '/metrics', { timeoutMs: 30_000 });
-    if (res.status !== 200) return undefined;
     const m = /^kesh_event_loop_delay_max_seconds(?:\{[^}]*\})?\s+(\S+)/m.exec(res.body.toString('utf8'));
-    return m ? Number(m[1]) : undefined;
+    if (res.status === 200 && m) seconds = Number(m[1]);
   } catch {
-    return undefined;
+    seconds = undefined;
+  }
+  if (seconds !== undefined) for (const w of watches) w.max = Math.max(w.max ?? 0, seconds);
+  return seconds;
+}
+
+/**
+ * Runs `run` and gives the server's longest event-loop delay while it ran (seconds; undefined
+ * without /metrics), even when scrapes inside it (a row within a phase) reset the server's figure.
+ */
+export async function watchLoop<T>(base: string, run: () => Promise<T>): Promise<{ result: T; maxSeconds?: number }> {
+  await eventLoopMaxSeconds(base);
+  const watch: { max: number | undefined } = { max: undefined };
+  watches.add(watch);
+  try {
+    const result = await run();
+    await eventLoopMaxSeconds(base);
+    return { result, ...(watch.max === undefined ? {} : { maxSeconds: watch.max }) };
+  } finally {
+    watches.delete(watch);
   }
 }
 

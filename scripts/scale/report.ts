@@ -31,12 +31,12 @@ function table(r: SizeResult): string {
       .map(([phase, delay]) => `${phase} ${delay}`)
       .join('; ')}`,
     '',
-    '| what | median | p95 | runs | sent (gzip/br) | decoded | server CPU / request | note |',
-    '|---|---|---|---|---|---|---|---|',
+    '| what | median | p95 | runs | sent (gzip/br) | decoded | server CPU / request | longest loop delay | note |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...r.rows.map(
       (row) =>
         `| ${row.name} | ${formatMs(row.medianMs)} | ${formatMs(row.p95Ms)} | ${row.runs} | ${formatBytes(row.wireBytes)} | ` +
-        `${formatBytes(row.bytes)} | ${formatMs(row.cpuMsPerRequest)} | ${row.note} |`,
+        `${formatBytes(row.bytes)} | ${formatMs(row.cpuMsPerRequest)} | ${formatMs(row.loopMaxMs)} | ${row.note} |`,
     ),
     '',
   ];

@@ -1,6 +1,6 @@
 // One line of the benchmark's table: a request made several times in a row, with its time, its
-// size as sent and decoded, and the server CPU it cost.
-import { RequestTimeout, cpuSeconds, median, percentile, send, type Answer } from './measure.js';
+// size as sent and decoded, the server CPU it cost and the longest event-loop delay meanwhile.
+import { RequestTimeout, cpuSeconds, median, percentile, send, watchLoop, type Answer } from './measure.js';
 import { settle, type Store } from './store.js';
 
 /** A heavy request (every order, a year of stats) is made at most this often, within this budget. */
@@ -29,6 +29,8 @@ export interface Row {
   wireBytes?: number;
   bytes?: number;
   cpuMsPerRequest?: number;
+  /** The server's longest event-loop delay during the measured runs (GET /metrics). */
+  loopMaxMs?: number;
   note: string;
   summary: string;
 }
@@ -89,16 +91,25 @@ export async function measureRequest(
       const first = await request();
       if (first.status === 404 && spec.planned) return failedRow(spec.name, 'not built (404)');
     }
-    const cpuBefore = cpuSeconds(store.pid);
-    const began = performance.now();
-    while (answers.length < runs && (answers.length === 0 || performance.now() - began < budget)) {
-      const answer = await request();
-      if (answer.status === 404 && spec.planned) return failedRow(spec.name, 'not built (404)');
-      answers.push(answer);
-    }
+    const { result: cpuSpent, maxSeconds } = await watchLoop(store.url, async () => {
+      const cpuBefore = cpuSeconds(store.pid);
+      const began = performance.now();
+      while (answers.length < runs && (answers.length === 0 || performance.now() - began < budget)) {
+        const answer = await request();
+        if (answer.status === 404 && spec.planned) return undefined;
+        answers.push(answer);
+      }
+      return cpuSeconds(store.pid) - cpuBefore;
+    });
+    if (cpuSpent === undefined) return failedRow(spec.name, 'not built (404)');
     const statuses = [...new Set(answers.map((a) => a.status))];
     const note = statuses.every((s) => s >= 200 && s < 300) ? '' : `HTTP ${statuses.join(', ')}`;
-    return rowOf(spec.name, answers, cpuSeconds(store.pid) - cpuBefore, note);
+    const row = rowOf(spec.name, answers, cpuSpent, note);
+    if (maxSeconds !== undefined) {
+      row.loopMaxMs = maxSeconds * 1000;
+      row.summary += `, longest loop delay ${formatMs(row.loopMaxMs)}`;
+    }
+    return row;
   } catch (err) {
     if (!(err instanceof RequestTimeout)) throw err;
     await settle(store);

@@ -138,6 +138,29 @@ describe('query planner', () => {
     expect(stageNames(grouped)).not.toContain('FETCH');
   });
 
+  it('tests keys of other types than the condition as the collection scan does', async () => {
+    await orders.insertMany([
+      { status: 'Delivered', createdAt: '2025-06-01' },
+      { status: 'Delivered', createdAt: 20_250_601 },
+      { status: 7, createdAt: new Date(START + 10 * DAY) },
+      { status: 'Shipped', createdAt: new Date(Number.NaN) },
+    ]);
+    const since = new Date(START + 5 * DAY);
+    const filters = [
+      { status: 'Delivered', createdAt: { $gte: since } },
+      { status: { $ne: 'Delivered' }, createdAt: { $lt: since } },
+      { status: { $in: ['Shipped', 'Delivered'] }, createdAt: { $gt: 20_000_000 } },
+      { status: { $nin: ['Shipped'] }, createdAt: { $lte: '2025-12-31' } },
+      { status: { $gt: 5 }, createdAt: { $ne: since } },
+    ];
+    for (const filter of filters) {
+      const scan = await orders.countDocuments(filter, { hint: { $natural: 1 } });
+      expect([filter, await orders.countDocuments(filter)]).toEqual([filter, scan]);
+      const found = await orders.find(filter).sort({ createdAt: -1 }).skip(2).limit(40).toArray();
+      expect(found).toEqual((await scanned(filter, { createdAt: -1 })).slice(2, 42));
+    }
+  });
+
   it('still reads the documents for a count the index keys cannot answer', async () => {
     const filter = { status: 'Delivered', totalPaise: { $gte: 10_300 } };
     expect(await orders.countDocuments(filter)).toBe(await orders.countDocuments(filter, { hint: { $natural: 1 } }));
@@ -239,5 +262,100 @@ describe('query planner', () => {
     const hinted = await orders.find(filter, { hint: 'status_1_createdAt_-1' }).explain('queryPlanner');
     expect(indexesUsed(hinted)).toEqual(['status_1_createdAt_-1']);
     expect(await orders.find(filter, { hint: 'status_1_createdAt_-1' }).toArray()).toHaveLength(10);
+  });
+});
+
+describe('a sorted, limited find reads only the documents it returns', () => {
+  const OPEN = { status: { $ne: 'Delivered' } };
+
+  async function examined(filter: object, sort: Record<string, 1 | -1>, skip = 0, limit = 0) {
+    const explain = await orders.find(filter).sort(sort).skip(skip).limit(limit).explain('executionStats');
+    return { stages: stageNames(explain), docs: explain.executionStats.totalDocsExamined as number };
+  }
+
+  it('merges one index scan per status for a sort after $ne or $in, both directions', async () => {
+    for (const filter of [OPEN, { status: { $in: ['Processing', 'Shipped'] } }, { status: { $nin: ['Shipped'] } }]) {
+      for (const dir of [-1, 1] as const) {
+        const sort = { createdAt: dir };
+        const found = await orders.find(filter).sort(sort).limit(25).toArray();
+        expect(found).toEqual((await scanned(filter, sort)).slice(0, 25));
+        const { stages, docs } = await examined(filter, sort, 0, 25);
+        expect(stages).toEqual(['LIMIT', 'FETCH', 'SORT_MERGE', 'IXSCAN', 'IXSCAN']);
+        expect(docs).toBe(25);
+      }
+    }
+  });
+
+  it('resumes batch after batch from the index bounds, each batch reading only its own orders', async () => {
+    const all = await scanned(OPEN, { createdAt: -1 });
+    const read = [];
+    let docs = 0;
+    let before: Date | undefined;
+    for (;;) {
+      const filter = before ? { ...OPEN, createdAt: { $lt: before } } : OPEN;
+      const batch = await orders.find(filter).sort({ createdAt: -1 }).limit(30).toArray();
+      docs += (await examined(filter, { createdAt: -1 }, 0, 30)).docs;
+      read.push(...batch);
+      if (batch.length < 30) break;
+      before = batch.at(-1)!.createdAt as Date;
+    }
+    expect(read).toEqual(all);
+    expect(docs).toBe(all.length);
+  });
+
+  it('skips by the index keys alone, so a far page reads only its own documents', async () => {
+    const filter = { status: 'Delivered', createdAt: { $gte: new Date(START + 50 * DAY) } };
+    const all = await scanned(filter, { createdAt: -1 });
+    expect(await orders.find(filter).sort({ createdAt: -1 }).skip(150).limit(10).toArray()).toEqual(
+      all.slice(150, 160),
+    );
+    expect((await examined(filter, { createdAt: -1 }, 150, 10)).docs).toBe(10);
+    const open = await orders.find(OPEN).sort({ createdAt: 1 }).skip(300).limit(50).toArray();
+    expect(open).toEqual((await scanned(OPEN, { createdAt: 1 })).slice(300, 350));
+    expect((await examined(OPEN, { createdAt: 1 }, 300, 50)).docs).toBe(50);
+  });
+
+  it('keeps getMore batches of a limited merged find in order', async () => {
+    const found = await orders.find(OPEN, { batchSize: 7 }).sort({ createdAt: -1 }).limit(60).toArray();
+    expect(found).toEqual((await scanned(OPEN, { createdAt: -1 })).slice(0, 60));
+  });
+
+  it('merges on a compound index over two fields of values, as the collection scan answers', async () => {
+    const shipments = db.collection('shipments');
+    await shipments.createIndex({ courier: 1, status: 1, createdAt: -1 });
+    await shipments.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({
+        courier: ['dtdc', 'bluedart', 'post'][i % 3],
+        status: STATUSES[Math.floor(i / 3) % 3],
+        createdAt: new Date(START + ((i * 7919) % 300) * DAY),
+      })),
+    );
+    const filter = { courier: { $in: ['dtdc', 'post'] }, status: { $ne: 'Delivered' } };
+    const found = await shipments.find(filter).sort({ createdAt: -1 }).limit(20).toArray();
+    const all = await shipments
+      .find(filter, { hint: { $natural: 1 } })
+      .sort({ createdAt: -1 })
+      .toArray();
+    expect(found).toEqual(all.slice(0, 20));
+    const explain = await shipments.find(filter).sort({ createdAt: -1 }).limit(20).explain('executionStats');
+    expect(stageNames(explain).filter((s) => s === 'IXSCAN')).toHaveLength(4);
+    expect(explain.executionStats.totalDocsExamined).toBe(20);
+  });
+
+  it('pages through ties on the sort key without losing or repeating an order', async () => {
+    await orders.deleteMany({});
+    await orders.insertMany(
+      Array.from({ length: 90 }, (_, i) => ({
+        status: STATUSES[i % 3],
+        createdAt: new Date(START + Math.floor(i / 10) * DAY),
+      })),
+    );
+    const all = await scanned(OPEN, { createdAt: -1 });
+    const pages = [];
+    for (let skip = 0; skip < all.length; skip += 7) {
+      pages.push(...(await orders.find(OPEN).sort({ createdAt: -1 }).skip(skip).limit(7).toArray()));
+    }
+    expect(pages.map((o) => String(o._id)).sort()).toEqual(all.map((o) => String(o._id)).sort());
+    expect(pages.map((o) => (o.createdAt as Date).getTime())).toEqual(all.map((o) => (o.createdAt as Date).getTime()));
   });
 });

@@ -15,7 +15,15 @@ import { sortDocs, type SortSpec } from '../query/sort.js';
 import type { Collection } from '../storage/store.js';
 import { bsonTypeOf, canonicalKey, compareValues, formatValue, isPlainObject, type Doc } from '../values/values.js';
 
-type Bound = { kind: 'points'; values: unknown[] } | { kind: 'range'; lo: unknown; hi: unknown } | { kind: 'all' };
+/**
+ * What a filter says about one index field. `not` ($ne, $nin) cannot narrow a scan by itself (the
+ * rest of the index lies on both sides), but it tells which of a field's values a merged sort needs.
+ */
+type Bound =
+  | { kind: 'points'; values: unknown[] }
+  | { kind: 'range'; lo: unknown; hi: unknown }
+  | { kind: 'not'; values: unknown[] }
+  | { kind: 'all' };
 
 const ALL: Bound = { kind: 'all' };
 
@@ -50,6 +58,7 @@ function fieldBound(cond: unknown, stringsOk: boolean): Bound {
   if (ops.length === 0 || !ops.every((k) => k.startsWith('$'))) return ALL;
   let lo: unknown = MIN_KEY;
   let hi: unknown = MAX_KEY;
+  const excluded: unknown[] = [];
   for (const op of ops) {
     const v = cond[op];
     if (op === '$eq' && boundValue(v, stringsOk)) return { kind: 'points', values: [v] };
@@ -58,8 +67,11 @@ function fieldBound(cond: unknown, stringsOk: boolean): Bound {
     }
     if ((op === '$gt' || op === '$gte') && v !== null && boundValue(v, stringsOk)) lo = v;
     if ((op === '$lt' || op === '$lte') && v !== null && boundValue(v, stringsOk)) hi = v;
+    if (op === '$ne' && boundValue(v, stringsOk)) excluded.push(v);
+    if (op === '$nin' && Array.isArray(v) && v.every((x) => boundValue(x, stringsOk))) excluded.push(...v);
   }
-  return lo === MIN_KEY && hi === MAX_KEY ? ALL : { kind: 'range', lo, hi };
+  if (lo !== MIN_KEY || hi !== MAX_KEY) return { kind: 'range', lo, hi };
+  return excluded.length > 0 ? { kind: 'not', values: excluded } : ALL;
 }
 
 /** Conditions per field from the top level of a filter and its top-level `$and`. */
@@ -86,9 +98,24 @@ function boundFor(conds: unknown[] | undefined, stringsOk: boolean): Bound {
   for (const c of conds ?? []) {
     const b = fieldBound(c, stringsOk);
     if (b.kind === 'points' && (best.kind !== 'points' || b.values.length < best.values.length)) best = b;
-    else if (b.kind === 'range' && best.kind === 'all') best = b;
+    else if (b.kind === 'range' && (best.kind === 'all' || best.kind === 'not')) best = b;
+    else if (b.kind === 'not' && best.kind === 'all') best = b;
   }
   return best;
+}
+
+/** Whether an index key value can meet a bound (a superset test, like the bounds themselves). */
+function withinBound(b: Bound, v: unknown, strCmp: Collation['compare']): boolean {
+  const same = (x: unknown) => compareValues(x, v, strCmp) === 0;
+  if (b.kind === 'points') return b.values.some(same);
+  if (b.kind === 'not') return !b.values.some(same);
+  if (b.kind === 'range') {
+    return (
+      (b.lo === MIN_KEY || compareValues(v, b.lo, strCmp) >= 0) &&
+      (b.hi === MAX_KEY || compareValues(v, b.hi, strCmp) <= 0)
+    );
+  }
+  return true;
 }
 
 interface Interval {
@@ -105,6 +132,11 @@ interface IndexCandidate {
   equalityFields: number;
   direction: 1 | -1 | undefined;
   uniqueHit: boolean;
+  /**
+   * A sort the index orders only within each value of its first fields: one scan per such value
+   * (in bounds), merged on the sort's keys (mongod's SORT_MERGE), so a limit stops every scan early.
+   */
+  merged?: { scans: IndexCandidate[]; sort: SortSpec; prefix: number };
 }
 
 const MAX_INTERVALS = 500;
@@ -177,6 +209,81 @@ function sortDirection(index: IndexRuntime, bounds: Bound[], sort: SortSpec | un
   return direction ?? 1;
 }
 
+/**
+ * Fields with a bound, counted from the first, and those of them with points. The first `merged`
+ * fields are split into one scan per value, so each of them counts whatever its bound.
+ */
+function boundCounts(bounds: Bound[], merged = 0): { boundFields: number; equalityFields: number } {
+  let boundFields = 0;
+  let equalityFields = 0;
+  for (const [i, b] of bounds.entries()) {
+    if (i >= merged && (b.kind === 'all' || b.kind === 'not')) break;
+    boundFields++;
+    if (b.kind === 'points') equalityFields++;
+    else if (i >= merged) break;
+  }
+  return { boundFields, equalityFields };
+}
+
+/** Most scans one merged sort opens: distinct values of the fields before the sort's in the index. */
+const MAX_MERGED_SCANS = 64;
+
+/**
+ * The distinct values of the index's first `prefix` fields that meet their bounds, found by
+ * seeking past each one (a handful of tree descents for a field like an order's status), or
+ * undefined when there are more than MAX_MERGED_SCANS.
+ */
+function prefixesWithin(index: IndexRuntime, bounds: Bound[], prefix: number): unknown[][] | undefined {
+  const n = index.fields.length;
+  const strCmp = index.collation.compare;
+  const out: unknown[][] = [];
+  let from: IndexEntry = { values: index.fields.map(() => MIN_KEY), id: MIN_KEY };
+  for (let seen = 0; seen <= MAX_MERGED_SCANS; seen++) {
+    const next = firstEntryFrom(index, from);
+    if (!next) return out;
+    const values = next.values.slice(0, prefix);
+    if (values.every((v, i) => withinBound(bounds[i] as Bound, v, strCmp))) out.push(values);
+    from = { values: [...values, ...Array<unknown>(n - prefix).fill(MAX_KEY)], id: MAX_KEY };
+  }
+  return undefined;
+}
+
+/**
+ * A sort on index fields that come after fields with several values in bounds (`$in`, `$ne`, a
+ * range): one ordered scan per value of those fields, merged. Only when the split narrows the
+ * scans (some of those fields has a bound) and each scan is in sort order.
+ */
+function mergedSort(index: IndexRuntime, bounds: Bound[], sort: SortSpec): IndexCandidate['merged'] {
+  if (index.multikey || !index.tree) return undefined;
+  for (let prefix = 1; prefix < index.fields.length; prefix++) {
+    const head = bounds.slice(0, prefix);
+    if (head.every((b) => b.kind === 'all')) continue;
+    const pinned: Bound[] = head.map(() => ({ kind: 'points', values: [null] }));
+    if (!sortDirection(index, [...pinned, ...bounds.slice(prefix)], sort)) continue;
+    const prefixes = prefixesWithin(index, bounds, prefix);
+    if (!prefixes) return undefined;
+    const scans = prefixes.map((values) => {
+      const scanBounds: Bound[] = [
+        ...values.map((v): Bound => ({ kind: 'points', values: [v] })),
+        ...bounds.slice(prefix),
+      ];
+      return candidateWith(index, scanBounds, sort);
+    });
+    return { scans, sort, prefix };
+  }
+  return undefined;
+}
+
+function candidateWith(index: IndexRuntime, bounds: Bound[], sort: SortSpec | undefined): IndexCandidate {
+  const { boundFields, equalityFields } = boundCounts(bounds);
+  const direction = sortDirection(index, bounds, sort);
+  const uniqueHit =
+    index.unique &&
+    equalityFields === index.fields.length &&
+    bounds.every((b) => b.kind === 'points' && b.values.length === 1);
+  return { index, bounds, intervals: buildIntervals(index, bounds), boundFields, equalityFields, direction, uniqueHit };
+}
+
 function candidateFor(
   index: IndexRuntime,
   conds: Map<string, unknown[]>,
@@ -185,20 +292,11 @@ function candidateFor(
 ): IndexCandidate {
   const stringsOk = index.collation.id === collation.id;
   const bounds = index.fields.map((f) => boundFor(conds.get(f), stringsOk));
-  let boundFields = 0;
-  let equalityFields = 0;
-  for (const b of bounds) {
-    if (b.kind === 'all') break;
-    boundFields++;
-    if (b.kind === 'range') break;
-    equalityFields++;
-  }
-  const direction = stringsOk || !sort ? sortDirection(index, bounds, sort) : undefined;
-  const uniqueHit =
-    index.unique &&
-    equalityFields === index.fields.length &&
-    bounds.every((b) => b.kind === 'points' && b.values.length === 1);
-  return { index, bounds, intervals: buildIntervals(index, bounds), boundFields, equalityFields, direction, uniqueHit };
+  if (sort && !stringsOk) return { ...candidateWith(index, bounds, undefined), direction: undefined };
+  const plain = candidateWith(index, bounds, sort);
+  const merged = sort && !plain.direction ? mergedSort(index, bounds, sort) : undefined;
+  if (!merged) return plain;
+  return { ...plain, ...boundCounts(bounds, merged.prefix), direction: merged.scans[0]?.direction ?? 1, merged };
 }
 
 function score(c: IndexCandidate): number {
@@ -208,28 +306,65 @@ function score(c: IndexCandidate): number {
   );
 }
 
-function* scanEntries(c: IndexCandidate, backward: boolean): Generator<IndexEntry> {
-  const tree = c.index.tree;
+/** The index's entries from `from` on (its order, or backwards), each as the tree keeps it. */
+function* entriesFrom(index: IndexRuntime, from: IndexEntry, backward: boolean): Generator<IndexEntry> {
+  const tree = index.tree;
   if (!tree) return;
+  for (const [entry] of backward ? tree.entriesReversed(from) : tree.entries(from)) yield entry;
+}
+
+function firstEntryFrom(index: IndexRuntime, from: IndexEntry): IndexEntry | undefined {
+  for (const entry of entriesFrom(index, from, false)) return entry;
+  return undefined;
+}
+
+function* scanEntries(c: IndexCandidate, backward: boolean): Generator<IndexEntry> {
+  if (c.merged) {
+    yield* mergeScans(c, backward);
+    return;
+  }
   const cmp = c.index.compareEntries;
   const intervals = backward ? c.intervals.slice().reverse() : c.intervals;
   for (const { low, high } of intervals) {
-    if (backward) {
-      for (const [entry] of tree.entriesReversed(high)) {
-        if (cmp(entry, low) < 0) break;
-        yield entry;
-      }
-    } else {
-      for (const [entry] of tree.entries(low)) {
-        if (cmp(entry, high) > 0) break;
-        yield entry;
-      }
+    for (const entry of entriesFrom(c.index, backward ? high : low, backward)) {
+      if (backward ? cmp(entry, low) < 0 : cmp(entry, high) > 0) break;
+      yield entry;
     }
   }
 }
 
-function* scanIndex(c: IndexCandidate, backward: boolean): Generator<string> {
-  for (const entry of scanEntries(c, backward)) yield entry.id as string;
+/**
+ * The merged scans' entries in sort order: each scan is already in it, so the next entry is the
+ * least of their heads (few scans: a linear pick). Ties go by _id in the scan's direction, as one
+ * index on the sort's fields would give them.
+ */
+function* mergeScans(c: IndexCandidate, backward: boolean): Generator<IndexEntry> {
+  const { scans, sort } = c.merged!;
+  const strCmp = c.index.collation.compare;
+  const keyAt = sort.map(([field, dir]) => [c.index.fields.indexOf(field), dir] as const);
+  const idDir = backward ? -1 : 1;
+  const before = (a: IndexEntry, b: IndexEntry): boolean => {
+    for (const [i, dir] of keyAt) {
+      const d = compareValues(a.values[i], b.values[i], strCmp);
+      if (d !== 0) return d * dir < 0;
+    }
+    return ((a.id as string) < (b.id as string) ? -1 : 1) * idDir < 0;
+  };
+  const heads: { it: Generator<IndexEntry>; entry: IndexEntry }[] = [];
+  for (const scan of scans) {
+    const it = scanEntries(scan, backward);
+    const first = it.next();
+    if (!first.done) heads.push({ it, entry: first.value });
+  }
+  while (heads.length > 0) {
+    let least = 0;
+    for (let i = 1; i < heads.length; i++) if (before(heads[i]!.entry, heads[least]!.entry)) least = i;
+    const head = heads[least]!;
+    yield head.entry;
+    const next = head.it.next();
+    if (next.done) heads.splice(least, 1);
+    else head.entry = next.value;
+  }
 }
 
 function formatBound(v: unknown): string {
@@ -254,6 +389,13 @@ function indexBounds(c: IndexCandidate): Doc {
 }
 
 function ixscanStage(c: IndexCandidate, backward: boolean): Doc {
+  if (c.merged) {
+    return {
+      stage: 'SORT_MERGE',
+      sortPattern: Object.fromEntries(c.merged.sort),
+      inputStages: c.merged.scans.map((scan) => ixscanStage(scan, backward)),
+    };
+  }
   return {
     stage: 'IXSCAN',
     keyPattern: c.index.spec.key,
@@ -349,6 +491,117 @@ function onlyFieldConditions(filter: Doc): boolean {
   );
 }
 
+/**
+ * The filter tested on an entry's keys alone, when the index holds every field the filter names
+ * once per document; undefined for a null key, a null or a missing field, which `$exists` and
+ * `$type` tell apart: only the document can say.
+ */
+function keyTest(
+  index: IndexRuntime,
+  matcher: Matcher,
+  collation: Collation,
+): ((entry: IndexEntry) => boolean | undefined) | undefined {
+  const filter = matcher.normalized;
+  const fields = index.fields;
+  if (index.multikey || !onlyFieldConditions(filter) || fields.some((f) => f.includes('.'))) return undefined;
+  const conds = fieldConditions(filter);
+  if (![...conds.keys()].every((f) => fields.includes(f))) return undefined;
+  const quick = quickChecks(conds, fields, collation.id === 'simple');
+  const byMatcher = (entry: IndexEntry): boolean => {
+    const doc: Doc = {};
+    for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry.values[i];
+    return matcher.test(doc);
+  };
+  return (entry) => {
+    if (entry.values.includes(null)) return undefined;
+    if (!quick) return byMatcher(entry);
+    for (const [i, check] of quick) {
+      const verdict = check(entry.values[i]);
+      if (verdict === undefined) return byMatcher(entry);
+      if (!verdict) return false;
+    }
+    return true;
+  };
+}
+
+/** A key value as a plain comparable: numbers, strings and Dates (as their time); undefined for any other. */
+function comparable(v: unknown): { kind: string; x: number | string } | undefined {
+  if (typeof v === 'number') return Number.isNaN(v) ? undefined : { kind: 'number', x: v };
+  if (typeof v === 'string') return { kind: 'string', x: v };
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : { kind: 'date', x: v.getTime() };
+  return undefined;
+}
+
+type Check = (v: unknown) => boolean | undefined;
+
+/**
+ * One field's condition as comparisons of same-kind values (a tab count tests tens of thousands of
+ * keys: a few ns each instead of a matcher call). A key of another kind answers undefined, and the
+ * matcher decides; undefined for a condition with anything else in it. Strings only for equality
+ * under the simple collation (their order is the matcher's business).
+ */
+function quickCheck(cond: unknown, stringsOk: boolean): Check | undefined {
+  const ops: [string, unknown][] = isPlainObject(cond) ? Object.entries(cond) : [['$eq', cond]];
+  if (ops.length === 0 || ops.some(([op]) => !op.startsWith('$'))) return undefined;
+  const checks: Check[] = [];
+  for (const [op, operand] of ops) {
+    const list = op === '$in' || op === '$nin' ? operand : [operand];
+    if (!Array.isArray(list) || list.length === 0) return undefined;
+    const values = list.map(comparable);
+    if (values.some((c) => !c || (c.kind === 'string' && !stringsOk))) return undefined;
+    const wanted = values as { kind: string; x: number | string }[];
+    const kind = wanted[0]!.kind;
+    if (wanted.some((c) => c.kind !== kind)) return undefined;
+    const xs = new Set(wanted.map((c) => c.x));
+    const o = wanted[0]!.x;
+    const test: ((x: number | string) => boolean) | undefined =
+      op === '$eq' || op === '$in'
+        ? (x) => xs.has(x)
+        : op === '$ne' || op === '$nin'
+          ? (x) => !xs.has(x)
+          : kind === 'string'
+            ? undefined
+            : op === '$gt'
+              ? (x) => x > o
+              : op === '$gte'
+                ? (x) => x >= o
+                : op === '$lt'
+                  ? (x) => x < o
+                  : op === '$lte'
+                    ? (x) => x <= o
+                    : undefined;
+    if (!test) return undefined;
+    checks.push((v) => {
+      const c = comparable(v);
+      return c && c.kind === kind ? test(c.x) : undefined;
+    });
+  }
+  return (v) => {
+    for (const check of checks) {
+      const verdict = check(v);
+      if (verdict !== true) return verdict;
+    }
+    return true;
+  };
+}
+
+/** Every condition of the filter as a quick check on its index field, or undefined if one cannot be. */
+function quickChecks(
+  conds: Map<string, unknown[]>,
+  fields: string[],
+  stringsOk: boolean,
+): [number, Check][] | undefined {
+  const out: [number, Check][] = [];
+  for (const [field, list] of conds) {
+    for (const cond of list) {
+      const check = quickCheck(cond, stringsOk);
+      if (!check) return undefined;
+      out.push([fields.indexOf(field), check]);
+    }
+  }
+  return out;
+}
+
 /** A condition that is exactly one index point: `{f: v}` or `{f: {$eq: v}}` with v neither null nor a string the index orders otherwise. */
 function isExactPoint(cond: unknown, stringsOk: boolean): boolean {
   const v = isPlainObject(cond) && Object.keys(cond).length === 1 && '$eq' in cond ? cond.$eq : cond;
@@ -388,7 +641,7 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
     ([f, list]) =>
       list.length === 1 && isExactPoint(list[0], stringsOk) && c.index.fields.indexOf(f) < c.equalityFields,
   );
-  const fields = c.index.fields;
+  const byKeys = keyTest(c.index, matcher, opts.collation);
   const stopAt = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
   let matched = 0;
   let keysExamined = 0;
@@ -396,16 +649,13 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
   for (const entry of scanEntries(c, false)) {
     keysExamined++;
     if (!exact) {
-      // A null key is a null or a missing field, which `$exists` and `$type` tell apart: read that document.
-      let doc: Doc | undefined;
-      if (entry.values.includes(null)) {
+      let ok = byKeys?.(entry);
+      if (ok === undefined) {
         docsExamined++;
-        doc = coll.docs.get(entry.id as string);
-      } else {
-        doc = {};
-        for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry.values[i];
+        const doc = coll.docs.get(entry.id as string);
+        ok = doc !== undefined && matcher.test(doc);
       }
-      if (!doc || !matcher.test(doc)) continue;
+      if (!ok) continue;
     }
     if (++matched >= stopAt) break;
   }
@@ -434,7 +684,9 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   const conds = fieldConditions(filter);
   const filterShown = Object.keys(matcher.raw).length ? { filter: matcher.raw } : {};
 
-  let source: Iterable<Doc>;
+  // Index scans name the document and what its keys alone say of the filter, so a document the
+  // keys rule out, or that a skip passes over, is never read.
+  let source: Iterable<{ doc?: Doc; id?: string; keys?: boolean | undefined }>;
   let inputStage: Doc;
   let sortedByIndex = false;
   let keysExamined = 0;
@@ -455,7 +707,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
         docs.push(doc);
       }
     }
-    source = docs;
+    source = docs.map((doc) => ({ doc }));
     const single = idBound.values.length === 1 && !sort && coll.idIndex.collation.id === 'simple';
     inputStage = single
       ? { stage: 'IDHACK' }
@@ -471,33 +723,51 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
       const backward = c.direction === -1;
       sortedByIndex = Boolean(sort && c.direction);
       const multikey = c.index.multikey;
+      const byKeys = keyTest(c.index, matcher, opts.collation);
       source = (function* () {
         const seen = multikey ? new Set<string>() : undefined;
-        for (const id of scanIndex(c, backward)) {
+        for (const entry of scanEntries(c, backward)) {
           keysExamined++;
+          const id = entry.id as string;
           if (seen) {
             if (seen.has(id)) continue;
             seen.add(id);
           }
-          const doc = coll.docs.get(id);
-          if (doc) yield doc;
+          yield { id, keys: byKeys?.(entry) };
         }
       })();
       inputStage = { stage: 'FETCH', ...filterShown, inputStage: ixscanStage(c, backward) };
     } else {
-      source =
+      const docs =
         hinted === 'natural' && isPlainObject(opts.hint) && opts.hint.$natural === -1
           ? [...coll.docs.values()].reverse()
           : coll.docs.values();
+      source = (function* () {
+        for (const doc of docs) yield { doc };
+      })();
       inputStage = { stage: 'COLLSCAN', ...filterShown, direction: 'forward' };
     }
   }
 
-  const stopAt = (!sort || sortedByIndex) && limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
+  // In the answer's order already: skip and limit apply while reading.
+  const streamed = !sort || sortedByIndex;
+  let toSkip = streamed ? skip : 0;
+  const stopAt = streamed && limit > 0 ? limit : Number.POSITIVE_INFINITY;
   const matched: Doc[] = [];
-  for (const doc of source) {
+  for (const row of source) {
+    if (row.keys === false) continue;
+    if (row.keys === true && toSkip > 0) {
+      toSkip--;
+      continue;
+    }
+    const doc = row.doc ?? coll.docs.get(row.id as string);
+    if (!doc) continue;
     docsExamined++;
-    if (!matcher.test(doc)) continue;
+    if (row.keys !== true && !matcher.test(doc)) continue;
+    if (toSkip > 0) {
+      toSkip--;
+      continue;
+    }
     matched.push(doc);
     if (matched.length >= stopAt) break;
   }
@@ -517,7 +787,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   if (skip > 0) plan = { stage: 'SKIP', skipAmount: skip, inputStage: plan };
   if (limit > 0 && (!sort || sortedByIndex)) plan = { stage: 'LIMIT', limitAmount: limit, inputStage: plan };
   const docs =
-    skip === 0 && (limit === 0 || ordered.length <= limit)
+    streamed || (skip === 0 && (limit === 0 || ordered.length <= limit))
       ? ordered
       : ordered.slice(skip, limit > 0 ? skip + limit : undefined);
   return { docs, winningPlan: plan, keysExamined, docsExamined };

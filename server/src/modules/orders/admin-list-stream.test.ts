@@ -63,6 +63,35 @@ describe('GET /api/orders/ for the owner, streamed', () => {
     expect(res.body).toEqual(JSON.parse(JSON.stringify(want)));
   });
 
+  it('reads only the orders it answers with, besides those sharing a batch boundary millisecond', async () => {
+    const queries: { getFilter(): object; getOptions(): { sort?: Record<string, 1 | -1>; limit?: number } }[] = [];
+    const find = Order.find.bind(Order);
+    const reads = vi.spyOn(Order, 'find').mockImplementation(((...args: Parameters<typeof Order.find>) => {
+      const query = find(...args);
+      queries.push(query);
+      return query;
+    }) as typeof Order.find);
+    try {
+      const res = await ctx.http.get('/api/orders/').set(bearer(admin.token));
+      expect(res.body).toHaveLength(ORDER_COUNT);
+    } finally {
+      reads.mockRestore();
+    }
+    let examined = 0;
+    let boundaries = 0;
+    for (const query of queries) {
+      const { sort, limit } = query.getOptions();
+      if (!limit) boundaries++;
+      const explain = (await Order.find(query.getFilter())
+        .sort(sort ?? {})
+        .limit(limit ?? 0)
+        .explain('executionStats')) as unknown as { executionStats: { totalDocsExamined: number } };
+      examined += explain.executionStats.totalDocsExamined;
+    }
+    // Each boundary read re-reads the orders of one millisecond (12 here) that its batch had.
+    expect(examined).toBeLessThanOrEqual(ORDER_COUNT + 12 * boundaries);
+  });
+
   it('answers an empty array when there are no orders, and a shopper still only their own', async () => {
     const shopper = await signUpCustomer(ctx);
     const mine = await ctx.http.get('/api/orders/').set(bearer(shopper.token));

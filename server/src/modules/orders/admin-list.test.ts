@@ -242,13 +242,13 @@ describe('GET /api/admin/orders', () => {
         .limit(25)
         .explain('executionStats') as unknown as Promise<Explain>;
 
-    it('a tab, with or without dates, walks the status index in order: 25 orders for page 1, 75 for page 3', async () => {
+    it('a tab, with or without dates, walks the status index in order: 25 orders read for page 1 and for page 3', async () => {
       for (const query of [{}, { from: istDay(orders[500]!.createdAt), to: istDay(orders[2500]!.createdAt) }]) {
         const first = await explainPage(query, 'Delivered');
         expect(indexesUsed(first)).toEqual(['status_1_createdAt_-1']);
         expect(stageNames(first)).not.toContain('SORT');
         expect(examined(first)).toBe(25);
-        expect(examined(await explainPage(query, 'Delivered', 50))).toBe(75);
+        expect(examined(await explainPage(query, 'Delivered', 50))).toBe(25);
       }
     });
 

@@ -57,12 +57,18 @@ function onlyFresherStored(err: unknown): boolean {
   return refused.length > 0 && refused.every(isDuplicateKey);
 }
 
-/** Reads a run's orders day by day and stores each day's figures, unless a later read stored them. */
+/**
+ * Reads a run's orders day by day and stores each day's figures, unless a later read stored them.
+ * A run without orders (the years before a shop's first order in a long window) is one read.
+ */
 async function recomputeRun(run: string[]): Promise<void> {
   const readAt = new Date();
+  const start = istDayStart(run[0]!);
+  const end = new Date(istDayStart(run.at(-1)!).getTime() + DAY_MS);
+  const empty = !(await Order.exists({ createdAt: { $gte: start, $lt: end } }));
   const writes = [];
   for (const day of run) {
-    const figures = salesDayOf(await ordersOfDay<SalesOrder>(day, SALES_FIELDS));
+    const figures = salesDayOf(empty ? [] : await ordersOfDay<SalesOrder>(day, SALES_FIELDS));
     writes.push({
       replaceOne: {
         filter: { _id: day, readAt: { $lte: readAt } },

@@ -57,11 +57,11 @@ describe(`the owner's users list at ${ACCOUNTS} accounts`, () => {
     expect(explain.executionStats.totalDocsExamined).toBe(25);
   });
 
-  it('reads the rows before a later page and that page, not the rest', async () => {
+  it('reads only the rows of a later page: the index keys skip the ones before it', async () => {
     const res = await ctx.http.get('/api/admin/users').query({ page: '3', limit: '100' }).set(bearer(admin));
     expect(res.body.items[0].username).toBe(`Shopper ${ACCOUNTS - 201}`);
     expect(res.body.items).toHaveLength(100);
-    expect((await explainPage({ page: '3', limit: '100' })).executionStats.totalDocsExamined).toBe(300);
+    expect((await explainPage({ page: '3', limit: '100' })).executionStats.totalDocsExamined).toBe(100);
   });
 
   it('reads only the matching accounts for a search', async () => {
