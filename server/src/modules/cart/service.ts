@@ -3,14 +3,16 @@ import {
   MAX_LINE_QUANTITY,
   MESSAGES,
   VARIANT_TEXTS,
+  lineTitlesOf,
   paiseToRupees,
   type CartItem,
   type CartResponse,
+  type ProductTranslations,
 } from '@kesh/shared';
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { imageSrcSet } from '../../lib/image-variants.js';
 import { imageUrl } from '../../lib/storage.js';
-import { MainCategory, hasVariants, liveVariantsOf, type VariantRecord } from '../catalog/index.js';
+import { MainCategory, TRANSLATED_TITLES, hasVariants, liveVariantsOf, type VariantRecord } from '../catalog/index.js';
 import { Cart } from './cart.model.js';
 import { keptCart, type StoredCart } from './kept-carts.js';
 
@@ -48,6 +50,7 @@ interface ProductRecord {
   imageVariants?: number[] | null;
   stock?: number | null;
   options?: { name: string; values: string[] }[] | null;
+  translations?: ProductTranslations | null;
 }
 
 interface PricedLine {
@@ -71,6 +74,8 @@ const CART_FIELDS = {
   imageVariants: 1,
   stock: 1,
   options: 1,
+  // The line's name on a page in another language, not the rest of the product's text.
+  ...TRANSLATED_TITLES,
 } as const;
 
 /** Each attempt only fails when another request changed the same line in between. */
@@ -149,6 +154,7 @@ function toCartItem({ product, variant, quantity }: PricedLine): CartItem {
       imageSrcSet: imageSrcSet(product.imageKey, product.imageVariants),
       description: product.description ?? '',
       stock: shelf.stock ?? null,
+      titles: lineTitlesOf(product.translations),
     },
     quantity,
     variant: variant ? { id: String(variant._id), label: variant.label, sku: variant.sku } : null,
