@@ -226,6 +226,13 @@ describe('a product in sizes and languages, bought in Gujarati (issue 31)', () =
     await editor.scrollIntoViewIfNeeded();
     await adminShot(page, 'variants-languages-admin-sizes');
 
+    // The product form no longer offers prices and stock of its own: the sizes set them.
+    const productForm = page.getByRole('form', { name: 'Edit Product' });
+    await productForm.getByRole('note').filter({ hasText: 'set for each size or pack' }).waitFor();
+    expect(await productForm.getByLabel('Offer Price (₹)').count()).toBe(0);
+    await productForm.scrollIntoViewIfNeeded();
+    await adminShot(page, 'admin-product-form-variants');
+
     const product = await api<Product>(`/api/main-category/${productId}`);
     expect((product.variants ?? []).map((v) => [v.label, v.offerPrice, v.mainPrice, v.stock])).toEqual(
       SIZES.map((s) => [s.label, s.offer, s.original, s.stock]),
