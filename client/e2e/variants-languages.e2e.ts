@@ -226,6 +226,13 @@ describe('a product in sizes and languages, bought in Gujarati (issue 31)', () =
     await editor.scrollIntoViewIfNeeded();
     await adminShot(page, 'variants-languages-admin-sizes');
 
+    // The product form no longer offers prices and stock of its own: the sizes set them.
+    const productForm = page.getByRole('form', { name: 'Edit Product' });
+    await productForm.getByRole('note').filter({ hasText: 'set for each size or pack' }).waitFor();
+    expect(await productForm.getByLabel('Offer Price (₹)').count()).toBe(0);
+    await productForm.scrollIntoViewIfNeeded();
+    await adminShot(page, 'admin-product-form-variants');
+
     const product = await api<Product>(`/api/main-category/${productId}`);
     expect((product.variants ?? []).map((v) => [v.label, v.offerPrice, v.mainPrice, v.stock])).toEqual(
       SIZES.map((s) => [s.label, s.offer, s.original, s.stock]),
@@ -283,10 +290,10 @@ describe('a product in sizes and languages, bought in Gujarati (issue 31)', () =
     const cartLink = banner.getByRole('link', { name: fill(guCommon.header.cartWithCount_other, { count: QUANTITY }) });
     await cartLink.waitFor();
 
-    // The cart names the size; checkout and the payment simulator.
+    // The cart names the product in Gujarati and the size; checkout and the payment simulator.
     await cartLink.click();
     await page.waitForURL(`${baseUrl}/cart`);
-    await page.getByRole('heading', { name: `${TITLE} 200 ml` }).waitFor();
+    await page.getByRole('heading', { name: `${GUJARATI.title} 200 ml` }).waitFor();
     await shot(page, 'variants-languages-cart-gu');
     await page.getByRole('button', { name: guCart.placeOrder }).click();
     await page.waitForURL(`${baseUrl}/shipping`);
@@ -309,21 +316,21 @@ describe('a product in sizes and languages, bought in Gujarati (issue 31)', () =
     await confirmed.waitFor();
     await confirmed.getByRole('button', { name: guCheckout.continue }).click();
 
-    // My orders: the line names the 200 ml.
+    // My orders: the line names the 200 ml, in Gujarati (the order keeps the English title too).
     await page.waitForURL(`${baseUrl}/userdashbord`);
     const [order] = await api<Order[]>('/api/orders/', { token: shopper.token });
-    expect(order!.products.map((l) => [l.title, l.variant?.label, l.variant?.sku, l.quantity])).toEqual([
-      [TITLE, '200 ml', large.sku, QUANTITY],
+    expect(order!.products.map((l) => [l.title, l.titles?.gu, l.variant?.label, l.variant?.sku, l.quantity])).toEqual([
+      [TITLE, GUJARATI.title, '200 ml', large.sku, QUANTITY],
     ]);
     const shortId = order!._id.slice(-ORDER_ID_DISPLAY_LENGTH);
     await page.getByRole('tab', { name: guDashboard.ordersTab }).click();
     const row = page.getByRole('row').filter({ hasText: `#${shortId}` });
     await row.waitFor();
-    expect(await row.textContent()).toContain(`${TITLE} 200 ml`);
+    expect(await row.textContent()).toContain(`${GUJARATI.title} 200 ml`);
     await row.getByText(guDashboard.Processing).first().waitFor();
     await shot(page, 'variants-languages-orders-gu');
 
-    // The invoice, downloaded from My orders, names the variant.
+    // The invoice, downloaded from My orders, names the variant (in Gujarati, above the English name).
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByRole('button', { name: guDashboard.downloadInvoice }).click(),
@@ -342,7 +349,9 @@ describe('a product in sizes and languages, bought in Gujarati (issue 31)', () =
     const mail = await mailMatching(shopper.email, subject);
     expect(mail.text).toContain(fill(words.hello!, { name: shopper.username }));
     expect(mail.text).toContain(words.placedIntro);
-    expect(mail.text).toContain(`- ${TITLE} (200 ml) × ${QUANTITY}: ${formatRupees(SIZES[1].offer * QUANTITY)}`);
+    expect(mail.text).toContain(
+      `- ${GUJARATI.title} (200 ml) × ${QUANTITY}: ${formatRupees(SIZES[1].offer * QUANTITY)}`,
+    );
     expect(mail.text).toContain(words.invoiceAttached);
     const attached = mail.attachments.filter((a) => a.type === 'application/pdf');
     expect(attached).toHaveLength(1);

@@ -21,3 +21,4 @@ export * from './product-text.js';
 export * from './variants.js';
 export * from './variant-schemas.js';
 export * from './message-files.js';
+export * from './line-titles.js';

@@ -19,6 +19,7 @@ import { paiseToRupees } from './money.js';
 import { PRICE_TEXTS, parseRupees } from './prices.js';
 import { PRODUCT_SORTS, SEARCH_QUERY_MAX_LENGTH } from './catalog.js';
 import type { ProductVariantFields, VariantRef } from './variants.js';
+import type { LineTitles } from './line-titles.js';
 
 /**
  * Request and response bodies of spec section 7. The server validates with these schemas and the
@@ -343,6 +344,8 @@ export interface CartProduct {
   description: string;
   /** Units left; null when not counted (always sent by this server). */
   stock?: number | null;
+  /** The title in the other languages the owner wrote it in (always sent by this server). */
+  titles?: LineTitles;
 }
 
 export interface CartItem {
@@ -470,6 +473,8 @@ export interface OrderLine {
   price: number;
   /** The variant bought, as it was named then; null for a product without variants (always sent by this server). */
   variant?: VariantRef | null;
+  /** `title` in the other languages, copied at purchase; empty on orders from before (always sent by this server). */
+  titles?: LineTitles;
 }
 
 export interface Order {

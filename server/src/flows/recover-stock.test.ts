@@ -28,6 +28,7 @@ const recovered = (counts: Partial<RecoveryReport>): RecoveryReport => ({
   slotsFreed: 0,
   refundsRequested: 0,
   cancellationsFinished: 0,
+  variantSavesFinished: 0,
   ...counts,
 });
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.js';
-import { returnHeld, settleHolds, staleHoldRefs } from '../modules/catalog/index.js';
+import { finishVariantSaves, returnHeld, settleHolds, staleHoldRefs } from '../modules/catalog/index.js';
 import { CodSlot, Order } from '../modules/orders/index.js';
 import { PendingCheckout } from '../modules/payments/index.js';
 import { finishInterruptedCancellations } from './cancel-order.js';
@@ -17,6 +17,8 @@ export interface RecoveryReport {
   refundsRequested: number;
   /** Cancellations whose coupon, stock and slot were not all given back yet, finished now. */
   cancellationsFinished: number;
+  /** Saves of a product's variants that a failed write or a crash cut short, finished now. */
+  variantSavesFinished: number;
 }
 
 /**
@@ -27,7 +29,8 @@ export interface RecoveryReport {
  * places the order. A cash-on-delivery slot whose order was never made, or was delivered or
  * cancelled without the slot being freed, is freed. A sold-out payment's refund that was recorded as
  * owed but never asked of the gateway is asked now, and so is a cancellation's; a cancellation that
- * had not yet given back its coupon use, stock and slot gives them back. Safe to run at any time and from several
+ * had not yet given back its coupon use, stock and slot gives them back, and a save of a product's
+ * variants cut short is finished. Safe to run at any time and from several
  * processes: every step is a conditional write that does nothing the second time.
  */
 export async function recoverInterruptedStock(
@@ -41,6 +44,7 @@ export async function recoverInterruptedStock(
     slotsFreed: 0,
     refundsRequested: 0,
     cancellationsFinished: 0,
+    variantSavesFinished: 0,
   };
   for (const ref of await staleHoldRefs(before)) {
     const [kind, id] = ref.split(':') as [string, string];
@@ -79,6 +83,7 @@ export async function recoverInterruptedStock(
   const cancellations = await finishInterruptedCancellations(deps, before);
   report.cancellationsFinished = cancellations.undone;
   report.refundsRequested = (await retryInterruptedRefunds(deps, before)) + cancellations.refundsRequested;
+  report.variantSavesFinished = await finishVariantSaves(before);
   if (Object.values(report).some((n) => n > 0)) {
     deps.logger.warn({ ...report }, 'finished orders that a stopped process left half placed');
   }

@@ -138,6 +138,8 @@ describe('data written before variants', () => {
         quantity: 1,
         price: 399,
         variant: null,
+        // Lines from before kept no titles in other languages: they read in English.
+        titles: {},
       },
     ]);
     const pdf = await ctx.http

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n';
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { MAX_LINE_QUANTITY, formatRupees, titleWithVariant, unitPrice, type CartItem } from '@kesh/shared';
+import { MAX_LINE_QUANTITY, formatRupees, lineTitleIn, titleWithVariant, unitPrice, type CartItem } from '@kesh/shared';
 import { SafeImage } from '../../components/ui/SafeImage';
 import { VariantName } from '../../components/ui/VariantName';
 import { StockNote } from '../catalog';
@@ -12,11 +12,12 @@ interface CartLineProps {
 }
 
 export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
-  const { t } = useTranslation('cart');
+  const { t, i18n } = useTranslation('cart');
   const product = item.productId;
   const price = unitPrice(product);
   const variantId = item.variant?.id;
-  const title = titleWithVariant(product.title, item.variant);
+  const name = lineTitleIn(product, i18n.language);
+  const title = titleWithVariant(name, item.variant);
   const stepButton =
     'grid size-9 place-items-center rounded-full text-brand-900 transition hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
 
@@ -36,7 +37,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
 
       <div className="min-w-0">
         <h3 className="line-clamp-2 font-serif text-lg leading-snug font-semibold text-brand-950 sm:text-xl">
-          {product.title}
+          {name}
           <VariantName variant={item.variant} />
         </h3>
         <p className="mt-0.5 text-sm text-stone-600">{t('each', { price: formatRupees(price) })}</p>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CartItem, CartResponse } from '@kesh/shared';
 import { mockFetch, renderInApp, storeUser } from '../../components/ui/test-utils';
+import i18n from '../../i18n';
 import CartPage from './CartPage';
 
 const OIL = 'a'.repeat(24);
@@ -67,5 +68,20 @@ describe('cart of one oil in two sizes', () => {
       productId: OIL,
       variantId: SMALL,
     });
+  });
+
+  it('names each line in the shopper’s language when the product has its title in it', async () => {
+    storeUser();
+    await i18n.changeLanguage('gu');
+    try {
+      const translated = { ...large, productId: { ...large.productId, titles: { gu: 'આમળા વાળનું તેલ' } } };
+      mockFetch({ 'GET /api/cart/cart': { body: cartOf([small, translated]) } });
+      renderInApp(<CartPage />, { path: '/cart' });
+      expect(await screen.findByRole('heading', { name: 'આમળા વાળનું તેલ 200 ml' })).toBeInTheDocument();
+      // No Gujarati title: the English one.
+      expect(screen.getByRole('heading', { name: 'Amla Hair Oil 100 ml' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Banknote, CreditCard, LoaderCircle, Lock, MapPin, Plus, Truck } from 'lucide-react';
 import {
   formatRupees,
+  lineTitleIn,
   paiseToRupees,
   pinOf,
   rupeesToPaise,
@@ -38,7 +39,7 @@ export default function ShippingPage() {
 const card = 'rounded-3xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6';
 
 function Checkout({ token }: { token: string }) {
-  const { t } = useTranslation('checkout');
+  const { t, i18n } = useTranslation('checkout');
   const navigate = useNavigate();
   const shop = useShop();
   const { setCartCount, signOut } = useSession();
@@ -215,7 +216,7 @@ function Checkout({ token }: { token: string }) {
                     </div>
                     <div className="min-w-0 flex-1">
                       <p className="line-clamp-2 font-medium text-brand-950">
-                        {product.title}
+                        {lineTitleIn(product, i18n.language)}
                         <VariantName variant={variant} />
                       </p>
                       <p className="text-sm text-stone-600">{t('quantity', { count: quantity })}</p>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle, PackageOpen } from 'lucide-react';
 import { toast } from 'sonner';
-import { MESSAGES, ORDER_ID_DISPLAY_LENGTH, formatRupees, type Order } from '@kesh/shared';
+import { MESSAGES, ORDER_ID_DISPLAY_LENGTH, formatRupees, lineTitleIn, type Order } from '@kesh/shared';
 import { fetchMyOrders } from '../../api/payments';
 import { ApiError, serverReason } from '../../api/http';
 import { VariantName } from '../../components/ui/VariantName';
@@ -26,7 +26,7 @@ const cell =
   'block px-4 py-1.5 align-top md:table-cell md:py-4 max-md:before:mr-2 max-md:before:font-semibold max-md:before:text-stone-500 max-md:before:content-[attr(data-label)]';
 
 export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauthorized(): void }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const orders = useQuery({
     queryKey: ['orders', token],
     queryFn: () => fetchMyOrders(token),
@@ -96,7 +96,8 @@ export function OrdersPanel({ token, onUnauthorized }: { token: string; onUnauth
               <ul className="inline-block align-top md:block">
                 {order.products.map((line, index) => (
                   <li key={index} className="text-stone-800">
-                    {line.productId?.title ?? (line.title || t('unknownProduct'))}
+                    {lineTitleIn({ ...line, title: line.productId?.title ?? line.title }, i18n.language) ||
+                      t('unknownProduct')}
                     <VariantName variant={line.variant} className="mr-1" />{' '}
                     <span className="text-stone-500">
                       × {line.quantity} · {formatRupees(line.price)}

@@ -75,6 +75,7 @@ describe('cart', () => {
           imageSrcSet: null,
           description: 'Cold-pressed bhringraj in sesame oil.',
           stock: null,
+          titles: {},
         },
         quantity: 2,
         variant: null,

@@ -3,9 +3,11 @@ import {
   MAX_LINE_QUANTITY,
   MESSAGES,
   VARIANT_TEXTS,
+  lineTitlesOf,
   paiseToRupees,
   type CartItem,
   type CartResponse,
+  type ProductTranslations,
 } from '@kesh/shared';
 import { badRequest, isDuplicateKey, notFound } from '../../lib/errors.js';
 import { imageSrcSet } from '../../lib/image-variants.js';
@@ -13,6 +15,7 @@ import { imageUrl } from '../../lib/storage.js';
 import type { StorefrontVersion } from '../../lib/storefront-version.js';
 import {
   MainCategory,
+  TRANSLATED_TITLES,
   hasVariants,
   keptShelf,
   liveVariantsOf,
@@ -57,6 +60,7 @@ interface ProductRecord {
   imageVariants?: number[] | null;
   stock?: number | null;
   options?: { name: string; values: string[] }[] | null;
+  translations?: ProductTranslations | null;
 }
 
 interface PricedLine {
@@ -80,6 +84,8 @@ const CART_FIELDS = {
   imageVariants: 1,
   stock: 1,
   options: 1,
+  // The line's name on a page in another language, not the rest of the product's text.
+  ...TRANSLATED_TITLES,
 } as const;
 
 /** Where a cart read takes its products from: the database (checkout), or a kept shelf (cartReads). */
@@ -174,6 +180,7 @@ function toCartItem({ product, variant, quantity }: PricedLine): CartItem {
       imageSrcSet: imageSrcSet(product.imageKey, product.imageVariants),
       description: product.description ?? '',
       stock: shelf.stock ?? null,
+      titles: lineTitlesOf(product.translations),
     },
     quantity,
     variant: variant ? { id: String(variant._id), label: variant.label, sku: variant.sku } : null,

@@ -36,6 +36,11 @@ const categorySchema = new Schema(
       type: [new Schema({ name: { type: String, required: true }, values: { type: [String] } }, { _id: false })],
       default: undefined,
     },
+    /**
+     * A save of the options and variants under way (variant-save.ts): the whole edit, written before
+     * its first variant write and cleared by its last, so one a failure or crash cut short is finished.
+     */
+    variantsSave: { type: Schema.Types.Mixed, default: undefined },
   },
   { timestamps: true },
 );
@@ -43,6 +48,8 @@ const categorySchema = new Schema(
 categorySchema.index({ createdAt: 1, _id: 1 });
 // The products page's search: "some word begins with X" is an equality on this multikey index.
 categorySchema.index({ searchKeys: 1 });
+// Recovery finds the variant saves a failure left unfinished; the few products being saved are its entries.
+categorySchema.index({ 'variantsSave.at': 1 }, { sparse: true });
 // 'validate' runs for create, save and insertMany alike.
 categorySchema.pre('validate', function () {
   const textFields = ['title', 'subtitle', 'description', 'translations'];

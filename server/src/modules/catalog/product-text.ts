@@ -40,6 +40,11 @@ export const productTextPaths = {
   },
 };
 
+/** A projection of the product's title in each translated language: what a cart or order line names it by. */
+export const TRANSLATED_TITLES: Record<string, 1> = Object.fromEntries(
+  TRANSLATED_LANGUAGES.map((code) => [`translations.${code}.title`, 1]),
+);
+
 /** What an admin request changes of the product text: only the fields it carries. */
 export interface ProductTextValues {
   benefits?: string[];

@@ -22,7 +22,7 @@ import {
   searchPage,
   updateCategory,
 } from './service.js';
-import { saveVariants } from './variants.js';
+import { saveVariants } from './variant-save.js';
 
 /** Our own storefront's list: one page (?page=&limit=) of the catalogue or of the search's answer. */
 const productPageQuerySchema = productListQuerySchema.extend(pageQuerySchema.shape);

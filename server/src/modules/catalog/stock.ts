@@ -29,9 +29,15 @@ const PRODUCTS = MainCategory as unknown as Model<ShelfRecord>;
 const VARIANTS = ProductVariant as unknown as Model<ShelfRecord>;
 const SHELVES = [PRODUCTS, VARIANTS];
 
-/** A line's shelf: the variant document when the line names one, else the product document. */
+/**
+ * A line's shelf: the variant document when the line names one, else the product document. A
+ * variant the owner removed is no longer sold (`onSale`): a payment opened before the removal finds
+ * it gone, as it would find it sold out (docs/variants.md).
+ */
 const shelfOf = (line: StockLine) =>
-  line.variantId ? { model: VARIANTS, _id: line.variantId } : { model: PRODUCTS, _id: line.productId };
+  line.variantId
+    ? { model: VARIANTS, _id: line.variantId, onSale: { removedAt: null } }
+    : { model: PRODUCTS, _id: line.productId, onSale: {} };
 
 /**
  * Takes every line's quantity off the shelf for the claim `ref` ("order:<id>", "checkout:<id>"), or
@@ -47,20 +53,21 @@ export async function takeStockFor(ref: string, lines: readonly StockLine[], at 
   let taken = false;
   try {
     for (const line of mergedLines(lines)) {
-      const { model, _id } = shelfOf(line);
+      const { model, _id, onSale } = shelfOf(line);
       const took = await model.updateOne(
-        { _id, stock: { $gte: line.quantity }, 'stockHolds.ref': { $ne: ref } },
+        { _id, ...onSale, stock: { $gte: line.quantity }, 'stockHolds.ref': { $ne: ref } },
         { $inc: { stock: -line.quantity }, $push: { stockHolds: { ref, quantity: line.quantity, at } } },
       );
       if (took.modifiedCount === 1) {
         taken = true;
         continue;
       }
-      // Not taken: this claim already holds it (a retry), nobody counts it, or there is too little.
+      // Not taken: this claim already holds it (a retry), nobody counts it, it is no longer sold, or
+      // there is too little.
       const held = await model.exists({ _id, 'stockHolds.ref': ref });
       if (held) continue;
       const counted = await model.exists({ _id, stock: { $ne: null } });
-      if (!counted) continue;
+      if (!counted && !(line.variantId && (await model.exists({ _id, removedAt: { $ne: null } })))) continue;
       await returnHeld(ref);
       return false;
     }

@@ -22,6 +22,8 @@ const variantSchema = new Schema(
     offerPricePaise: { type: Number, default: null, min: 0 },
     weightGrams: { type: Number, default: null, min: 0 },
     removedAt: { type: Date },
+    /** The save that last wrote this variant (variant-save.ts): finishing that save again skips it. */
+    savedBy: { type: String },
     ...shelfFields,
   },
   { timestamps: true },

@@ -3,8 +3,10 @@ import {
   DEFAULT_LANGUAGE,
   COD_PAYMENT_TEXT,
   cancellationQuote,
+  lineTitleWithVariant,
   paiseToRupees,
-  titleWithVariant,
+  type LineTitles,
+  type TitledLine,
   type CancellationQuote,
   type LanguageCode,
   type Order as OrderDto,
@@ -32,10 +34,17 @@ export const isCod = (o: Pick<OrderRecord, 'paymentMethod'>) => o.paymentMethod 
 
 /**
  * How invoices, mails and the CSV name a line: "Amla hair oil (200 ml)", from the copies taken at
- * purchase; a line without a variant (and every line from before variants) is its title alone.
+ * purchase, in `language` when the line kept a title in it (English otherwise, and for the owner);
+ * a line without a variant (and every line from before variants) is its title alone.
  */
-export const lineTitle = (line: { title: string; variantLabel?: string | null }) =>
-  titleWithVariant(line.title, line.variantLabel ? { label: line.variantLabel } : null);
+export const lineTitle = (
+  line: TitledLine & { variantLabel?: string | null },
+  language: LanguageCode = DEFAULT_LANGUAGE,
+) => lineTitleWithVariant(line, line.variantLabel ? { label: line.variantLabel } : null, language);
+
+/** The titles an order line kept, as the API sends them: only the languages that have one. */
+const keptTitles = (titles: TitledLine['titles']): LineTitles =>
+  Object.fromEntries(Object.entries(titles ?? {}).filter(([, title]) => title)) as LineTitles;
 
 /** The payment as invoices, mails and the CSV name it: Razorpay's payment id, or cash on delivery. */
 export const paymentTextOf = (o: Pick<OrderRecord, 'paymentMethod' | 'razorpayPaymentId'>) =>
@@ -93,6 +102,7 @@ export async function toOrderDtos(
         variant: line.variantId
           ? { id: String(line.variantId), label: line.variantLabel ?? '', sku: line.sku ?? '' }
           : null,
+        titles: keptTitles(line.titles),
       };
     }),
     razorpayOrderId: o.razorpayOrderId ?? null,

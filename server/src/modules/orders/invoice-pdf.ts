@@ -11,16 +11,36 @@ const dateText = (d: Date) =>
 
 /**
  * Noto Sans (Google's, OFL, from @expo-google-fonts/noto-sans): PDF's built-in Helvetica has no ₹
- * glyph. pdfkit embeds only the glyphs an invoice uses, so a page stays small.
+ * glyph. A line named in Gujarati, Hindi or Marathi, or a buyer's name or address written so, is set
+ * in Noto Sans Gujarati or Noto Sans Devanagari (same family and packager; each also has Latin, digits
+ * and ₹, so one cell needs one font), which pdfkit shapes (conjuncts, vowel signs) through fontkit.
+ * pdfkit embeds only the glyphs an invoice uses, so a page stays small.
  */
 const FONTS = {
-  body: fontFile('400Regular/NotoSans_400Regular.ttf'),
-  bold: fontFile('700Bold/NotoSans_700Bold.ttf'),
+  Body: fontFile('noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  Bold: fontFile('noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  GujaratiBody: fontFile('noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf'),
+  GujaratiBold: fontFile('noto-sans-gujarati/700Bold/NotoSansGujarati_700Bold.ttf'),
+  DevanagariBody: fontFile('noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
+  DevanagariBold: fontFile('noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf'),
 };
 function fontFile(file: string): string {
-  return createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${file}`);
+  return createRequire(import.meta.url).resolve(`@expo-google-fonts/${file}`);
 }
 const RUPEE = '₹';
+
+const GUJARATI = /[\u0A80-\u0AFF]/;
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** The font that has every letter of `text`: Noto Sans, unless it is written in Gujarati or Devanagari. */
+function fontFor(text: string, bold = false): keyof typeof FONTS {
+  const script = GUJARATI.test(text) ? 'Gujarati' : DEVANAGARI.test(text) ? 'Devanagari' : '';
+  return `${script}${bold ? 'Bold' : 'Body'}`;
+}
+
+/** An item's cell: its name in the buyer's language above the English one the owner's books use. */
+const itemText = (line: Invoice['lines'][number]) =>
+  line.localTitle ? `${line.localTitle}\n${line.title}` : line.title;
 
 /** Lays the invoice out on one A4 page (more pages for long orders) with pdfkit. */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
@@ -30,8 +50,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     margin: 40,
     info: { Title: `Tax Invoice ${invoice.number}`, CreationDate: invoice.date },
   });
-  doc.registerFont('Body', FONTS.body);
-  doc.registerFont('Bold', FONTS.bold);
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -59,9 +78,9 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.text(`State: ${seller.sellerState}`, { width: half });
   const sellerBottom = doc.y;
   doc.font('Bold').text('Billed and shipped to', left + half + 20, top, { width: half });
-  doc.font('Body').text(buyer.name || buyer.email, { width: half });
-  doc.text(buyer.address || '-', { width: half });
-  doc.text(`State: ${buyer.state || '-'}`, { width: half });
+  doc.font(fontFor(buyer.name)).text(buyer.name || buyer.email, { width: half });
+  doc.font(fontFor(buyer.address)).text(buyer.address || '-', { width: half });
+  doc.font('Body').text(`State: ${buyer.state || '-'}`, { width: half });
   if (buyer.contact) doc.text(`Phone: ${buyer.contact}`, { width: half });
   doc.y = Math.max(sellerBottom, doc.y) + 14;
 
@@ -79,13 +98,13 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   ];
   const widths = intraState ? [18, 125, 40, 28, 55, 35, 62, 50, 50, 52] : [18, 150, 40, 28, 58, 38, 68, 60, 55];
   const row = (cells: string[], bold = false) => {
-    doc.font(bold ? 'Bold' : 'Body').fontSize(8.5);
+    doc.fontSize(8.5);
     const y = doc.y;
     let x = left;
     let bottom = y;
     cells.forEach((cell, i) => {
       const w = widths[i]!;
-      doc.text(cell, x + 2, y, { width: w - 4, align: i >= 3 ? 'right' : 'left' });
+      doc.font(fontFor(cell, bold)).text(cell, x + 2, y, { width: w - 4, align: i >= 3 ? 'right' : 'left' });
       bottom = Math.max(bottom, doc.y);
       x += w;
     });
@@ -101,7 +120,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     const tax = intraState ? [rs(line.cgstPaise), rs(line.sgstPaise)] : [rs(line.igstPaise)];
     row([
       String(index + 1),
-      line.title,
+      itemText(line),
       line.hsnCode,
       String(line.quantity),
       rs(line.unitPricePaise),

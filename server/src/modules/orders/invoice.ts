@@ -7,15 +7,19 @@ import {
   ORDER_ID_DISPLAY_LENGTH,
   discountShares,
   splitAddress,
+  type LanguageCode,
 } from '@kesh/shared';
 import type { Config } from '../../config.js';
-import { lineTitle, paymentTextOf, type OrderRecord } from './dto.js';
+import { languageOf, lineTitle, paymentTextOf, type OrderRecord } from './dto.js';
 
 /** The cash-on-delivery fee's line on the invoice. */
 export const COD_FEE_LINE_TITLE = 'Cash on delivery fee';
 
 export interface InvoiceLine {
+  /** English, as the owner and the CSV name it. */
   title: string;
+  /** The same in the order's language, when the line kept a title in it (orders from before have none). */
+  localTitle?: string;
   hsnCode: string;
   gstRatePercent: number;
   quantity: number;
@@ -42,8 +46,18 @@ export interface Invoice {
   coupon: string | null;
   subtotalPaise: number;
   lines: InvoiceLine[];
-  totals: Omit<InvoiceLine, 'title' | 'hsnCode' | 'gstRatePercent' | 'quantity' | 'unitPricePaise'>;
+  totals: Omit<InvoiceLine, 'title' | 'localTitle' | 'hsnCode' | 'gstRatePercent' | 'quantity' | 'unitPricePaise'>;
   totalInWords: string;
+}
+
+/** A line's English name, and its name in the buyer's language when that differs. */
+function namesOf(
+  line: Parameters<typeof lineTitle>[0],
+  language: LanguageCode,
+): Pick<InvoiceLine, 'title' | 'localTitle'> {
+  const title = lineTitle(line);
+  const localTitle = lineTitle(line, language);
+  return localTitle === title ? { title } : { title, localTitle };
 }
 
 const toWords = new ToWords({ localeCode: 'en-IN', converterOptions: { currency: true } });
@@ -59,8 +73,11 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
   const details = order.userDetails ?? { username: '', email: '', contact: '', address: '' };
   const buyerState = splitAddress(details.address ?? '').state;
   const intraState = buyerState !== '' && sameState(buyerState, seller.sellerState);
-  const charged = order.products.map((line) => ({
-    title: lineTitle(line),
+  const language = languageOf(order);
+  const charged: (Pick<InvoiceLine, 'title' | 'localTitle' | 'hsnCode' | 'gstRatePercent' | 'quantity'> & {
+    pricePaise: number;
+  })[] = order.products.map((line) => ({
+    ...namesOf(line, language),
     hsnCode: line.hsnCode || DEFAULT_HSN_CODE,
     gstRatePercent: line.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT,
     quantity: line.quantity,
@@ -91,6 +108,7 @@ export function buildInvoice(order: OrderRecord, invoiceNumber: string, seller: 
     const cgstPaise = intraState ? Math.round(taxPaise / 2) : 0;
     return {
       title: line.title,
+      ...(line.localTitle ? { localTitle: line.localTitle } : {}),
       hsnCode: line.hsnCode,
       gstRatePercent,
       quantity: line.quantity,

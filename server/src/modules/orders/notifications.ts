@@ -18,11 +18,12 @@ export function shopperMail(
 ): MailMessage | undefined {
   const details = order.userDetails;
   if (!details?.email) return undefined;
-  const words = orderMailWords(languageOf(order));
+  const language = languageOf(order);
+  const words = orderMailWords(language);
   const shop = deps.config.shop;
   const shortId = String(order._id).slice(-ORDER_ID_DISPLAY_LENGTH);
   const summary = [
-    ...order.products.map((p) => `- ${lineTitle(p)} × ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`),
+    ...order.products.map((p) => `- ${lineTitle(p, language)} × ${p.quantity}: ${rupees(p.pricePaise * p.quantity)}`),
     `${words('total')}: ${rupees(order.totalPaise)}`,
   ];
   let subject: string;

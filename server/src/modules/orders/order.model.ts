@@ -23,6 +23,11 @@ const orderLineSchema = new Schema(
     variantId: { type: Schema.Types.ObjectId, ref: 'ProductVariant' },
     variantLabel: { type: String },
     sku: { type: String },
+    /** The title in the languages the owner had translated it into at purchase (line-titles.ts); absent on older orders. */
+    titles: {
+      type: new Schema({ hi: String, mr: String, gu: String }, { _id: false }),
+      default: undefined,
+    },
   },
   { _id: false },
 );

@@ -63,7 +63,7 @@ describe('orders', () => {
     it('populates each product, or null with the stored title once the product is deleted', async () => {
       const res = await ctx.http.get('/api/orders/').set(bearer(ravi.token));
       expect(res.body[0].products).toEqual([
-        { productId: null, title: 'Neem Comb', quantity: 2, price: 150, variant: null },
+        { productId: null, title: 'Neem Comb', quantity: 2, price: 150, variant: null, titles: {} },
       ]);
       expect(res.body[0].totalAmount).toBe(300);
 

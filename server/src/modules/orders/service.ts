@@ -3,14 +3,16 @@ import {
   DEFAULT_HSN_CODE,
   MESSAGES,
   OBJECT_ID_PATTERN,
+  lineTitlesOf,
   type Order as OrderDto,
+  type ProductTranslations,
   type OrderStatus,
   type OrderStatusBody,
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
-import { MainCategory, keptShelf, type ShelfOf } from '../catalog/index.js';
+import { MainCategory, TRANSLATED_TITLES, keptShelf, type ShelfOf } from '../catalog/index.js';
 import type { StorefrontVersion } from '../../lib/storefront-version.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { LINE_PRODUCT_FIELDS, isCod, toOrderDto, toOrderDtos, type LineProduct, type OrderRecord } from './dto.js';
@@ -173,25 +175,40 @@ interface BoughtLine {
  * later changes or removes.
  */
 export async function orderLinesOf(lines: readonly BoughtLine[]) {
-  const gst = await gstOfProducts(lines.map((l) => String(l.productId)));
+  const copied = await copiesOfProducts(lines.map((l) => String(l.productId)));
   return lines.map((l) => ({
     productId: l.productId,
     title: l.title,
     quantity: l.quantity,
     pricePaise: l.unitPricePaise,
-    ...gst.get(String(l.productId)),
+    ...copied.get(String(l.productId)),
     ...(l.variantId ? { variantId: l.variantId, variantLabel: l.variantLabel ?? '', sku: l.sku ?? '' } : {}),
   }));
 }
 
-/** The HSN code and GST rate of each product at purchase, so the invoice never changes afterwards. */
-async function gstOfProducts(ids: string[]) {
-  const products = await MainCategory.find({ _id: { $in: ids } }, { hsnCode: 1, gstRatePercent: 1 }).lean();
+/**
+ * What an order copies of each product at purchase, so its invoice and mails never change
+ * afterwards: the HSN code, the GST rate, and the title in the shop's other languages.
+ */
+async function copiesOfProducts(ids: string[]) {
+  const products = await MainCategory.find(
+    { _id: { $in: ids } },
+    { hsnCode: 1, gstRatePercent: 1, ...TRANSLATED_TITLES },
+  ).lean<
+    { _id: unknown; hsnCode?: string | null; gstRatePercent?: number | null; translations?: ProductTranslations }[]
+  >();
   const byId = new Map(
-    products.map((p) => [
-      String(p._id),
-      { hsnCode: p.hsnCode || DEFAULT_HSN_CODE, gstRatePercent: p.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT },
-    ]),
+    products.map((p) => {
+      const titles = lineTitlesOf(p.translations);
+      return [
+        String(p._id),
+        {
+          hsnCode: p.hsnCode || DEFAULT_HSN_CODE,
+          gstRatePercent: p.gstRatePercent ?? DEFAULT_GST_RATE_PERCENT,
+          ...(Object.keys(titles).length > 0 ? { titles } : {}),
+        },
+      ];
+    }),
   );
   // A product deleted since it was put in the cart keeps the defaults.
   const fallback = { hsnCode: DEFAULT_HSN_CODE, gstRatePercent: DEFAULT_GST_RATE_PERCENT };

@@ -293,6 +293,7 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
           quantity: 2,
           price: 499,
           variant: null,
+          titles: {},
         },
         {
           productId: { _id: String(shopper.powder._id), title: 'Amla Powder', image: null },
@@ -300,6 +301,7 @@ describe('checkout with Razorpay (real SDK, HTTP intercepted)', () => {
           quantity: 1,
           price: 250,
           variant: null,
+          titles: {},
         },
       ]);
       expect(await cartCount(shopper.token)).toBe(0);

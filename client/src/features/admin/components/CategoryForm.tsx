@@ -42,7 +42,10 @@ const fieldsOf = (p: Product | null): Fields => ({
 /** Main category (product) add/edit form; the same zod rules as the server check it first. */
 export function CategoryForm({ editing, onSaved, onCancel }: Props) {
   const { t } = useTranslation('admin');
+  const { t: tVariants } = useTranslation('adminVariants');
   const report = useReportFailure();
+  // The variants editor below sets these (the server ignores the form's prices and stock for them).
+  const soldAsVariants = (editing?.variants?.length ?? 0) > 0;
   const [fields, setFields] = useState<Fields>(() => fieldsOf(editing));
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -138,9 +141,20 @@ export function CategoryForm({ editing, onSaved, onCancel }: Props) {
         {text('title', t('common.title'), true)}
         {text('subtitle', t('category.subtitle'))}
         {number('ratingCount', t('category.ratingCount'), '1')}
-        {number('mainPrice', t('category.mainPrice'), '0.01')}
-        {number('offerPrice', t('category.offerPrice'), '0.01')}
-        {number('stock', t('category.stock'), '1')}
+        {soldAsVariants ? (
+          <p
+            role="note"
+            className="self-end rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 md:col-span-2"
+          >
+            {t('category.pricesInVariants', { section: tVariants('heading') })}
+          </p>
+        ) : (
+          <>
+            {number('mainPrice', t('category.mainPrice'), '0.01')}
+            {number('offerPrice', t('category.offerPrice'), '0.01')}
+            {number('stock', t('category.stock'), '1')}
+          </>
+        )}
         {text('hsnCode', t('category.hsnCode'))}
         <div>
           <label htmlFor="category-gstRate" className={labelClass}>

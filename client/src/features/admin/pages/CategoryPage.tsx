@@ -28,6 +28,8 @@ export default function CategoryPage() {
   );
   const [editing, setEditing] = useState<Product | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  // As the list last read it: saving its sizes below changes which fields the form shows.
+  const editingNow = categories.find((c) => c._id === editing?._id) ?? editing;
 
   const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.categories });
 
@@ -68,7 +70,7 @@ export default function CategoryPage() {
       <Panel title={editing ? t('category.editTitle') : t('category.addTitle')}>
         <CategoryForm
           key={editing?._id ?? 'new'}
-          editing={editing}
+          editing={editingNow}
           onSaved={() => {
             setEditing(null);
             void reload();
