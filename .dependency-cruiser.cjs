@@ -2,7 +2,13 @@
 // docs/decisions/0026-import-boundaries-with-dependency-cruiser.md).
 // Tests and test helpers sit above every layer: they may assemble the app from any part of their
 // own workspace, so the layer rules look at product code only; the cycle rule looks at everything.
-const TESTS = ['\\.test\\.tsx?$', '^server/src/test/', '^client/src/test/', '/test-utils\\.tsx?$'];
+const TESTS = [
+  '\\.test\\.tsx?$',
+  '^server/src/test/',
+  '^client/src/test/',
+  '/test-utils\\.tsx?$',
+  '^embedded-mongo/(test|bench)/',
+];
 
 // Server layers, top to bottom; a file may import its own layer or one below it.
 const SERVER = {
@@ -11,9 +17,21 @@ const SERVER = {
   flows: '^server/src/flows/',
   modules: '^server/src/modules/',
   middleware: '^server/src/middleware/',
-  db: '^server/src/db/(?!embedded/)|^server/src/deps\\.ts$',
+  db: '^server/src/db/|^server/src/deps\\.ts$',
   lib: '^server/src/lib/',
   config: '^server/src/config\\.ts$',
+};
+// The engine's layers (embedded-mongo/README.md), top to bottom. query sits below storage: partial
+// indexes and validators evaluate filters, and query needs nothing of how documents are kept.
+const ENGINE = {
+  entry: '^embedded-mongo/src/[^/]+\\.ts$',
+  wire: '^embedded-mongo/src/wire/',
+  commands: '^embedded-mongo/src/commands/',
+  planner: '^embedded-mongo/src/planner/',
+  durability: '^embedded-mongo/src/durability/',
+  storage: '^embedded-mongo/src/storage/',
+  query: '^embedded-mongo/src/query/',
+  values: '^embedded-mongo/src/values/',
 };
 // Client layers, top to bottom.
 const CLIENT = {
@@ -26,12 +44,12 @@ const CLIENT = {
   api: '^client/src/api/',
 };
 
-/** One rule per layer: nothing in it imports a layer above it. */
-function pointDown(side, layers) {
+/** One rule per layer: nothing in it imports a layer above it; `floor` is what lies below the last. */
+function pointDown(side, layers, floor = 'shared') {
   const names = Object.keys(layers);
   return names.slice(1).map((name, i) => ({
     name: `${side}-${name}-imports-down`,
-    comment: `${side}/${name} imports only its own layer and those below (${names.slice(i + 2).join(', ') || 'shared'})`,
+    comment: `${side}/${name} imports only its own layer and those below (${names.slice(i + 2).join(', ') || floor})`,
     severity: 'error',
     from: { path: layers[name], pathNot: TESTS },
     to: { path: names.slice(0, i + 1).map((above) => layers[above]) },
@@ -43,10 +61,7 @@ const rules = [
     name: 'no-circular',
     comment: 'No import circle.',
     severity: 'error',
-    // The engine's own circles (errors/values/numeric, query/exact-ops/validation) wait for its
-    // layer folders (issue 29, the engine as a package); it imports nothing of the shop, so a circle
-    // through it lies wholly inside it.
-    from: { pathNot: '^server/src/db/embedded/' },
+    from: {},
     to: { circular: true },
   },
   {
@@ -60,16 +75,30 @@ const rules = [
     name: 'engine-imports-nothing-of-the-shop',
     comment: 'The embedded engine is a database: it knows nothing of the shop, its server or shared.',
     severity: 'error',
-    from: { path: '^server/src/db/embedded/' },
-    // server/src/test/plan.ts (the query-plan helper, which imports nothing) serves its tests too.
-    to: { path: '^(server|client|shared)/', pathNot: ['^server/src/db/embedded/', '^server/src/test/plan\\.ts$'] },
+    from: { path: '^embedded-mongo/' },
+    to: { path: '^(server|client|shared)/' },
+  },
+  {
+    name: 'engine-through-its-exports',
+    comment: "The server uses the engine only through its package's exports map (embedded-mongo/package.json).",
+    severity: 'error',
+    from: { path: '^server/' },
+    to: {
+      path: '^embedded-mongo/',
+      pathNot: [
+        '^embedded-mongo/src/index\\.ts$',
+        '^embedded-mongo/src/durability/backup\\.ts$',
+        '^embedded-mongo/src/storage/storage-fs\\.ts$',
+        '^embedded-mongo/test/(testing-faults|plan)\\.ts$',
+      ],
+    },
   },
   {
     name: 'shared-imports-neither-side',
-    comment: 'shared is the contract both sides import; it imports neither.',
+    comment: 'shared is the contract both sides import; it imports neither, nor the engine.',
     severity: 'error',
     from: { path: '^shared/' },
-    to: { path: '^(server|client)/' },
+    to: { path: '^(server|client|embedded-mongo)/' },
   },
   {
     name: 'server-and-client-apart',
@@ -98,6 +127,7 @@ const rules = [
     },
     to: { path: '^server/src/modules/[^/]+/', pathNot: '^server/src/modules/[^/]+/index\\.ts$' },
   },
+  ...pointDown('engine', ENGINE, 'nothing of its own'),
   ...pointDown('server', SERVER),
   ...pointDown('client', CLIENT),
 ];

@@ -1,14 +1,16 @@
 # syntax=docker/dockerfile:1
-# Build stage: install everything, build shared, server and client.
+# Build stage: install everything, build shared, the database engine, server and client.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY shared/package.json shared/
+COPY embedded-mongo/package.json embedded-mongo/
 COPY server/package.json server/
 COPY client/package.json client/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY shared shared
+COPY embedded-mongo embedded-mongo
 COPY server server
 COPY client client
 RUN npm run build && npm prune --omit=dev
@@ -21,6 +23,8 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared/package.json shared/
 COPY --from=build /app/shared/dist shared/dist
+COPY --from=build /app/embedded-mongo/package.json embedded-mongo/
+COPY --from=build /app/embedded-mongo/dist embedded-mongo/dist
 COPY --from=build /app/server/package.json server/
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/server/assets server/assets

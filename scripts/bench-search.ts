@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { searchWords } from '@kesh/shared';
-import { startEmbeddedEngine } from '../server/src/db/embedded/index.js';
+import { startEmbeddedEngine } from '@kesh/embedded-mongo';
 import { MainCategory } from '../server/src/modules/catalog/category.model.js';
 import { searchKeyOfWord } from '../server/src/modules/catalog/search.js';
 

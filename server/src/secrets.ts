@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fsp from 'node:fs/promises';
 import path from 'node:path';
-import { errnoOf, realFs, syncDirectory, writeFully } from './db/embedded/storage-fs.js';
+import { errnoOf, realFs, syncDirectory, writeFully } from '@kesh/embedded-mongo/storage-fs';
 import { ConfigError, type StoredSecrets } from './config.js';
 
 export const SECRETS_FILE = 'secrets.json';

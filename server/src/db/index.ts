@@ -35,7 +35,7 @@ export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> 
     if (opts.preference === 'mongod')
       throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
   }
-  const { startEmbeddedEngine } = await import('./embedded/index.js');
+  const { startEmbeddedEngine } = await import('@kesh/embedded-mongo');
   const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
   const engine = await startEmbeddedEngine({ dataDir });
   return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };

@@ -52,8 +52,17 @@ const files: Record<string, string> = {
     'export const main = [place, Order, pay];',
     '',
   ].join('\n'),
-  'server/src/db/embedded/store.ts': "import { log } from '../../lib/logger.js';\nexport const store = log;\n",
-  'server/src/db/embedded/wire.ts': "import { store } from './store.js';\nexport const wire = store;\n",
+  'embedded-mongo/src/storage/store.ts':
+    "import { log } from '../../../server/src/lib/logger.js';\nexport const store = log;\n",
+  'embedded-mongo/src/wire/wire.ts': "import { store } from '../storage/store.js';\nexport const wire = store;\n",
+  'embedded-mongo/src/index.ts': "export { wire } from './wire/wire.js';\n",
+  'embedded-mongo/src/values/values.ts': "import { store } from '../storage/store.js';\nexport const values = store;\n",
+  'server/src/db/index.ts': [
+    "import { wire } from '../../../embedded-mongo/src/index.js';",
+    "import { store } from '../../../embedded-mongo/src/storage/store.js';",
+    'export const db = [wire, store];',
+    '',
+  ].join('\n'),
   'client/src/app/session.ts': 'export const session = 1;\n',
   'client/src/state/shop.ts': 'export const shop = 1;\n',
   'client/src/features/cart/CartPage.ts': [
@@ -74,12 +83,13 @@ interface Violation {
 let dir: string;
 let violations: Violation[];
 
-/** `depcruise server/src client/src` as `npm run lint` runs it, in the fixture tree. */
+/** `depcruise embedded-mongo/src server/src client/src` as `npm run lint` runs it, in the fixture tree. */
 const cruise = (...options: string[]) =>
   spawnSync(
     process.execPath,
     [
       path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
+      'embedded-mongo/src',
       'server/src',
       'client/src',
       '--config',
@@ -163,10 +173,23 @@ describe('import boundaries (npm run lint)', () => {
   });
 
   it('keeps the engine from importing anything of the shop', () => {
-    expect(ruleOf('server/src/db/embedded/store.ts', 'server/src/lib/logger.ts')).toEqual([
+    expect(ruleOf('embedded-mongo/src/storage/store.ts', 'server/src/lib/logger.ts')).toEqual([
       'engine-imports-nothing-of-the-shop',
     ]);
-    expect(ruleOf('server/src/db/embedded/wire.ts', 'server/src/db/embedded/store.ts')).toEqual([]);
+    expect(ruleOf('embedded-mongo/src/wire/wire.ts', 'embedded-mongo/src/storage/store.ts')).toEqual([]);
+  });
+
+  it("keeps the engine's layers pointing down", () => {
+    expect(ruleOf('embedded-mongo/src/values/values.ts', 'embedded-mongo/src/storage/store.ts')).toEqual([
+      'engine-values-imports-down',
+    ]);
+  });
+
+  it("keeps the server to the engine's exports", () => {
+    expect(ruleOf('server/src/db/index.ts', 'embedded-mongo/src/storage/store.ts')).toEqual([
+      'engine-through-its-exports',
+    ]);
+    expect(ruleOf('server/src/db/index.ts', 'embedded-mongo/src/index.ts')).toEqual([]);
   });
 
   it('finds an import circle', () => {

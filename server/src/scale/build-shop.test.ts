@@ -8,7 +8,7 @@ import { ORDER_STATUSES, type Order as OrderDto } from '@kesh/shared';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, syncIndexes } from '../db/index.js';
-import { startEmbeddedEngine, type EmbeddedEngine } from '../db/embedded/index.js';
+import { startEmbeddedEngine, type EmbeddedEngine } from '@kesh/embedded-mongo';
 import { buildDeps } from '../build-deps.js';
 import { createLogger } from '../lib/logger.js';
 import { Order } from '../modules/orders/order.model.js';

@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { orderSearchKeys, type SearchableOrder } from '@kesh/shared';
 import { loadConfig } from '../config.js';
 import { connectMongoose, databaseUri, syncIndexes } from '../db/index.js';
-import { startEmbeddedEngine } from '../db/embedded/index.js';
+import { startEmbeddedEngine } from '@kesh/embedded-mongo';
 import { buildDeps } from '../build-deps.js';
 import { imageFields, saveImage } from '../lib/image-variants.js';
 import { createLogger } from '../lib/logger.js';

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { backupDataDirectory } from '../db/embedded/backup.js';
+import { backupDataDirectory } from '@kesh/embedded-mongo/backup';
 import { copyInvoices } from './invoice-copies.js';
 import { copySecretsFile } from '../secrets.js';
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { restoreDataDirectory } from '../db/embedded/backup.js';
+import { restoreDataDirectory } from '@kesh/embedded-mongo/backup';
 import { copyInvoices } from './invoice-copies.js';
 import { copySecretsFile } from '../secrets.js';
 

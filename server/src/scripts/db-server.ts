@@ -12,7 +12,7 @@
 import path from 'node:path';
 import dotenv from 'dotenv';
 import { loadConfig } from '../config.js';
-import { exitOnSignals, startEmbeddedEngine } from '../db/embedded/index.js';
+import { exitOnSignals, startEmbeddedEngine } from '@kesh/embedded-mongo';
 
 dotenv.config({ quiet: true });
 

@@ -1,0 +1,117 @@
+/**
+ * Server-side cursors. Results are materialised when the cursor opens, so a
+ * cursor is a snapshot: later writes do not shift documents between batches.
+ */
+import { randomBytes } from 'node:crypto';
+import { BSON, Long } from 'bson';
+import { CommandError, ErrorCode } from '../values/errors.js';
+import type { Doc } from '../values/values.js';
+
+export const DEFAULT_BATCH_SIZE = 101;
+/** mongod caps a batch at 16 MiB of documents so the reply stays under the message limit. */
+const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+/** Idle cursors are reaped after 10 minutes, mongod's cursorTimeoutMillis default. */
+export const CURSOR_IDLE_MS = 10 * 60 * 1000;
+
+interface CursorState {
+  ns: string;
+  docs: Doc[];
+  position: number;
+  lastUsed: number;
+}
+
+export interface Batch {
+  docs: Doc[];
+  id: Long;
+}
+
+export class CursorManager {
+  private readonly cursors = new Map<bigint, CursorState>();
+
+  get openCount(): number {
+    return this.cursors.size;
+  }
+
+  /**
+   * Returns the first batch and keeps a cursor only if documents remain.
+   * `batchSize` undefined means mongod's default of 101 for the first batch.
+   */
+  open(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean): Batch {
+    const state: CursorState = { ns, docs, position: 0, lastUsed: Date.now() };
+    const first = takeBatch(state, batchSize ?? DEFAULT_BATCH_SIZE);
+    if (singleBatch || state.position >= docs.length) return { docs: first, id: Long.ZERO };
+    const id = this.newId();
+    this.cursors.set(id, state);
+    return { docs: first, id: Long.fromBigInt(id) };
+  }
+
+  getMore(rawId: unknown, ns: string, batchSize: number | undefined): Batch {
+    const id = cursorIdOf(rawId);
+    const state = this.cursors.get(id);
+    if (!state) throw new CommandError(ErrorCode.CursorNotFound, `cursor id ${id.toString()} not found`);
+    if (state.ns !== ns) {
+      throw new CommandError(
+        ErrorCode.Unauthorized,
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${state.ns}`,
+      );
+    }
+    state.lastUsed = Date.now();
+    // Without a batchSize mongod fills the batch up to the byte limit.
+    const docs = takeBatch(state, batchSize && batchSize > 0 ? batchSize : Number.MAX_SAFE_INTEGER);
+    if (state.position >= state.docs.length) {
+      this.cursors.delete(id);
+      return { docs, id: Long.ZERO };
+    }
+    return { docs, id: Long.fromBigInt(id) };
+  }
+
+  kill(ids: unknown[]): { killed: Long[]; notFound: Long[] } {
+    const killed: Long[] = [];
+    const notFound: Long[] = [];
+    for (const raw of ids) {
+      const id = cursorIdOf(raw);
+      (this.cursors.delete(id) ? killed : notFound).push(Long.fromBigInt(id));
+    }
+    return { killed, notFound };
+  }
+
+  reapIdle(now = Date.now()): void {
+    for (const [id, state] of this.cursors) if (now - state.lastUsed > CURSOR_IDLE_MS) this.cursors.delete(id);
+  }
+
+  closeAll(): void {
+    this.cursors.clear();
+  }
+
+  private newId(): bigint {
+    for (;;) {
+      // Positive, non-zero 63-bit ids like mongod's; 0 means "exhausted" on the wire.
+      const id = randomBytes(8).readBigUInt64BE() & 0x7fff_ffff_ffff_ffffn;
+      if (id !== 0n && !this.cursors.has(id)) return id;
+    }
+  }
+}
+
+function takeBatch(state: CursorState, limit: number): Doc[] {
+  const out: Doc[] = [];
+  let bytes = 0;
+  while (state.position < state.docs.length && out.length < limit) {
+    const doc = state.docs[state.position] as Doc;
+    const size = BSON.calculateObjectSize(doc, { ignoreUndefined: true });
+    if (out.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
+    out.push(doc);
+    bytes += size;
+    state.position++;
+  }
+  return out;
+}
+
+function cursorIdOf(raw: unknown): bigint {
+  if (typeof raw === 'bigint') return raw;
+  if (typeof raw === 'number' && Number.isInteger(raw)) return BigInt(raw);
+  if (raw instanceof Long) return raw.toBigInt();
+  if (raw !== null && typeof raw === 'object' && (raw as { _bsontype?: unknown })._bsontype === 'Long') {
+    return (raw as Long).toBigInt();
+  }
+  throw new CommandError(ErrorCode.TypeMismatch, `cursor id must be a 64-bit integer, got ${String(raw)}`);
+}

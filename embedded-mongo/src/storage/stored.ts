@@ -1,0 +1,308 @@
+/**
+ * The documents of one collection: those loaded from the checkpoint stay as their BSON bytes in the
+ * checkpoint file's buffer, decoded when read; those written since start-up are kept as the objects
+ * they were stored as (immutable, as before).
+ *
+ * Why (decision 0028): decoded, an order costs ~2.8 times its BSON size on V8's heap, and at 100,000
+ * orders the heap of decoded documents (~470 MB) is what made start-up slow (decoding 180 MB of
+ * BSON) and every full GC long (hundreds of ms marking millions of small objects). Kept as bytes in
+ * one buffer outside the heap, a stored document costs its BSON size, no object and no GC work; a
+ * reference to it is a number (its offset), and a checkpoint copies the bytes instead of
+ * serializing them again. A read decodes a fresh object from a copy of the bytes, so nothing a
+ * caller does to it (Binary values included, which bson decodes as views) reaches what is stored.
+ */
+import { BSON, ObjectId } from 'bson';
+import type { Doc } from '../values/values.js';
+import { DESERIALIZE_OPTIONS } from '../values/decode.js';
+
+/** A stored document: its offset in the checkpoint buffer, or the object written since start-up. */
+export type StoredValue = number | Doc;
+
+/** The BSON bytes of the document at `offset` of `source` (a view, not a copy). */
+export function bytesAt(source: Buffer, offset: number): Buffer {
+  return source.subarray(offset, offset + source.readInt32LE(offset));
+}
+
+/** Decodes the document at `offset` into objects that share nothing with `source`. */
+export function decodeAt(source: Buffer, offset: number): Doc {
+  const size = source.readInt32LE(offset);
+  // allocUnsafe takes small sizes from Node's pool; the copy is what Binary views may point into.
+  const own = Buffer.allocUnsafe(size);
+  source.copy(own, 0, offset, offset + size);
+  return BSON.deserialize(own, DESERIALIZE_OPTIONS);
+}
+
+const RECENT = 16_384;
+const RECENT_MS = 2000;
+
+export class StoredDocuments {
+  /** canonical _id -> stored document; Map order is the natural (insertion) order. */
+  private readonly map = new Map<string, StoredValue>();
+  /** The checkpoint buffer that numeric values point into (one per process start). */
+  private source: Buffer | undefined;
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  has(id: string): boolean {
+    return this.map.has(id);
+  }
+
+  /**
+   * Recently decoded documents by offset, in two generations of at most RECENT each, all dropped
+   * RECENT_MS after the first was kept. A query whose plan fetches the same documents again and
+   * again (a blocking sort read page by page: the every-order list) decodes each once instead of
+   * once per page; the documents are shared for that moment only, as stored objects are.
+   */
+  private young = new Map<number, Doc>();
+  private old = new Map<number, Doc>();
+  private dropping: NodeJS.Timeout | undefined;
+
+  get(id: string): Doc | undefined {
+    const v = this.map.get(id);
+    if (typeof v !== 'number') return v;
+    let doc = this.young.get(v) ?? this.old.get(v);
+    if (doc === undefined) {
+      doc = decodeAt(this.source!, v);
+      if (this.young.size >= RECENT) {
+        this.old = this.young;
+        this.young = new Map();
+      }
+      this.young.set(v, doc);
+      this.dropping ??= setTimeout(() => {
+        this.young = new Map();
+        this.old = new Map();
+        this.dropping = undefined;
+      }, RECENT_MS).unref();
+    }
+    return doc;
+  }
+
+  /** The top-level fields `names` of the document kept at `offset` (see decodeFields). */
+  fieldsOf(offset: number, names: readonly Buffer[]): Doc {
+    return decodeFields(this.source!, offset, names);
+  }
+
+  /** What is stored under `id`, without decoding: equal (===) while that version is stored. */
+  raw(id: string): StoredValue | undefined {
+    return this.map.get(id);
+  }
+
+  set(id: string, doc: Doc): void {
+    this.map.set(id, doc);
+  }
+
+  /** Stores the document at `offset` of `source` (start-up: a checkpoint's documents). */
+  setBytes(id: string, source: Buffer, offset: number): void {
+    if (this.source !== undefined && this.source !== source) {
+      throw new Error('stored documents come from one checkpoint buffer');
+    }
+    this.source = source;
+    this.map.set(id, offset);
+  }
+
+  delete(id: string): boolean {
+    return this.map.delete(id);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.map.keys();
+  }
+
+  *values(): IterableIterator<Doc> {
+    for (const v of this.map.values()) yield typeof v === 'number' ? decodeAt(this.source!, v) : v;
+  }
+
+  *[Symbol.iterator](): IterableIterator<[string, Doc]> {
+    for (const [id, v] of this.map) yield [id, typeof v === 'number' ? decodeAt(this.source!, v) : v];
+  }
+
+  rawEntries(): IterableIterator<[string, StoredValue]> {
+    return this.map.entries();
+  }
+
+  /** The stored bytes of `v` (a copy-free view for a checkpoint document, serialized otherwise). */
+  bytesOf(v: StoredValue): Buffer {
+    if (typeof v === 'number') return bytesAt(this.source!, v);
+    const bytes = BSON.serialize(v);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** The BSON size of every document, without decoding those kept as bytes. */
+  dataSize(): number {
+    let size = 0;
+    for (const v of this.map.values()) {
+      size += typeof v === 'number' ? this.source!.readInt32LE(v) : BSON.calculateObjectSize(v);
+    }
+    return size;
+  }
+
+  /** Takes over every document of `from` as stored (bytes stay bytes). */
+  adopt(from: StoredDocuments): void {
+    for (const [id, v] of from.map) {
+      if (typeof v === 'number') this.setBytes(id, from.source!, v);
+      else this.map.set(id, v);
+    }
+  }
+}
+
+/** A document's top-level BSON element that is not well formed: the caller says which file. */
+export class MalformedBsonError extends Error {}
+
+/**
+ * Of the document at `offset`, only the top-level fields named in `names`, decoded as
+ * BSON.deserialize would with DESERIALIZE_OPTIONS: enough for index keys, at a fraction of a full
+ * decode. Checks the top level's framing on the way.
+ */
+export function decodeFields(source: Buffer, offset: number, names: readonly Buffer[]): Doc {
+  const size = source.readInt32LE(offset);
+  const end = offset + size - 1;
+  const out: Doc = {};
+  let p = offset + 4;
+  while (p < end) {
+    const type = source[p]!;
+    // Byte loops, not Buffer.indexOf/compare: a call into C++ per field and per name was most of the cost.
+    let nameEnd = p + 1;
+    while (nameEnd < end && source[nameEnd] !== 0) nameEnd++;
+    if (nameEnd >= end) throw new MalformedBsonError(`unterminated field name at byte ${p}`);
+    const start = nameEnd + 1;
+    const length = valueSize(source, type, start);
+    if (length < 0 || start + length > end) throw new MalformedBsonError(`invalid value at byte ${start}`);
+    const nameLength = nameEnd - p - 1;
+    let decoded = false;
+    for (const name of names) {
+      if (name.length === nameLength && sameBytes(source, p + 1, name)) {
+        out[source.toString('utf8', p + 1, nameEnd)] = decodeValue(source, type, p, start, length);
+        decoded = true;
+        break;
+      }
+    }
+    if (!decoded) checkValue(source, type, start, length, 1);
+    p = start + length;
+  }
+  if (p !== end) throw new MalformedBsonError('fields run past the end of the document');
+  return out;
+}
+
+/**
+ * Checks the framing of a value not decoded at load (lengths, terminators, nested documents), so a
+ * damaged checkpoint still refuses the start, as when every document was decoded, instead of
+ * failing the read that meets it.
+ */
+function checkValue(b: Buffer, type: number, start: number, length: number, depth: number): void {
+  if ((type === 0x02 || type === 0x0d || type === 0x0e) && b[start + length - 1] !== 0) {
+    throw new MalformedBsonError(`unterminated string at byte ${start}`);
+  }
+  if (type !== 0x03 && type !== 0x04) return;
+  if (depth > 100) throw new MalformedBsonError(`documents nested too deep at byte ${start}`);
+  const end = start + length - 1;
+  if (b[end] !== 0) throw new MalformedBsonError(`unterminated document at byte ${start}`);
+  let p = start + 4;
+  while (p < end) {
+    const inner = b[p]!;
+    let nameEnd = p + 1;
+    while (nameEnd < end && b[nameEnd] !== 0) nameEnd++;
+    if (nameEnd >= end) throw new MalformedBsonError(`unterminated field name at byte ${p}`);
+    const at = nameEnd + 1;
+    const size = valueSize(b, inner, at);
+    if (size < 0 || at + size > end) throw new MalformedBsonError(`invalid value at byte ${at}`);
+    checkValue(b, inner, at, size, depth + 1);
+    p = at + size;
+  }
+  if (p !== end) throw new MalformedBsonError(`fields run past the end of the document at byte ${start}`);
+}
+
+function sameBytes(source: Buffer, at: number, name: Buffer): boolean {
+  for (let i = 0; i < name.length; i++) if (source[at + i] !== name[i]) return false;
+  return true;
+}
+
+/**
+ * The canonical key (values.ts canonicalKey) of the document's _id when it is, as usual, the first
+ * field and an ObjectId; undefined otherwise.
+ */
+export function objectIdKeyAt(source: Buffer, offset: number): string | undefined {
+  // type 0x07, "_id\0", 12 bytes
+  const p = offset + 4;
+  if (source[p] !== 0x07 || source[p + 1] !== 0x5f || source[p + 2] !== 0x69 || source[p + 3] !== 0x64) {
+    return undefined;
+  }
+  return source[p + 4] === 0 ? `o${source.toString('hex', p + 5, p + 17)}` : undefined;
+}
+
+/** Bytes taken by a value of BSON type `type` starting at `at`, or -1 for an unknown type. */
+function valueSize(b: Buffer, type: number, at: number): number {
+  const n = at + 4 <= b.length ? b.readInt32LE(at) : -1;
+  switch (type) {
+    case 0x01: // double
+    case 0x09: // date
+    case 0x11: // timestamp
+    case 0x12: // int64
+      return 8;
+    case 0x02: // string
+    case 0x0d: // JavaScript code
+    case 0x0e: // symbol
+      return n < 1 ? -1 : 4 + n;
+    case 0x03: // document
+    case 0x04: // array
+    case 0x0f: // code with scope
+      return n < 5 ? -1 : n;
+    case 0x05: // binary: length, subtype, bytes
+      return n < 0 ? -1 : 5 + n;
+    case 0x06: // undefined
+    case 0x0a: // null
+    case 0x7f: // max key
+    case 0xff: // min key
+      return 0;
+    case 0x07: // ObjectId
+      return 12;
+    case 0x08: // boolean
+      return 1;
+    case 0x0b: {
+      // regular expression: two C strings
+      const first = b.indexOf(0, at);
+      const second = first < 0 ? -1 : b.indexOf(0, first + 1);
+      return second < 0 ? -1 : second + 1 - at;
+    }
+    case 0x0c: // DBPointer: string, 12 bytes
+      return n < 1 ? -1 : 4 + n + 12;
+    case 0x10: // int32
+      return 4;
+    case 0x13: // decimal128
+      return 16;
+    default:
+      return -1;
+  }
+}
+
+function decodeValue(b: Buffer, type: number, elementStart: number, valueStart: number, size: number): unknown {
+  switch (type) {
+    case 0x01:
+      return b.readDoubleLE(valueStart);
+    case 0x02:
+      return b.toString('utf8', valueStart + 4, valueStart + size - 1);
+    case 0x07:
+      return new ObjectId(Uint8Array.prototype.slice.call(b, valueStart, valueStart + 12));
+    case 0x08:
+      return b[valueStart] === 1;
+    case 0x09:
+      return new Date(b.readInt32LE(valueStart + 4) * 0x1_0000_0000 + b.readUInt32LE(valueStart));
+    case 0x0a:
+      return null;
+    case 0x10:
+      return b.readInt32LE(valueStart);
+    default: {
+      // Anything else (sub-documents, arrays, int64, decimals...) through bson itself, from a copy
+      // of the one element, so that nothing decoded is a view of the stored bytes.
+      const element = valueStart + size - elementStart;
+      const one = Buffer.allocUnsafe(4 + element + 1);
+      one.writeInt32LE(one.length, 0);
+      b.copy(one, 4, elementStart, valueStart + size);
+      one[one.length - 1] = 0;
+      const doc = BSON.deserialize(one, DESERIALIZE_OPTIONS);
+      for (const key in doc) return doc[key];
+      return undefined;
+    }
+  }
+}
