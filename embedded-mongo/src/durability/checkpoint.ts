@@ -337,7 +337,11 @@ export async function loadCheckpoint(
         if (!checksummed) continue;
         const keys = binaryOf(entry.keys);
         if (keys === undefined) throw new CorruptDataFileError(file, `malformed index keys at byte ${offset}`);
-        const kept: SavedKeys = saved.keys.get(name) ?? { parts: [], multikey: entry.multikey === true };
+        const kept: SavedKeys = saved.keys.get(name) ?? {
+          parts: [],
+          multikey: entry.multikey === true,
+          index: [coll.idIndex, ...coll.secondaryIndexes()].find((i) => i.spec.name === name),
+        };
         kept.parts.push({ ordinals: bytes, keys });
         saved.keys.set(name, kept);
       }

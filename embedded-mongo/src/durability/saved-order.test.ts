@@ -241,11 +241,13 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     );
     await orders.deleteMany({ ref: { $in: ['R5', 'R402', 'R200'] } });
     await orders.createIndex({ status: 1, amount: 1 }); // after the checkpoint: no saved order
+    await orders.dropIndex('coupon_1'); // and again under its name over another field: saved keys not its own
+    await orders.createIndex({ amount: 1 }, { name: 'coupon_1' });
     const copy = await crashImage();
     try {
       const { store, sorted, fromKeys } = await loadAsStartUp(copy);
-      expect(sorted).toEqual(['status_1_amount_1']);
-      expect(fromKeys).toHaveLength(8);
+      expect(sorted).toEqual(['status_1_amount_1', 'coupon_1']);
+      expect(fromKeys).toHaveLength(7);
       expect(store.getCollection(DB, 'orders')?.size).toBe(517);
       expect(expectSameAsSorted(store)).toBe(9);
     } finally {

@@ -172,6 +172,11 @@ export interface SavedKeys {
   /** `ordinals` as in SavedOrders.orders (int32 little-endian), `keys` as saved-keys.ts writes them. */
   parts: Array<{ ordinals: Buffer; keys: Buffer }>;
   multikey: boolean;
+  /**
+   * The index they were saved for, as the checkpoint's collection header made it: one the journal
+   * dropped and created again (perhaps under the same name over other fields) is another object.
+   */
+  index: IndexRuntime | undefined;
 }
 
 /** Only ascending/descending fields are kept in order; text, 2dsphere and hashed keys are metadata. */

@@ -343,7 +343,7 @@ export class Collection {
     for (const idx of [this.idIndex, ...this.indexes]) {
       if (saved && current) {
         const keys = saved.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
-        if (keys && idx.rebuildFromSavedKeys(saved.orders, keys, current.alive, current.fresh)) continue;
+        if (keys?.index === idx && idx.rebuildFromSavedKeys(saved.orders, keys, current.alive, current.fresh)) continue;
       }
       entries ??= saved && current ? this.keyedEntries(saved, current.alive, current.fresh) : [...this.docs];
       const order = saved?.orders.orders.get(idx.spec.name);
