@@ -4,10 +4,11 @@
  *   { format, version, savedAt, lsn }                  header (lsn: last journal record included)
  *   { type: 'collection', db, name, options, uuid, indexes, count }
  *   <count documents>                                  as stored
- *   { type: 'order', index, ordinals }                 format 3, per ordered index (_id_ too), in
- *   ...                                                parts of ≤ 1 M entries: see below
+ *   { type: 'order', index, ordinals,                  format 3, per ordered index (_id_ too), in
+ *     keys, multikey }                                 parts of ≤ 1 M entries: see below
  *   ... more collections ...
- *   { type: 'end', collections, documents }            trailer (detects truncation)
+ *   { type: 'end', collections, documents, crc32 }     trailer (detects truncation; crc32 of all
+ *                                                      the bytes before it, format 4)
  *
  * One BSON document per stored document keeps every piece under the 16 MB BSON
  * limit however large the database grows. A checkpoint is captured in one
@@ -21,9 +22,18 @@
  * document among the collection's documents in this file. Loading puts each document's keys where
  * the order says and checks every key against its neighbour; an order that does not fit is not
  * used (the index is sorted as for formats 1 and 2), so it can cost time but never change an answer.
+ *
+ * Format 4 adds each index's keys beside their positions (`keys`, saved-keys.ts: the entries' values
+ * in the index's order) and whether it is multikey, and a crc32 of the file in the trailer. A file
+ * whose crc32 matches is the one this engine wrote, so start-up takes the keys and their order as
+ * they are: no document is decoded, no key computed or compared (the documents stay bytes until
+ * read, see stored.ts). Only the header's KEY_FORMAT must match too; otherwise the file loads as
+ * format 3 does. A damaged file still refuses the start, by its crc32 instead of by decoding.
  */
+import { crc32 } from 'node:zlib';
 import { Binary, BSON } from 'bson';
-import { normalizeIndexSpec, type IndexEntry, type SavedOrders } from '../storage/indexes.js';
+import { normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
+import { KeyWriter } from '../storage/saved-keys.js';
 import { errnoOf, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
 import { decodeAt, decodeFields, type StoredDocuments, type StoredValue } from '../storage/stored.js';
@@ -31,9 +41,18 @@ import { bsonTypeOf, isPlainObject, type Doc } from '../values/values.js';
 import { deserializeStored } from '../values/decode.js';
 
 const FORMAT = 'kesh-embedded-mongo';
-const VERSION = 3;
+const VERSION = 4;
 /** Entries per `order` part: 4 MB, well under BSON's 16 MB. */
 const ORDER_PART = 1 << 20;
+/** Bytes of saved keys per `order` part (format 4), for the same reason. */
+const KEYS_PART = 4 << 20;
+/**
+ * What the saved keys of format 4 depend on besides the file: how keys are computed and compared
+ * (bump the number when indexes.ts or values.ts change either) and ICU's collation of strings. A file
+ * saved under another is loaded as format 3 (keys computed from the documents, the order checked)
+ * and written again.
+ */
+export const KEY_FORMAT = `1 icu ${process.versions.icu ?? 'none'}`;
 /** How long one slice of serialization may hold the event loop. */
 const SLICE_MS = 8;
 
@@ -68,9 +87,9 @@ export interface CheckpointCapture {
     ids: string[];
     docs: StoredValue[];
     stored: StoredDocuments;
-    orders: Array<{ name: string; tree: OrderedKeys }>;
+    orders: Array<{ name: string; tree: OrderedKeys; multikey: boolean }>;
   }>;
-  trailer: Buffer;
+  documents: number;
 }
 
 /** Takes the store's state at this instant (cheap: references to immutable documents). */
@@ -89,7 +108,7 @@ export function captureCheckpoint(store: Store, lsn: number): CheckpointCapture 
     });
     const orders: CheckpointCapture['collections'][number]['orders'] = [];
     for (const idx of [coll.idIndex, ...coll.secondaryIndexes()]) {
-      if (idx.tree) orders.push({ name: idx.spec.name, tree: idx.tree.clone() });
+      if (idx.tree) orders.push({ name: idx.spec.name, tree: idx.tree.clone(), multikey: idx.multikey });
     }
     const ids: string[] = [];
     const docs: StoredValue[] = [];
@@ -102,9 +121,9 @@ export function captureCheckpoint(store: Store, lsn: number): CheckpointCapture 
   }
   return {
     lsn,
-    head: [toBuffer({ format: FORMAT, version: VERSION, savedAt: new Date(), lsn })],
+    head: [toBuffer({ format: FORMAT, version: VERSION, savedAt: new Date(), lsn, keys: KEY_FORMAT })],
     collections,
-    trailer: toBuffer({ type: 'end', collections: collections.length, documents }),
+    documents,
   };
 }
 
@@ -115,6 +134,15 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * last start are copied, the others serialized.
  */
 export async function* checkpointBytes(capture: CheckpointCapture): AsyncGenerator<Buffer> {
+  let crc = 0;
+  for await (const bytes of checkpointBody(capture)) {
+    crc = crc32(bytes, crc);
+    yield bytes;
+  }
+  yield toBuffer({ type: 'end', collections: capture.collections.length, documents: capture.documents, crc32: crc });
+}
+
+async function* checkpointBody(capture: CheckpointCapture): AsyncGenerator<Buffer> {
   yield Buffer.concat(capture.head);
   for (const { header, ids, docs, stored, orders } of capture.collections) {
     yield header;
@@ -130,7 +158,6 @@ export async function* checkpointBytes(capture: CheckpointCapture): AsyncGenerat
     }
     if (orders.length > 0) yield* orderParts(ids, orders);
   }
-  yield capture.trailer;
 }
 
 /** The `order` entries of one collection, a slice of ~SLICE_MS at a time. */
@@ -141,25 +168,35 @@ async function* orderParts(
   const position = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) position.set(ids[i]!, i);
   await nextTurn();
-  for (const { name, tree } of orders) {
+  const keys = new KeyWriter();
+  for (const { name, tree, multikey } of orders) {
     const entries = tree.keys();
-    for (let done = 0; done < tree.size;) {
-      const part = Buffer.allocUnsafe(4 * Math.min(ORDER_PART, tree.size - done));
-      for (let at = 0; at < part.length;) {
+    // An empty index writes one empty part: "saved, no keys" (not "created after the checkpoint").
+    for (let done = 0, first = true; first || done < tree.size; first = false) {
+      const ordinals = Buffer.allocUnsafe(4 * Math.min(ORDER_PART, tree.size - done));
+      let at = 0;
+      while (at < ordinals.length && keys.length < KEYS_PART) {
         const started = performance.now();
-        while (at < part.length && performance.now() - started < SLICE_MS) {
-          for (const end = Math.min(at + 4096, part.length); at < end; at += 4) {
+        while (at < ordinals.length && keys.length < KEYS_PART && performance.now() - started < SLICE_MS) {
+          for (const end = Math.min(at + 4096, ordinals.length); at < end && keys.length < KEYS_PART; at += 4) {
             const entry = entries.next();
             const found = entry.done ? undefined : position.get(entry.value.id as string);
             // The clone was taken with the documents, so this cannot happen; a checkpoint that did would be wrong.
             if (found === undefined) throw new Error(`index ${name} does not match the documents it indexes`);
-            part.writeInt32LE(found, at);
+            ordinals.writeInt32LE(found, at);
+            keys.write((entry.value as IndexEntry).values);
           }
         }
         await nextTurn();
       }
-      done += part.length / 4;
-      yield toBuffer({ type: 'order', index: name, ordinals: new Binary(part) });
+      done += at / 4;
+      yield toBuffer({
+        type: 'order',
+        index: name,
+        ordinals: new Binary(ordinals.subarray(0, at)),
+        keys: new Binary(keys.take()),
+        multikey,
+      });
     }
   }
 }
@@ -168,11 +205,13 @@ async function* orderParts(
 export interface LoadedCheckpoint {
   lsn: number;
   version: number;
+  /** Format 4 saved under today's KEY_FORMAT: its keys are used as they are. */
+  keysTrusted: boolean;
 }
 
 /** Whether a checkpoint of this format should be written again in today's. */
 export function isOutdated(loaded: LoadedCheckpoint): boolean {
-  return loaded.version !== 0 && loaded.version < VERSION;
+  return loaded.version !== 0 && (loaded.version < VERSION || !loaded.keysTrusted);
 }
 
 /**
@@ -191,7 +230,7 @@ export async function loadCheckpoint(
   try {
     buf = await fs.readFile(file);
   } catch (err) {
-    if (errnoOf(err) === 'ENOENT') return { lsn: 0, version: 0 };
+    if (errnoOf(err) === 'ENOENT') return { lsn: 0, version: 0, keysTrusted: false };
     throw err;
   }
   let offset = 0;
@@ -221,17 +260,25 @@ export async function loadCheckpoint(
   const header = next('header');
   if (header.format !== FORMAT) throw new CorruptDataFileError(file, 'not an embedded database file');
   const version = header.version;
-  if (version !== 1 && version !== 2 && version !== VERSION)
+  if (version !== 1 && version !== 2 && version !== 3 && version !== VERSION)
     throw new CorruptDataFileError(file, `unsupported format version ${String(version)}`);
   const lsn = version === 1 ? 0 : Number(header.lsn);
   if (!Number.isSafeInteger(lsn) || lsn < 0) throw new CorruptDataFileError(file, 'malformed header');
+  // Format 4's crc32 (checked at the trailer, before any index is built) stands for decoding each
+  // document to check it: its documents stay undecoded until read.
+  const checksummed = version === VERSION;
+  const keysTrusted = checksummed && header.keys === KEY_FORMAT;
   let collections = 0;
   let documents = 0;
+  let trailerAt = offset;
   let entry = next('collection header');
   for (;;) {
     if (entry.type === 'end') {
       if (entry.collections !== collections || entry.documents !== documents) {
         throw new CorruptDataFileError(file, 'trailer counts do not match the contents');
+      }
+      if (checksummed && entry.crc32 !== crc32(buf.subarray(0, trailerAt))) {
+        throw new CorruptDataFileError(file, 'its checksum does not match its contents');
       }
       break;
     }
@@ -250,16 +297,22 @@ export async function loadCheckpoint(
         uuid,
       );
       for (const spec of entry.indexes) coll.createIndex(normalizeIndexSpec(spec));
-      const saved: SavedOrders = { docs: new Array<Doc>(count), ids: new Array<string>(count), orders: new Map() };
+      const saved: SavedOrders = {
+        docs: new Array<Doc | undefined>(count),
+        ids: new Array<string>(count),
+        orders: new Map(),
+        keys: new Map(),
+        keysTrusted,
+      };
       const offsets = new Array<number>(count);
-      const fields = coll.keyFields();
+      const fields = checksummed ? undefined : coll.keyFields();
       const names = fields && [...fields].map((f) => Buffer.from(f, 'utf8'));
       for (let i = 0; i < count; i++) {
         const at = offset;
         skip(`document ${i + 1} of ${ns}`);
-        let keyed: Doc;
+        let keyed: Doc | undefined;
         try {
-          keyed = names ? decodeFields(buf, at, names) : decodeAt(buf, at);
+          if (!checksummed) keyed = names ? decodeFields(buf, at, names) : decodeAt(buf, at);
         } catch (err) {
           throw new CorruptDataFileError(
             file,
@@ -270,19 +323,27 @@ export async function loadCheckpoint(
         saved.docs[i] = keyed;
         offsets[i] = at;
       }
+      trailerAt = offset;
       entry = next('collection header');
       const parts = new Map<string, Buffer[]>();
-      for (; entry.type === 'order'; entry = next('collection header')) {
-        const ordinals = entry.ordinals;
-        if (typeof entry.index !== 'string' || bsonTypeOf(ordinals) !== 'Binary') {
+      for (; entry.type === 'order'; trailerAt = offset, entry = next('collection header')) {
+        const name = entry.index;
+        if (typeof name !== 'string') throw new CorruptDataFileError(file, `malformed index order at byte ${offset}`);
+        const bytes = binaryOf(entry.ordinals);
+        if (bytes === undefined || bytes.length % 4 !== 0) {
           throw new CorruptDataFileError(file, `malformed index order at byte ${offset}`);
         }
-        const bytes = (ordinals as Binary).buffer.subarray(0, (ordinals as Binary).position);
-        if (bytes.length % 4 !== 0) throw new CorruptDataFileError(file, `malformed index order at byte ${offset}`);
-        parts.set(entry.index, [
-          ...(parts.get(entry.index) ?? []),
-          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length),
-        ]);
+        parts.set(name, [...(parts.get(name) ?? []), bytes]);
+        if (!checksummed) continue;
+        const keys = binaryOf(entry.keys);
+        if (keys === undefined) throw new CorruptDataFileError(file, `malformed index keys at byte ${offset}`);
+        const kept: SavedKeys = saved.keys.get(name) ?? {
+          parts: [],
+          multikey: entry.multikey === true,
+          index: [coll.idIndex, ...coll.secondaryIndexes()].find((i) => i.spec.name === name),
+        };
+        kept.parts.push({ ordinals: bytes, keys });
+        saved.keys.set(name, kept);
       }
       for (const [name, chunks] of parts) saved.orders.set(name, int32s(Buffer.concat(chunks)));
       coll.restoreSavedOrders(saved, offsets, fields);
@@ -294,7 +355,14 @@ export async function loadCheckpoint(
     documents += count;
   }
   if (offset !== buf.length) throw new CorruptDataFileError(file, 'trailing bytes after the end marker');
-  return { lsn, version };
+  return { lsn, version, keysTrusted };
+}
+
+/** The bytes of a Binary value, as a Buffer (no copy), or undefined for anything else. */
+function binaryOf(value: unknown): Buffer | undefined {
+  if (bsonTypeOf(value) !== 'Binary') return undefined;
+  const bytes = (value as Binary).buffer.subarray(0, (value as Binary).position);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 function int32s(bytes: Buffer): Int32Array {

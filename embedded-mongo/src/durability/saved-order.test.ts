@@ -1,33 +1,70 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { BSON, MongoClient, ObjectId, UUID } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCheckpoint } from './checkpoint.js';
+import { KEY_FORMAT, loadCheckpoint } from './checkpoint.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR, replayJournal } from './durability.js';
-import { startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
+import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
 import { IndexRuntime, type SavedOrders } from '../storage/indexes.js';
 import { realFs } from '../storage/storage-fs.js';
+import { StoredDocuments } from '../storage/stored.js';
 import { Store } from '../storage/store.js';
 import { externalUri } from '../../test/testing.js';
 import type { Doc } from '../values/values.js';
 
 const DB = 'saved_order_test';
 
-/** Loads a data directory as start-up does, counting the indexes that had to be sorted. */
-async function loadAsStartUp(dataDir: string): Promise<{ store: Store; sorted: string[] }> {
-  const store = new Store();
-  store.beginBulkLoad();
-  const { lsn } = await loadCheckpoint(realFs, store, path.join(dataDir, CHECKPOINT_FILE));
-  await replayJournal(realFs, store, path.join(dataDir, JOURNAL_DIR), lsn, false);
+/**
+ * Loads a data directory as start-up does, saying which indexes were sorted, which were loaded from
+ * saved keys (format 4), and how many checkpoint documents were decoded (whole or index fields).
+ */
+async function loadAsStartUp(
+  dataDir: string,
+): Promise<{ store: Store; sorted: string[]; fromKeys: string[]; decoded: number }> {
+  const names = (spy: { mock: { contexts: unknown[] } }) => spy.mock.contexts.map((i) => (i as IndexRuntime).spec.name);
+  const fields = vi.spyOn(StoredDocuments.prototype, 'fieldsOf');
+  const whole = vi.spyOn(StoredDocuments.prototype, 'get');
   const rebuild = vi.spyOn(IndexRuntime.prototype, 'rebuild');
+  const fromKeys = vi.spyOn(IndexRuntime.prototype, 'rebuildFromSavedKeys');
   try {
+    const store = new Store();
+    store.beginBulkLoad();
+    const { lsn } = await loadCheckpoint(realFs, store, path.join(dataDir, CHECKPOINT_FILE));
+    await replayJournal(realFs, store, path.join(dataDir, JOURNAL_DIR), lsn, false);
     store.finishBulkLoad();
-    return { store, sorted: rebuild.mock.contexts.map((idx) => (idx as IndexRuntime).spec.name) };
+    const loaded = fromKeys.mock.contexts.filter((_, i) => fromKeys.mock.results[i]?.value === true);
+    return {
+      store,
+      sorted: names(rebuild),
+      fromKeys: names({ mock: { contexts: loaded } }),
+      decoded: fields.mock.calls.length + whole.mock.calls.length,
+    };
   } finally {
-    rebuild.mockRestore();
+    for (const spy of [fields, whole, rebuild, fromKeys]) spy.mockRestore();
   }
 }
+
+/** Rewrites a checkpoint file document by document (`edit` returns the document to write, or undefined to drop it). */
+async function rewriteCheckpoint(file: string, edit: (doc: Doc) => Doc | undefined): Promise<void> {
+  const bytes = await readFile(file);
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += bytes.readInt32LE(at)) {
+    const doc = edit(BSON.deserialize(bytes.subarray(at, at + bytes.readInt32LE(at)), { promoteValues: false }));
+    if (doc?.type === 'end' && doc.crc32 !== undefined) doc.crc32 = crc32(Buffer.concat(out));
+    if (doc) out.push(Buffer.from(BSON.serialize(doc)));
+  }
+  await writeFile(file, Buffer.concat(out));
+}
+
+/** A format-4 checkpoint file turned into the format-3 file main wrote before. */
+const asFormat3 = (doc: Doc): Doc => {
+  if (doc.format !== undefined) return { format: doc.format, version: 3, savedAt: doc.savedAt, lsn: doc.lsn };
+  if (doc.type === 'order') return { type: 'order', index: doc.index, ordinals: doc.ordinals };
+  if (doc.type === 'end') return { type: 'end', collections: doc.collections, documents: doc.documents };
+  return doc;
+};
 
 /** Every index of the store against one built from scratch by sorting: same entries, same multikey flag. */
 function expectSameAsSorted(store: Store): number {
@@ -52,7 +89,7 @@ async function headerVersion(file: string): Promise<unknown> {
   return BSON.deserialize(bytes.subarray(0, bytes.readInt32LE(0))).version;
 }
 
-describe.skipIf(externalUri !== undefined)('checkpoints that save each index order (format 3)', () => {
+describe.skipIf(externalUri !== undefined)('checkpoints that save each index (formats 3 and 4)', () => {
   let dir: string;
   const engines: EmbeddedEngine[] = [];
   const clients: MongoClient[] = [];
@@ -110,10 +147,93 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
     return first;
   }
 
+  it('loads every index from its saved keys without decoding a document, exactly as sorting would build it', async () => {
+    const { engine, orders } = await shopWithIndexes();
+    await orders.insertOne({ ref: 'S', amount: -0, createdAt: new Date(0), name: 'ताजा', lines: [{ sku: 9n }] });
+    await engine.flush();
+    expect(await headerVersion(path.join(dir, CHECKPOINT_FILE))).toBe(4);
+    const copy = await crashImage();
+    try {
+      const { store, sorted, fromKeys, decoded } = await loadAsStartUp(copy);
+      expect({ sorted, decoded }).toEqual({ sorted: [], decoded: 0 });
+      expect(fromKeys).toHaveLength(8); // _id_ and every ordered index (the sparse and partial ones too)
+      expect(expectSameAsSorted(store)).toBe(8);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('opens a format-3 checkpoint (the saved order checked against keys from the documents) and writes format 4', async () => {
+    const { engine, orders } = await shopWithIndexes();
+    await engine.flush();
+    const copy = await crashImage();
+    try {
+      await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), asFormat3);
+      const order3 = vi.spyOn(IndexRuntime.prototype, 'rebuildInSavedOrder');
+      const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+      expect({ sorted, fromKeys, inOrder: order3.mock.calls.length }).toEqual({
+        sorted: [],
+        fromKeys: [],
+        inOrder: 8,
+      });
+      order3.mockRestore();
+      expect(expectSameAsSorted(store)).toBe(8);
+      await orders.countDocuments(); // the first engine is still open on `dir`; the copy is opened now
+      const reopened = await open(copy);
+      expect(await reopened.orders.countDocuments()).toBe(400);
+      await reopened.engine.flush();
+      expect(await headerVersion(path.join(copy, CHECKPOINT_FILE))).toBe(4);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('does not take saved keys computed under another key format (an engine or ICU upgrade), and saves them again', async () => {
+    const { engine } = await shopWithIndexes();
+    await engine.flush();
+    const copy = await crashImage();
+    try {
+      await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), (doc) =>
+        doc.format !== undefined ? { ...doc, keys: `0 ${KEY_FORMAT}` } : doc,
+      );
+      const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+      expect({ sorted, fromKeys }).toEqual({ sorted: [], fromKeys: [] });
+      expect(expectSameAsSorted(store)).toBe(8);
+      const reopened = await open(copy);
+      await reopened.engine.flush();
+      const header = await readFile(path.join(copy, CHECKPOINT_FILE));
+      expect(BSON.deserialize(header.subarray(0, header.readInt32LE(0))).keys).toBe(KEY_FORMAT);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start from a format-4 checkpoint with a damaged byte, in a document or in the saved keys', async () => {
+    const { engine } = await shopWithIndexes();
+    await engine.flush();
+    const bytes = await readFile(path.join(dir, CHECKPOINT_FILE));
+    const inDocument = bytes.indexOf('R123');
+    const inKeys = bytes.lastIndexOf('k3');
+    expect(inDocument).toBeGreaterThan(0);
+    expect(inKeys).toBeGreaterThan(inDocument);
+    for (const at of [inDocument + 1, inKeys + 1]) {
+      const copy = await crashImage();
+      try {
+        const damaged = Buffer.from(bytes);
+        damaged[at] = 0x39; // one character of a string: every framing still holds
+        await writeFile(path.join(copy, CHECKPOINT_FILE), damaged);
+        await expect(startEmbeddedEngine({ dataDir: copy })).rejects.toThrow(CorruptDataFileError);
+        await expect(startEmbeddedEngine({ dataDir: copy })).rejects.toThrow(/checksum/);
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    }
+  });
+
   it('builds every index from the saved order, exactly as sorting would, also under a replayed journal', async () => {
     const { engine, orders } = await shopWithIndexes();
-    await engine.flush(); // a format-3 checkpoint; what follows is only in the journal
-    expect(await headerVersion(path.join(dir, CHECKPOINT_FILE))).toBe(3);
+    await engine.flush(); // a format-4 checkpoint; what follows is only in the journal
+    expect(await headerVersion(path.join(dir, CHECKPOINT_FILE))).toBe(4);
     await orders.insertMany(Array.from({ length: 120 }, (_, i) => order(400 + i)));
     await orders.updateMany(
       { ref: { $in: ['R3', 'R8', 'R401', 'R77'] } },
@@ -121,10 +241,13 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
     );
     await orders.deleteMany({ ref: { $in: ['R5', 'R402', 'R200'] } });
     await orders.createIndex({ status: 1, amount: 1 }); // after the checkpoint: no saved order
+    await orders.dropIndex('coupon_1'); // and again under its name over another field: saved keys not its own
+    await orders.createIndex({ amount: 1 }, { name: 'coupon_1' });
     const copy = await crashImage();
     try {
-      const { store, sorted } = await loadAsStartUp(copy);
-      expect(sorted).toEqual(['status_1_amount_1']);
+      const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+      expect(sorted).toEqual(['status_1_amount_1', 'coupon_1']);
+      expect(fromKeys).toHaveLength(7);
       expect(store.getCollection(DB, 'orders')?.size).toBe(517);
       expect(expectSameAsSorted(store)).toBe(9);
     } finally {
@@ -157,7 +280,11 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
   });
 
   it('sorts instead when a saved order does not fit the documents, and the index is still right', () => {
-    const docs: Doc[] = Array.from({ length: 50 }, (_, i) => ({ _id: i, tags: [`t${i % 4}`, `u${i % 3}`], n: i % 7 }));
+    const docs: Doc[] = Array.from({ length: 50 }, (_, i) => ({
+      _id: i,
+      tags: [`t${i % 4}`, `u${i % 3}`],
+      n: i % 7,
+    }));
     const ids = docs.map((d) => `n:${String(d._id)}`);
     const current = new Map(ids.map((id, o) => [id, docs[o]!]));
     const alive = new Uint8Array(docs.length).fill(1);
@@ -167,7 +294,7 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
       sorted.rebuild(current);
       const position = new Map(ids.map((id, o) => [id, o]));
       const right = Int32Array.from([...sorted.tree!.keys()].map((e) => position.get(e.id as string)!));
-      const saved: SavedOrders = { docs, ids, orders: new Map() };
+      const saved: SavedOrders = { docs, ids, orders: new Map(), keys: new Map(), keysTrusted: false };
       const entries = [...sorted.tree!.keys()];
 
       const fromOrder = new IndexRuntime(spec);
@@ -203,12 +330,12 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
       { _id: 1, ref: 'A' },
       { _id: 2, ref: 'A' },
     ];
-    const saved: SavedOrders = { docs, ids: ['n:1', 'n:2'], orders: new Map() };
+    const saved: SavedOrders = { docs, ids: ['n:1', 'n:2'], orders: new Map(), keys: new Map(), keysTrusted: false };
     const idx = new IndexRuntime({ v: 2, key: { ref: 1 }, name: 'ref_1', unique: true });
     expect(idx.rebuildInSavedOrder(saved, Int32Array.of(0, 1), new Uint8Array([1, 1]), [])).toBe(false);
   });
 
-  it('opens a format-2 and a format-1 checkpoint, and writes it again as format 3 at once', async () => {
+  it('opens a format-2 and a format-1 checkpoint, and writes it again as format 4 at once', async () => {
     for (const version of [1, 2]) {
       const docs = Array.from({ length: 30 }, (_, i) => ({ _id: new ObjectId(), ref: `R${i}`, tags: [`t${i % 3}`] }));
       const parts = [
@@ -238,7 +365,7 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index ord
         );
         await expect(orders.insertOne({ ref: 'R4' })).rejects.toMatchObject({ code: 11000 });
         await engine.flush();
-        expect(await headerVersion(path.join(old, CHECKPOINT_FILE))).toBe(3);
+        expect(await headerVersion(path.join(old, CHECKPOINT_FILE))).toBe(4);
         const copy = await crashImage(old);
         try {
           const { store, sorted } = await loadAsStartUp(copy);

@@ -25,7 +25,7 @@ import {
   type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from '../values/collation.js';
-import { decodeAt, objectIdKeyAt, StoredDocuments } from './stored.js';
+import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments } from './stored.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from '../values/values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
@@ -45,6 +45,8 @@ export type StoreOp =
 export type ChangeRecorder = (op: StoreOp) => void;
 
 const recordNothing: ChangeRecorder = () => undefined;
+
+const ID_FIELD = [Buffer.from('_id')];
 
 export function validateDbName(db: string): void {
   if (db === '' || db.length > 63 || /[/\\. "$*<>:|?\0]/.test(db)) {
@@ -303,14 +305,19 @@ export class Collection {
 
   /**
    * Start-up: the checkpoint's document at `offset` of `source`, kept as those bytes, with `keyed`
-   * its index fields (see keyFields). Returns its canonical _id. Not recorded: it is on disk.
+   * its index fields (see keyFields) when they were decoded. Returns its canonical _id. Not
+   * recorded: it is on disk.
    */
-  insertStored(source: Buffer, offset: number, keyed: Doc): string {
+  insertStored(source: Buffer, offset: number, keyed: Doc | undefined): string {
     if (!this.bulk) return this.insert(decodeAt(source, offset));
-    const id = keyed._id;
-    if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
-    const idKey = objectIdKeyAt(source, offset) ?? canonicalKey(id);
-    if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: id });
+    const idOf = (): unknown => (keyed ?? decodeFields(source, offset, ID_FIELD))._id;
+    let idKey = objectIdKeyAt(source, offset);
+    if (idKey === undefined) {
+      const id = idOf();
+      if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
+      idKey = canonicalKey(id);
+    }
+    if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: idOf() });
     this.docs.setBytes(idKey, source, offset);
     return idKey;
   }
@@ -322,58 +329,78 @@ export class Collection {
 
   /**
    * Builds every index from the documents loaded since beginBulkLoad; E11000 if a unique one cannot
-   * hold them. An index whose order the checkpoint saved is built in that order, checked (see
-   * IndexRuntime.rebuildInSavedOrder), and sorted only if the check fails. The checkpoint's
-   * documents are read through their index fields, decoded at load (again here only for an index
-   * the journal created since), never whole.
+   * hold them. An index whose keys a format-4 checkpoint saved is loaded from them (see
+   * IndexRuntime.rebuildFromSavedKeys); one whose order it saved is built in that order and checked
+   * (see IndexRuntime.rebuildInSavedOrder); either is sorted only if that fails. The checkpoint's
+   * documents are read, if at all, through their index fields, never whole.
    */
   finishBulkLoad(): void {
     if (!this.bulk) return;
     const saved = this.saved;
     this.saved = undefined;
-    const current = saved ? this.stillStored(saved) : { entries: [...this.docs], alive: undefined };
+    const current = saved ? this.stillStored(saved) : undefined;
+    let entries: Array<[string, Doc]> | undefined;
     for (const idx of [this.idIndex, ...this.indexes]) {
+      if (saved && current) {
+        const keys = saved.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
+        if (keys?.index === idx && idx.rebuildFromSavedKeys(saved.orders, keys, current.alive, current.fresh)) continue;
+      }
+      entries ??= saved && current ? this.keyedEntries(saved, current.alive, current.fresh) : [...this.docs];
       const order = saved?.orders.orders.get(idx.spec.name);
-      if (order && saved && current.alive) {
+      if (order && saved && current) {
         if (idx.rebuildInSavedOrder(saved.orders, order, current.alive, current.fresh)) continue;
       }
-      const duplicate = idx.rebuild(current.entries);
+      const duplicate = idx.rebuild(entries);
       if (duplicate) throw duplicateKeyError(this.ns, idx.spec, duplicate);
     }
     this.bulk = false;
   }
 
   /**
-   * Which of the checkpoint's documents are still stored after the journal's replay (`alive`),
-   * which stored ones are new (`fresh`), and every stored one as [canonical _id, its index fields].
+   * Which of the checkpoint's documents are still stored after the journal's replay (`alive`), and
+   * which stored ones are new (`fresh`).
    */
-  private stillStored(saved: NonNullable<Collection['saved']>): {
-    entries: Array<[string, Doc]>;
-    alive: Uint8Array;
-    fresh: Array<[string, Doc]>;
-  } {
+  private stillStored(saved: NonNullable<Collection['saved']>): { alive: Uint8Array; fresh: Array<[string, Doc]> } {
+    const { orders, offsets } = saved;
+    const alive = new Uint8Array(offsets.length);
+    let kept = 0;
+    for (let o = 0; o < offsets.length; o++) {
+      if (this.docs.raw(orders.ids[o]!) !== offsets[o]) continue;
+      alive[o] = 1;
+      kept++;
+    }
+    const fresh: Array<[string, Doc]> = [];
+    if (kept < this.docs.size) {
+      for (const [id, v] of this.docs.rawEntries()) if (typeof v !== 'number') fresh.push([id, v]);
+    }
+    return { alive, fresh };
+  }
+
+  /**
+   * Every stored document as [canonical _id, its index fields], the checkpoint's ones decoded from
+   * their bytes here if the load did not (format 4) or did not decode every field the indexes read
+   * now (an index the journal created after the checkpoint).
+   */
+  private keyedEntries(
+    saved: NonNullable<Collection['saved']>,
+    alive: Uint8Array,
+    fresh: Array<[string, Doc]>,
+  ): Array<[string, Doc]> {
     const { orders, offsets } = saved;
     const wanted = this.keyFields();
     const refresh =
       wanted === undefined || saved.fields === undefined || [...wanted].some((f) => !saved.fields!.has(f));
     const names = wanted && [...wanted].map((f) => Buffer.from(f, 'utf8'));
-    const alive = new Uint8Array(offsets.length);
     const entries: Array<[string, Doc]> = [];
     for (let o = 0; o < offsets.length; o++) {
+      if (alive[o] === 0) continue;
       const id = orders.ids[o]!;
-      if (this.docs.raw(id) !== offsets[o]) continue;
-      alive[o] = 1;
-      if (refresh) {
-        // An index the journal created after the checkpoint may read fields not decoded at load.
+      if (refresh || orders.docs[o] === undefined) {
         orders.docs[o] = names ? this.docs.fieldsOf(offsets[o]!, names) : this.docs.get(id)!;
       }
       entries.push([id, orders.docs[o]!]);
     }
-    const fresh: Array<[string, Doc]> = [];
-    if (entries.length < this.docs.size) {
-      for (const [id, v] of this.docs.rawEntries()) if (typeof v !== 'number') fresh.push([id, v]);
-    }
-    return { entries: fresh.length === 0 ? entries : entries.concat(fresh), alive, fresh };
+    return fresh.length === 0 ? entries : entries.concat(fresh);
   }
 
   /** Takes over the documents and indexes of a detached collection (see Store.installCollection). */

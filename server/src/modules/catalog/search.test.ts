@@ -170,6 +170,12 @@ describe('GET /api/main-category?q=&sort=', () => {
     expect(await backfillSearchKeys()).toBe(1);
     expect(titles((await search({ q: 'neem' })).body)).toEqual(['Old Neem Comb Oil']);
     expect(await backfillSearchKeys()).toBe(0);
+    // A start-up finds them through the index: it reads no product that has its keys.
+    const plan = (await MainCategory.find({ searchKeys: null }).explain('executionStats')) as unknown as {
+      executionStats: { totalDocsExamined: number };
+    };
+    expect(indexesUsed(plan)).toEqual(['searchKeys_1']);
+    expect(plan.executionStats.totalDocsExamined).toBe(0);
   });
 
   it('finds a product by its name in any language, and an old product by a translation saved later', async () => {

@@ -165,8 +165,10 @@ export async function searchCategories(
 
 /** Products stored before search existed get their keys at start-up (each once; safe to rerun). */
 export async function backfillSearchKeys(): Promise<number> {
+  // `null`, not `$exists: false`: an equality the searchKeys index answers (a missing field is keyed
+  // as null), so a start-up reads the products without keys instead of decoding every product.
   const missing = await MainCategory.find(
-    { searchKeys: { $exists: false } },
+    { searchKeys: null },
     { title: 1, subtitle: 1, description: 1, translations: 1 },
   ).lean<CategoryRecord[]>();
   for (const p of missing) {

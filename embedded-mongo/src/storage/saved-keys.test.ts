@@ -1,0 +1,81 @@
+import { Binary, BSON, Decimal128, Long, ObjectId, UUID } from 'bson';
+import { describe, expect, it } from 'vitest';
+import { KeyReader, KeyWriter, MalformedKeysError } from './saved-keys.js';
+import { DESERIALIZE_OPTIONS } from '../values/decode.js';
+
+/** A value as a decoded document holds it (the form index keys are computed from). */
+const decoded = (v: unknown): unknown => BSON.deserialize(BSON.serialize({ v }), DESERIALIZE_OPTIONS).v;
+
+describe('saved index keys (checkpoint format 4)', () => {
+  const id = new ObjectId();
+  const entries: unknown[][] = [
+    [null, 'Pending'],
+    [undefined, 'Pending'],
+    [false, 'Pending'],
+    [true, 'Shipped'],
+    [0, 'Shipped'],
+    [-0, 'ताजा तेल'],
+    [1.5, ''],
+    [Number.NaN, ''],
+    [2 ** 53 + 2, 'x'],
+    [new Date(Date.UTC(1960, 1, 2, 3, 4, 5, 678)), 'x'],
+    [new Date(Date.UTC(1960, 1, 2, 3, 4, 5, 678)), 'x'],
+    [id, id],
+    [decoded(Long.fromString('9007199254740993')), decoded(Decimal128.fromString('1.10'))],
+    [decoded(new Binary(Buffer.from([1, 2, 3]), 0)), decoded(new UUID())],
+    [decoded({ a: 1, b: { c: [1, 'x'] } }), decoded(['a', { c: null }])],
+    [decoded(/^a.c$/i), 'last'],
+  ];
+
+  it('reads back every value as it was written, in order', () => {
+    const writer = new KeyWriter();
+    for (const values of entries) writer.write(values);
+    const reader = new KeyReader(writer.take());
+    const read = entries.map(() => reader.next(2));
+    expect(reader.done).toBe(true);
+    expect(read).toEqual(entries);
+    expect(Object.is(read[5]![0], -0)).toBe(true);
+    expect(read[1]![0]).toBeUndefined();
+  });
+
+  it('writes a value equal to the one before as one byte, and reads it back shared', () => {
+    const writer = new KeyWriter();
+    const day = new Date(Date.UTC(2026, 0, 1));
+    for (let i = 0; i < 100; i++) writer.write(['Delivered', new Date(day), i]);
+    const bytes = writer.take();
+    expect(bytes.length).toBe(1 + 4 + 'Delivered'.length + 9 + 9 + 99 * (1 + 1 + 9));
+    const reader = new KeyReader(bytes);
+    const first = reader.next(3);
+    const second = reader.next(3);
+    expect(second[1]).toBe(first[1]);
+    expect(second).toEqual(['Delivered', day, 1]);
+  });
+
+  it('gives Binary values their own bytes, not views of the saved ones', () => {
+    const writer = new KeyWriter();
+    writer.write([decoded(new Binary(Buffer.from([7, 8, 9]), 0))]);
+    const bytes = writer.take();
+    const copy = Buffer.from(bytes);
+    const binary = new KeyReader(bytes).next(1)[0] as Binary;
+    binary.buffer[0] = 0;
+    expect(bytes).toEqual(copy);
+  });
+
+  it('starts each part afresh: a part never repeats a value of the one before', () => {
+    const writer = new KeyWriter();
+    writer.write(['a']);
+    writer.take();
+    writer.write(['a']);
+    expect(new KeyReader(writer.take()).next(1)).toEqual(['a']);
+  });
+
+  it('refuses keys that do not parse', () => {
+    const writer = new KeyWriter();
+    writer.write(['abc', 1]);
+    const bytes = writer.take();
+    expect(() => new KeyReader(bytes.subarray(0, bytes.length - 3)).next(2)).toThrow(MalformedKeysError);
+    expect(() => new KeyReader(Buffer.from([0])).next(1)).toThrow(MalformedKeysError);
+    expect(() => new KeyReader(Buffer.from([42])).next(1)).toThrow(MalformedKeysError);
+    expect(() => new KeyReader(Buffer.from([5, 200, 0, 0, 0, 65])).next(1)).toThrow(MalformedKeysError);
+  });
+});
