@@ -1,7 +1,8 @@
 import { Clock, Leaf, Mail, MapPin, Phone } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
-import { FOOTER_ELEMENT_ID, FREE_SHIPPING_ABOVE_RUPEES, formatRupees } from '@kesh/shared';
+import { FOOTER_ELEMENT_ID, FREE_SHIPPING_ABOVE_RUPEES, formatRupees, istDay } from '@kesh/shared';
 import { formatPhone, useShop } from '../../state/shop';
 
 const QUICK_LINKS = [
@@ -95,10 +96,30 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <p className="border-t border-white/10 px-4 py-5 text-center text-xs text-brand-100">
-        {t('footer.rights', { year: new Date().getFullYear(), name: shop.name })}
-      </p>
+      <Rights name={shop.name} />
     </footer>
+  );
+}
+
+/**
+ * The year in the shop's own time (India), so a page rendered by a server on UTC and shown in Rajkot
+ * agree. A page kept from before midnight on 31 December still shows the year it was rendered in:
+ * its text is taken as served (no hydration error), and once the page is live the line is rendered
+ * anew (a new key) with the browser's year.
+ */
+function Rights({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const year = Number(istDay(new Date()).slice(0, 4));
+  return (
+    <p
+      key={live ? 'live' : 'served'}
+      suppressHydrationWarning
+      className="border-t border-white/10 px-4 py-5 text-center text-xs text-brand-100"
+    >
+      {t('footer.rights', { year, name })}
+    </p>
   );
 }
 
