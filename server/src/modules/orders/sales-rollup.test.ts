@@ -141,30 +141,34 @@ describe('sales roll-ups', () => {
     SLOW,
   );
 
-  it('reads no orders when nothing changed, and only the days of the orders that did', async () => {
-    await stats(1096);
-    const reads: unknown[] = [];
-    mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
-      if (collection === 'orders' && method === 'find') reads.push(filter);
-    });
-    try {
+  it(
+    'reads no orders when nothing changed, and only the days of the orders that did',
+    async () => {
       await stats(1096);
-      // The changed-order scans (by updatedAt and by _id) found nothing to recompute.
-      expect(reads).toHaveLength(2);
+      const reads: unknown[] = [];
+      mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
+        if (collection === 'orders' && method === 'find') reads.push(filter);
+      });
+      try {
+        await stats(1096);
+        // The changed-order scans (by updatedAt and by _id) found nothing to recompute.
+        expect(reads).toHaveLength(2);
 
-      const [a, b] = await Order.find({ status: 'Dispatched' }).sort({ createdAt: 1 }).limit(2).lean();
-      for (const order of [a!, b!]) {
-        await ctx.http.put(`/api/orders/${order._id}/status`).set(bearer(admin)).send({ status: 'Delivered' });
+        const [a, b] = await Order.find({ status: 'Dispatched' }).sort({ createdAt: 1 }).limit(2).lean();
+        for (const order of [a!, b!]) {
+          await ctx.http.put(`/api/orders/${order._id}/status`).set(bearer(admin)).send({ status: 'Delivered' });
+        }
+        reads.length = 0;
+        await stats(1096);
+        const dayReads = reads.filter((f) => (f as { createdAt?: unknown }).createdAt);
+        const days = new Set([istDay(a!.createdAt), istDay(b!.createdAt)]);
+        expect(dayReads).toHaveLength(days.size);
+      } finally {
+        mongoose.set('debug', false);
       }
-      reads.length = 0;
-      await stats(1096);
-      const dayReads = reads.filter((f) => (f as { createdAt?: unknown }).createdAt);
-      const days = new Set([istDay(a!.createdAt), istDay(b!.createdAt)]);
-      expect(dayReads).toHaveLength(days.size);
-    } finally {
-      mongoose.set('debug', false);
-    }
-  });
+    },
+    SLOW,
+  );
 
   it(
     'rebuilds every roll-up on command, and drops them all when the mark of what they saw is lost',
