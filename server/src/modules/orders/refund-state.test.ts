@@ -98,9 +98,16 @@ describe('refund states', () => {
   it('takes refund.processed for a pending refund, once', async () => {
     gateway.answer = 'pending';
     const order = await cancelledOrder();
+    expect(order.refund.status).toBe('pending');
+    // While Razorpay still works on it, asking again would pay twice.
+    const early = await askAgain(order._id);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe(ORDER_TEXTS.refundNotFailed);
+
     await refundWebhook('refund.processed', order.refund.id).expect(200);
+    expect(await storedRefund(order._id)).toMatchObject({ id: order.refund.id, status: 'processed' });
     await refundWebhook('refund.failed', order.refund.id).expect(200);
-    expect(await storedRefund(order._id)).toMatchObject({ status: 'processed' });
+    expect(await storedRefund(order._id)).toMatchObject({ id: order.refund.id, status: 'processed' });
     expect((await askAgain(order._id)).status).toBe(409);
     expect(refundedPaise()).toBe(30000);
   });
