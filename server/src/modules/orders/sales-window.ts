@@ -16,8 +16,11 @@ export type WindowSales = Omit<SalesTotals, 'topProducts'> & { topProducts: Sale
 /** Stored days read per round trip: ~0.7 MB, a few ms of decoding. */
 const READ_BATCH = 100;
 const ADDED_FIELDS = { productTitles: 0 } as const;
-/** Days added up between two turns of the event loop (a few ms once warm, more before the JIT). */
-const DAYS_PER_TURN = 200;
+/**
+ * Days added up between two turns of the event loop: ~1 ms once warm. Before the JIT has compiled
+ * them (the first long window after a start) 200 days held the loop ~40 ms at 100,000 orders.
+ */
+const DAYS_PER_TURN = 25;
 
 /**
  * This process's copy of the stored days it has read, so that a request reads only the days
