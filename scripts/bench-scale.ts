@@ -52,6 +52,7 @@ const RUNS = Number(args.runs);
 const TIMEOUT_MS = Number(args.timeout) * 1000;
 const CACHE = process.env.BENCH_SCALE_CACHE ?? path.join(os.tmpdir(), 'kesh-scale-shops');
 const CHECKOUT_RUNS = Math.min(RUNS, 10);
+const NODE_ARGS = process.env.BENCH_SCALE_NODE_ARGS;
 const STORE_OPTIONS = {
   timeoutMs: TIMEOUT_MS * 5,
   ...(args['server-heap-mb'] ? { heapMb: Number(args['server-heap-mb']) } : {}),
@@ -246,7 +247,9 @@ async function main() {
   const section = reportSection({
     label: args.label ?? `${commit}${dirty ? ' (uncommitted changes)' : ''}, ${new Date().toISOString().slice(0, 10)}`,
     commit: `${commit}${dirty ? '+' : ''}`,
-    command: `npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim(),
+    // A profiled store (BENCH_SCALE_NODE_ARGS) runs slower: the section says so.
+    command:
+      `${NODE_ARGS ? `BENCH_SCALE_NODE_ARGS="${NODE_ARGS}" ` : ''}npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim(),
     loadStart,
     loadEnd: os.loadavg(),
     runs: RUNS,
