@@ -52,6 +52,7 @@ const RUNS = Number(args.runs);
 const TIMEOUT_MS = Number(args.timeout) * 1000;
 const CACHE = process.env.BENCH_SCALE_CACHE ?? path.join(os.tmpdir(), 'kesh-scale-shops');
 const CHECKOUT_RUNS = Math.min(RUNS, 10);
+const NODE_ARGS = process.env.BENCH_SCALE_NODE_ARGS;
 const STORE_OPTIONS = {
   timeoutMs: TIMEOUT_MS * 5,
   ...(args['server-heap-mb'] ? { heapMb: Number(args['server-heap-mb']) } : {}),
@@ -79,6 +80,16 @@ async function phase<T>(store: Store, loop: Record<string, string>, name: string
   loop[name] = max === undefined ? 'n/a (no /metrics)' : `${(max * 1000).toFixed(0)} ms`;
   if (max !== undefined) longestDelay = Math.max(longestDelay ?? 0, max);
   return result;
+}
+
+/** Waits, as a phase of its own, until the server has done the work it starts after /readyz. */
+async function backgroundWork(store: Store, loop: Record<string, string>, name: string, which: string) {
+  const settled = await phase(store, loop, name, () => untilQuiet(store.pid));
+  return (
+    `${name} (${which}), until the server was quiet: ` +
+    `${(settled.wallMs / 1000).toFixed(0)} s (${settled.cpuSeconds.toFixed(1)} s CPU)` +
+    (settled.quiet ? '' : ', still busy when the benchmark went on')
+  );
 }
 
 function ownerRequests(samples: ShopSamples, token: string) {
@@ -173,12 +184,7 @@ async function benchSize(orders: number) {
       if (!token) throw new Error(`admin login failed (${login.status})`);
       // An upgraded shop's first start has work to do after /readyz (checkouts to classify, sales
       // roll-ups to compute): measured on its own, so the screens' CPU is theirs alone.
-      const settled = await phase(store, loop, 'background work after start', () => untilQuiet(store.pid));
-      extra.push(
-        `background work after start (the first start of this copy), until the server was quiet: ` +
-          `${(settled.wallMs / 1000).toFixed(0)} s (${settled.cpuSeconds.toFixed(1)} s CPU)` +
-          (settled.quiet ? '' : ', still busy when the benchmark went on'),
-      );
+      extra.push(await backgroundWork(store, loop, 'background work after start', 'the first start of this copy'));
       const measureAll = async (list: Parameters<typeof measureRequest>[1][]) => {
         for (const spec of list) {
           const row = await measureRequest(store, spec, { runs: RUNS, timeoutMs: TIMEOUT_MS });
@@ -206,6 +212,8 @@ async function benchSize(orders: number) {
     // Online checkout needs the payment simulator, which only a development server offers.
     const dev = await startStore(copy, 'development', STORE_OPTIONS);
     try {
+      // Its start-up work after /readyz (warming roll-ups, rendering pages) is not the checkout's.
+      extra.push(await backgroundWork(dev, loop, 'background work after the second start', 'after a clean stop'));
       rows.push(
         await phase(dev, loop, 'checkout', () =>
           placeOrders(dev, samples.productIds, { runs: CHECKOUT_RUNS, timeoutMs: TIMEOUT_MS }),
@@ -239,7 +247,9 @@ async function main() {
   const section = reportSection({
     label: args.label ?? `${commit}${dirty ? ' (uncommitted changes)' : ''}, ${new Date().toISOString().slice(0, 10)}`,
     commit: `${commit}${dirty ? '+' : ''}`,
-    command: `npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim(),
+    // A profiled store (BENCH_SCALE_NODE_ARGS) runs slower: the section says so.
+    command:
+      `${NODE_ARGS ? `BENCH_SCALE_NODE_ARGS="${NODE_ARGS}" ` : ''}npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim(),
     loadStart,
     loadEnd: os.loadavg(),
     runs: RUNS,

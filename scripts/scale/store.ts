@@ -2,6 +2,7 @@
 // 127.0.0.1, with the time and CPU it took to answer /readyz.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCALE_ADMIN, SCALE_DB_NAME } from '../../server/src/scale/build-shop.js';
@@ -12,6 +13,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** A 100,000-order shop writes its final checkpoint on the way out. */
 const STOP_GRACE_MS = 120_000;
 const POLL_MS = 50;
+/**
+ * Node flags for the store, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p --trace-gc` to see what a long
+ * event-loop delay was (V8 flags such as --trace-gc are refused in NODE_OPTIONS).
+ */
+const NODE_ARGS = (process.env.BENCH_SCALE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** A file that gets everything the store prints (--trace-gc's lines among them). */
+const STORE_LOG = process.env.BENCH_SCALE_STORE_LOG;
 
 export interface Store {
   url: string;
@@ -55,10 +63,16 @@ export async function startStore(
     RAZORPAY_KEY_SECRET: mode === 'production' ? 'scale-bench-secret-never-used' : '',
   };
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, 'server/dist/main.js'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
+  const log = STORE_LOG ? createWriteStream(STORE_LOG, { flags: 'a' }) : undefined;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
+    log?.write(chunk);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);

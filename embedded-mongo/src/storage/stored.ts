@@ -122,6 +122,11 @@ export class StoredDocuments {
     return this.map.entries();
   }
 
+  /** The stored values in the order of keys(). */
+  rawValues(): IterableIterator<StoredValue> {
+    return this.map.values();
+  }
+
   /** The stored bytes of `v` (a copy-free view for a checkpoint document, serialized otherwise). */
   bytesOf(v: StoredValue): Buffer {
     if (typeof v === 'number') return bytesAt(this.source!, v);

@@ -16,7 +16,7 @@ import { recountSalesStats } from '../../test/sales-recount.js';
 import { hmacHex } from '../payments/gateway.js';
 import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { Order } from './order.model.js';
-import { daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
+import { DAYS_PER_FIND, daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
@@ -26,6 +26,33 @@ const ADDRESS = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const WINDOWS = [1, 7, 30, 90, 365, 1096];
 /** Building a thousand days on a busy shared machine takes a while; no test asserts a duration. */
 const SLOW = 120_000;
+type DayFilter = { $gte: string; $lte: string } | { $in: string[] };
+
+/** The finds `run` makes of stored days (their _id filters) and of orders. */
+async function findsDuring(run: () => Promise<unknown>): Promise<{ days: DayFilter[]; orders: unknown[] }> {
+  const days: DayFilter[] = [];
+  const orders: unknown[] = [];
+  mongoose.set('debug', (collection: string, method: string, filter: { _id: DayFilter }) => {
+    if (method === 'find' && collection === 'salesdays') days.push(filter._id);
+    if (method === 'find' && collection === 'orders') orders.push(filter);
+  });
+  try {
+    await run();
+  } finally {
+    mongoose.set('debug', false);
+  }
+  return { days, orders };
+}
+
+/** Finds of at most DAYS_PER_FIND days each; given a `count`, consecutive and covering that many. */
+function expectHundredDaysPerFind(ranges: DayFilter[], count: number | undefined) {
+  const days = ranges.map((range) => daysBetween((range as { $gte: string }).$gte, (range as { $lte: string }).$lte));
+  for (const part of days) expect(part.length).toBeLessThanOrEqual(DAYS_PER_FIND);
+  if (count === undefined) return;
+  expect(days.flat()).toHaveLength(count);
+  expect(days.flat()).toEqual(daysBetween(days[0]![0]!, days.at(-1)!.at(-1)!));
+}
+
 describe('sales roll-ups', () => {
   let ctx: TestContext;
   let admin: string;
@@ -193,19 +220,19 @@ describe('sales roll-ups', () => {
       await SalesDay.deleteMany({});
       expect(await warmSalesRollups(NOW)).toBe(STATS_MAX_DAYS);
       expect(await SalesDay.countDocuments()).toBe(STATS_MAX_DAYS);
-      expect(await warmSalesRollups(NOW)).toBe(0);
+      // Finding every day made, it reads the stored days a hundred per find, not all in one.
+      const warm = await findsDuring(async () => expect(await warmSalesRollups(NOW)).toBe(0));
+      expectHundredDaysPerFind(warm.days, STATS_MAX_DAYS);
 
-      const reads: unknown[] = [];
-      mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
-        if (collection === 'orders' && method === 'find') reads.push(filter);
-      });
-      try {
-        await stats(STATS_MAX_DAYS);
-      } finally {
-        mongoose.set('debug', false);
-      }
+      const { orders, days } = await findsDuring(() => stats(STATS_MAX_DAYS));
       // Only the changed-order scans (by updatedAt and by _id).
-      expect(reads).toHaveLength(2);
+      expect(orders).toHaveLength(2);
+      // The window's days a hundred per find (again for days this process has no copy of yet),
+      // then the days that name the best sellers (by $in).
+      const ranges = days.filter((range) => !('$in' in range));
+      const windowFinds = Math.ceil(STATS_MAX_DAYS / DAYS_PER_FIND);
+      expectHundredDaysPerFind(ranges.slice(0, windowFinds), STATS_MAX_DAYS);
+      expectHundredDaysPerFind(ranges.slice(windowFinds), undefined);
       await expectRecountFigures();
     },
     SLOW,
