@@ -1,24 +1,13 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, Order as OrderDto, Product, ProductVariant as VariantDto } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  orderMailsSent,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../test/harness.js';
+import { bearer, orderMailsSent, signUpCustomer, type TestContext } from '../test/harness.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { Order } from '../modules/orders/order.model.js';
-import { hmacHex } from '../modules/payments/gateway.js';
-import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
+import { RAJKOT, simulatorPayment, startShop, type Shopper } from '../test/shop.js';
 
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const GUJARATI_TITLE = 'આમળા વાળનું તેલ';
 const HINDI_TITLE = 'आंवला बालों का तेल';
-type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
 /** The names of the fonts a PDF embeds (pdfkit subsets them as "ABCDEF+NotoSansGujarati-Regular"). */
 const embeddedFonts = (pdf: Buffer) =>
@@ -29,9 +18,7 @@ describe('cart and order lines in the shopper’s language', () => {
   let admin: string;
 
   beforeAll(async () => {
-    ctx = await startTestApp();
-    admin = (await createAdminToken(ctx)).token;
-    await allowCashOnDeliveryIn360();
+    ({ ctx, admin } = await startShop());
   });
   afterAll(() => ctx.close());
 
@@ -119,15 +106,10 @@ describe('cart and order lines in the shopper’s language', () => {
       .set('Accept-Language', 'hi')
       .send({ address: RAJKOT })
       .expect(200);
-    const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
     const verified = await ctx.http
       .post('/api/payment/verify-payment')
       .set(bearer(shopper.token))
-      .send({
-        razorpay_order_id: created.body.id,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: hmacHex(DEV_RAZORPAY_SIM_SECRET, `${created.body.id}|${paymentId}`),
-      })
+      .send(simulatorPayment(shopper, created.body.id))
       .expect(200);
     const order = verified.body.order as OrderDto;
     expect(order.products[0]!.titles).toEqual({ gu: GUJARATI_TITLE, hi: HINDI_TITLE });

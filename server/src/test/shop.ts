@@ -1,0 +1,81 @@
+import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
+import type { AppDeps } from '../deps.js';
+import { hmacHex } from '../modules/payments/gateway.js';
+import {
+  allowCashOnDeliveryIn360,
+  createAdminToken,
+  signUpCustomer,
+  startTestApp,
+  type TestContext,
+} from './harness.js';
+
+export const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
+export type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
+/** What Razorpay's window hands the browser once a shopper has paid. */
+export interface PaidInRazorpay {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** The app with its owner's token, delivering everywhere and taking cash on delivery in Rajkot. */
+export async function startShop(overrides: Partial<AppDeps> = {}): Promise<{ ctx: TestContext; admin: string }> {
+  const ctx = await startTestApp({}, overrides);
+  const admin = (await createAdminToken(ctx)).token;
+  await allowCashOnDeliveryIn360();
+  return { ctx, admin };
+}
+
+/**
+ * What Razorpay's window hands `shopper`'s browser for `razorpayOrderId`, signed with the simulator's
+ * secret; the payment id comes from the shopper, so a test knows which refund belongs to whom.
+ */
+export function simulatorPayment(shopper: Shopper, razorpayOrderId: string): PaidInRazorpay {
+  const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
+  return {
+    razorpay_order_id: razorpayOrderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: hmacHex(DEV_RAZORPAY_SIM_SECRET, `${razorpayOrderId}|${paymentId}`),
+  };
+}
+
+/** Razorpay's webhook delivering `event`, signed as the simulator's account signs it. */
+export function signedWebhook(ctx: TestContext, event: object) {
+  const body = JSON.stringify(event);
+  return ctx.http
+    .post('/api/payment/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
+    .send(body);
+}
+
+/** Razorpay's signed webhook settling refund `refundId` of `amountPaise` as processed or failed. */
+export const refundSettledWebhook = (
+  ctx: TestContext,
+  event: 'refund.processed' | 'refund.failed',
+  refundId: string,
+  amountPaise: number,
+) =>
+  signedWebhook(ctx, {
+    entity: 'event',
+    event,
+    contains: ['refund'],
+    payload: {
+      refund: {
+        entity: { id: refundId, entity: 'refund', amount: amountPaise, status: event.slice('refund.'.length) },
+      },
+    },
+  });
+
+/** Razorpay's signed `payment.captured` webhook for a payment, as it arrives when the browser never does. */
+export const paymentCapturedWebhook = (
+  ctx: TestContext,
+  paid: Pick<PaidInRazorpay, 'razorpay_order_id' | 'razorpay_payment_id'>,
+  amountPaise: number,
+) =>
+  signedWebhook(ctx, {
+    event: 'payment.captured',
+    payload: {
+      payment: { entity: { id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, amount: amountPaise } },
+    },
+  });
