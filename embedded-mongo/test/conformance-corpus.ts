@@ -9,7 +9,15 @@
  * there it must fail loudly (NotImplemented 238, the message naming the embedded engine
  * and the feature); on a real mongod the expectation must hold.
  */
-import { Decimal128, Long, ObjectId, type Collection, type Db, type Document } from 'mongodb';
+import {
+  Decimal128,
+  Long,
+  ObjectId,
+  type Collection,
+  type CreateCollectionOptions,
+  type Db,
+  type Document,
+} from 'mongodb';
 
 export type Area =
   | 'query operators'
@@ -68,6 +76,21 @@ const afterUpdate = async (c: Collection, update: Document | Document[], options
 };
 const agg = (c: Collection, pipeline: Document[], options: Document = {}): Promise<Document[]> =>
   c.aggregate(pipeline, options).toArray();
+/** A new collection beside `c`, named after it with `suffix`, created with `options`. */
+const beside = async (c: Collection, db: Db, suffix: string, options: CreateCollectionOptions) => {
+  const name = `${c.collectionName}_${suffix}`;
+  await db.createCollection(name, options);
+  return db.collection(name);
+};
+/** The error code inserting `doc` into `coll` fails with, or 'accepted'. */
+const insertOutcome = async (coll: Collection, doc: Document): Promise<number | undefined | 'accepted'> => {
+  try {
+    await coll.insertOne(doc);
+    return 'accepted';
+  } catch (err) {
+    return (err as { code?: number }).code;
+  }
+};
 
 const D = (s: string): Decimal128 => Decimal128.fromString(s);
 const L = (s: string): Long => Long.fromString(s);
@@ -561,9 +584,7 @@ export const CORPUS: Case[] = [
     area: 'collation',
     name: 'a collection default collation applies to queries that name none',
     run: async (c, db) => {
-      const name = `${c.collectionName}_ci`;
-      await db.createCollection(name, { collation: { locale: 'en', strength: 2 } });
-      const coll = db.collection(name);
+      const coll = await beside(c, db, 'ci', { collation: { locale: 'en', strength: 2 } });
       await coll.insertMany([{ e: 'A@x.in' }, { e: 'b@x.in' }]);
       return coll.countDocuments({ e: 'a@X.IN' });
     },
@@ -874,12 +895,11 @@ export const CORPUS: Case[] = [
     area: 'validation',
     name: 'a $jsonSchema validator refuses a document without a required field (121)',
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, {
+      const coll = await beside(c, db, 'v', {
         validator: { $jsonSchema: { bsonType: 'object', required: ['name', 'price'] } },
       });
-      await db.collection(name).insertOne({ name: 'oil', price: 250 });
-      return db.collection(name).insertOne({ name: 'soap' });
+      await coll.insertOne({ name: 'oil', price: 250 });
+      return coll.insertOne({ name: 'soap' });
     },
     code: 121,
   },
@@ -887,8 +907,7 @@ export const CORPUS: Case[] = [
     area: 'validation',
     name: 'bsonType, minimum, maxLength, pattern, enum, additionalProperties and items are enforced',
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, {
+      const coll = await beside(c, db, 'v', {
         validator: {
           $jsonSchema: {
             bsonType: 'object',
@@ -904,15 +923,7 @@ export const CORPUS: Case[] = [
           },
         },
       });
-      const coll = db.collection(name);
-      const outcome = async (doc: Document): Promise<string> => {
-        try {
-          await coll.insertOne(doc);
-          return 'ok';
-        } catch (err) {
-          return String((err as { code?: number }).code);
-        }
-      };
+      const outcome = (doc: Document) => insertOutcome(coll, doc);
       return [
         await outcome({ price: 10, name: 'oil', pin: '360001', status: 'Delivered', tags: ['hair'] }),
         await outcome({ price: -1 }),
@@ -924,16 +935,15 @@ export const CORPUS: Case[] = [
         await outcome({ other: 1 }),
       ];
     },
-    expect: ['ok', '121', '121', '121', '121', '121', '121', '121'],
+    expect: ['accepted', 121, 121, 121, 121, 121, 121, 121],
   },
   {
     area: 'validation',
     name: 'an update that would break the validator is refused',
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, { validator: { qty: { $gte: 0 } } });
-      await db.collection(name).insertOne({ _id: 1 as never, qty: 1 });
-      return db.collection(name).updateOne({ _id: 1 as never }, { $inc: { qty: -5 } });
+      const coll = await beside(c, db, 'v', { validator: { qty: { $gte: 0 } } });
+      await coll.insertOne({ _id: 1 as never, qty: 1 });
+      return coll.updateOne({ _id: 1 as never }, { $inc: { qty: -5 } });
     },
     code: 121,
   },
@@ -1264,15 +1274,9 @@ export const CORPUS: Case[] = [
     refusedByEmbedded: true,
     manual: 'https://www.mongodb.com/docs/manual/core/capped-collections/',
     run: async (c, db) => {
-      const name = `${c.collectionName}_capped`;
-      await db.createCollection(name, { capped: true, size: 4096, max: 3 });
-      for (let i = 1; i <= 5; i++) await db.collection(name).insertOne({ i });
-      return (
-        await db
-          .collection(name)
-          .find({}, { projection: { _id: 0 } })
-          .toArray()
-      ).map((d) => d.i as number);
+      const coll = await beside(c, db, 'capped', { capped: true, size: 4096, max: 3 });
+      for (let i = 1; i <= 5; i++) await coll.insertOne({ i });
+      return (await coll.find({}, { projection: { _id: 0 } }).toArray()).map((d) => d.i as number);
     },
     expect: [3, 4, 5],
   },
@@ -1296,9 +1300,11 @@ export const CORPUS: Case[] = [
     refusedByEmbedded: true,
     docs: orders,
     run: async (c, db) => {
-      const name = `${c.collectionName}_view`;
-      await db.createCollection(name, { viewOn: c.collectionName, pipeline: [{ $match: { status: 'Delivered' } }] });
-      return [await db.collection(name).countDocuments({}), await db.collection(name).estimatedDocumentCount()];
+      const view = await beside(c, db, 'view', {
+        viewOn: c.collectionName,
+        pipeline: [{ $match: { status: 'Delivered' } }],
+      });
+      return [await view.countDocuments({}), await view.estimatedDocumentCount()];
     },
     expect: [2, 2],
   },
@@ -1354,12 +1360,7 @@ export const CORPUS: Case[] = [
     docs: [{ _id: 1 }],
     run: async (c, db) => {
       await db.command({ collMod: c.collectionName, validator: { qty: { $exists: true } } });
-      try {
-        await c.insertOne({ _id: 2 as never });
-        return 'accepted';
-      } catch (err) {
-        return (err as { code?: number }).code;
-      }
+      return insertOutcome(c, { _id: 2 as never });
     },
     expect: 121,
   },
@@ -1368,16 +1369,10 @@ export const CORPUS: Case[] = [
     name: 'a $jsonSchema keyword mongod knows but the engine does not (uniqueItems)',
     refusedByEmbedded: true,
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, {
+      const coll = await beside(c, db, 'v', {
         validator: { $jsonSchema: { properties: { tags: { uniqueItems: true } } } },
       });
-      try {
-        await db.collection(name).insertOne({ tags: ['a', 'a'] });
-        return 'accepted';
-      } catch (err) {
-        return (err as { code?: number }).code;
-      }
+      return insertOutcome(coll, { tags: ['a', 'a'] });
     },
     expect: 121,
   },
