@@ -1,10 +1,10 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartResponse, Order as OrderDto, Product, ProductVariant as VariantDto } from '@kesh/shared';
+import type { CartResponse, Order as OrderDto } from '@kesh/shared';
 import { bearer, orderMailsSent, signUpCustomer, type TestContext } from '../test/harness.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { Order } from '../modules/orders/order.model.js';
-import { RAJKOT, simulatorPayment, startShop, type Shopper } from '../test/shop.js';
+import { RAJKOT, saveSizes, simulatorPayment, startShop, twoSizes, type Shopper } from '../test/shop.js';
 
 const GUJARATI_TITLE = 'આમળા વાળનું તેલ';
 const HINDI_TITLE = 'आंवला बालों का तेल';
@@ -29,18 +29,7 @@ describe('cart and order lines in the shopper’s language', () => {
       mainPricePaise: 30000,
       translations: { gu: { title: GUJARATI_TITLE, subtitle: 'કુદરતી' }, hi: { title: HINDI_TITLE } },
     });
-    const res = await ctx.http
-      .put(`/api/main-category/${product._id}/variants`)
-      .set(bearer(admin))
-      .send({
-        options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-        variants: [
-          { sku: `AMLA-${product._id}-100`, optionValues: ['100 ml'], offerPrice: '199', stock: '10' },
-          { sku: `AMLA-${product._id}-200`, optionValues: ['200 ml'], offerPrice: '349', stock: '10' },
-        ],
-      })
-      .expect(200);
-    const [, large] = (res.body as Product).variants as [VariantDto, VariantDto];
+    const [, large] = await saveSizes(ctx, admin, product._id, twoSizes(product._id, ['199', '349'], ['10', '10']));
     return { id: String(product._id), large };
   }
   const add = (shopper: Shopper, body: Record<string, unknown>) =>

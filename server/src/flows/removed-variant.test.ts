@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Product, type ProductVariant as VariantDto } from '@kesh/shared';
+import { MESSAGES } from '@kesh/shared';
 import { bearer, signUpCustomer, type TestContext } from '../test/harness.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { takeStockFor } from '../modules/catalog/stock.js';
 import { ProductVariant } from '../modules/catalog/variant.model.js';
 import { Order } from '../modules/orders/order.model.js';
 import { refundRecordingGateway } from '../test/refund-recorder.js';
-import { RAJKOT, simulatorPayment, startShop } from '../test/shop.js';
+import { RAJKOT, saveSizes, simulatorPayment, startShop, twoSizes } from '../test/shop.js';
 
 describe('a payment opened before the owner removed its variant', () => {
   let ctx: TestContext;
@@ -21,15 +21,8 @@ describe('a payment opened before the owner removed its variant', () => {
   /** 100 ml (10 left) and 200 ml (`largeStock`; '' = not counted). */
   async function amlaOil(largeStock: string) {
     const product = await MainCategory.create({ title: 'Amla hair oil', mainPricePaise: 30000 });
-    const sizes = {
-      options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-      variants: [
-        { sku: `A-${product._id}-100`, optionValues: ['100 ml'], offerPrice: '199', stock: '10' },
-        { sku: `A-${product._id}-200`, optionValues: ['200 ml'], offerPrice: '349', stock: largeStock },
-      ],
-    };
-    const res = await ctx.http.put(`/api/main-category/${product._id}/variants`).set(bearer(admin)).send(sizes);
-    const [small, large] = (res.body as Product).variants as [VariantDto, VariantDto];
+    const sizes = twoSizes(product._id, ['199', '349'], ['10', largeStock]);
+    const [small, large] = await saveSizes(ctx, admin, product._id, sizes);
     /** The owner saves the 100 ml alone: the 200 ml is removed. */
     const removeLarge = () =>
       ctx.http

@@ -6,7 +6,6 @@ import {
   VARIANT_TEXTS,
   type CartResponse,
   type Order as OrderDto,
-  type Product,
   type ProductVariant as VariantDto,
   type SalesStats,
 } from '@kesh/shared';
@@ -22,7 +21,7 @@ import { CSV_COLUMNS } from '../modules/orders/reports.js';
 import { takeStockFor } from '../modules/catalog/stock.js';
 import { codStockRef } from './place-cod-order.js';
 import { pdfText } from '../test/pdf.js';
-import { RAJKOT, simulatorPayment, startShop, type Shopper } from '../test/shop.js';
+import { RAJKOT, saveSizes, simulatorPayment, startShop, twoSizes, type Shopper } from '../test/shop.js';
 import { recoverInterruptedStock } from './recover-stock.js';
 
 describe('variants through cart, checkout, cash on delivery and cancellation', () => {
@@ -39,22 +38,9 @@ describe('variants through cart, checkout, cash on delivery and cancellation', (
   });
 
   /** "Amla hair oil" in 100 ml (₹199, 10 left) and 200 ml (₹349, `largeStock` left), made through the admin API. */
-  let made = 0;
-  async function amlaOil(largeStock = '6', title = 'Amla hair oil', [smallPrice, largePrice] = ['199', '349']) {
-    made += 1;
+  async function amlaOil(largeStock = '6', title = 'Amla hair oil', prices: [string, string] = ['199', '349']) {
     const product = await MainCategory.create({ title, mainPricePaise: 30000 });
-    const res = await ctx.http
-      .put(`/api/main-category/${product._id}/variants`)
-      .set(bearer(admin))
-      .send({
-        options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-        variants: [
-          { sku: `AMLA-${made}-100`, optionValues: ['100 ml'], offerPrice: smallPrice, stock: '10' },
-          { sku: `AMLA-${made}-200`, optionValues: ['200 ml'], offerPrice: largePrice, stock: largeStock },
-        ],
-      })
-      .expect(200);
-    const [small, large] = (res.body as Product).variants as [VariantDto, VariantDto];
+    const [small, large] = await saveSizes(ctx, admin, product._id, twoSizes(product._id, prices, ['10', largeStock]));
     return { id: String(product._id), small, large };
   }
   const stockOf = async (variant: VariantDto) => (await ProductVariant.findById(variant.id).lean())!.stock;

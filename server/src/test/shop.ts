@@ -1,8 +1,10 @@
+import type { Product, ProductVariant } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import { hmacHex } from '../modules/payments/gateway.js';
 import {
   allowCashOnDeliveryIn360,
+  bearer,
   createAdminToken,
   signUpCustomer,
   startTestApp,
@@ -79,3 +81,22 @@ export const paymentCapturedWebhook = (
       payment: { entity: { id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, amount: amountPaise } },
     },
   });
+
+/** What the owner's variants editor sends for a product in 100 ml and 200 ml ('' stock = not counted). */
+export const twoSizes = (
+  productId: unknown,
+  [smallPrice, largePrice]: [string, string],
+  [smallStock, largeStock]: [string, string],
+) => ({
+  options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
+  variants: [
+    { sku: `AMLA-${productId}-100`, optionValues: ['100 ml'], offerPrice: smallPrice, stock: smallStock },
+    { sku: `AMLA-${productId}-200`, optionValues: ['200 ml'], offerPrice: largePrice, stock: largeStock },
+  ],
+});
+
+/** The owner saves `sizes` as the product's variants; answers the two variants saved. */
+export async function saveSizes(ctx: TestContext, admin: string, productId: unknown, sizes: object) {
+  const res = await ctx.http.put(`/api/main-category/${productId}/variants`).set(bearer(admin)).send(sizes).expect(200);
+  return (res.body as Product).variants as [ProductVariant, ProductVariant];
+}
