@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Product, ProductVariant } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
 import type { AppDeps } from '../deps.js';
@@ -18,6 +19,20 @@ export interface PaidInRazorpay {
   razorpay_order_id: string;
   razorpay_payment_id: string;
   razorpay_signature: string;
+}
+
+/**
+ * The app and its owner's token, started before the tests of the `describe` this is called in and
+ * closed after them.
+ */
+export function appWithOwner() {
+  const shop = { ctx: undefined as unknown as TestContext, admin: '' };
+  beforeAll(async () => {
+    shop.ctx = await startTestApp();
+    shop.admin = (await createAdminToken(shop.ctx)).token;
+  });
+  afterAll(() => shop.ctx.close());
+  return shop;
 }
 
 /** The app with its owner's token, delivering everywhere and taking cash on delivery in Rajkot. */
