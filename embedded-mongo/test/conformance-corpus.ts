@@ -9,7 +9,15 @@
  * there it must fail loudly (NotImplemented 238, the message naming the embedded engine
  * and the feature); on a real mongod the expectation must hold.
  */
-import { Decimal128, Long, ObjectId, type Collection, type Db, type Document } from 'mongodb';
+import {
+  Decimal128,
+  Long,
+  ObjectId,
+  type Collection,
+  type CreateCollectionOptions,
+  type Db,
+  type Document,
+} from 'mongodb';
 
 export type Area =
   | 'query operators'
@@ -68,27 +76,32 @@ const afterUpdate = async (c: Collection, update: Document | Document[], options
 };
 const agg = (c: Collection, pipeline: Document[], options: Document = {}): Promise<Document[]> =>
   c.aggregate(pipeline, options).toArray();
+/** A new collection beside `c`, named after it with `suffix`, created with `options`. */
+const beside = async (c: Collection, db: Db, suffix: string, options: CreateCollectionOptions) => {
+  const name = `${c.collectionName}_${suffix}`;
+  await db.createCollection(name, options);
+  return db.collection(name);
+};
+/** The error code inserting `doc` into `coll` fails with, or 'accepted'. */
+const insertOutcome = async (coll: Collection, doc: Document): Promise<number | undefined | 'accepted'> => {
+  try {
+    await coll.insertOne(doc);
+    return 'accepted';
+  } catch (err) {
+    return (err as { code?: number }).code;
+  }
+};
+
+/** Documents 1, 2, 3… each holding the next of `values` under `field`. */
+const numbered = (field: string, values: unknown[]): Document[] => values.map((v, i) => ({ _id: i + 1, [field]: v }));
 
 const D = (s: string): Decimal128 => Decimal128.fromString(s);
 const L = (s: string): Long => Long.fromString(s);
 const oid = new ObjectId('0000000000000000000000aa');
 
-const tagsDocs = [
-  { _id: 1, tags: ['a', 'b'] },
-  { _id: 2, tags: ['c'] },
-  { _id: 3, tags: [] },
-];
+const tagsDocs = numbered('tags', [['a', 'b'], ['c'], []]);
 const aDocs = [{ _id: 1, a: null }, { _id: 2 }, { _id: 3, a: 1 }, { _id: 4, a: 5 }, { _id: 5, a: '6' }];
-const numbers = [
-  { _id: 1, v: D('10.0') },
-  { _id: 2, v: 10 },
-  { _id: 3, v: L('10') },
-  { _id: 4, v: 10.5 },
-  { _id: 5, v: D('0.1') },
-  { _id: 6, v: 0.1 },
-  { _id: 7, v: L('9007199254740993') },
-  { _id: 8, v: 'ten' },
-];
+const numbers = numbered('v', [D('10.0'), 10, L('10'), 10.5, D('0.1'), 0.1, L('9007199254740993'), 'ten']);
 const sales = [
   { _id: 1, item: 'amla', qty: 2, price: D('120.50'), city: 'Rajkot' },
   { _id: 2, item: 'bhringraj', qty: 1, price: D('240.25'), city: 'Surat' },
@@ -210,11 +223,7 @@ export const CORPUS: Case[] = [
   {
     area: 'query operators',
     name: '$regex with the i option',
-    docs: [
-      { _id: 1, name: 'Asha' },
-      { _id: 2, name: 'ASHOK' },
-      { _id: 3, name: 'Ravi' },
-    ],
+    docs: numbered('name', ['Asha', 'ASHOK', 'Ravi']),
     run: (c) => sortedIds(c, { name: { $regex: '^as', $options: 'i' } }),
     expect: [1, 2],
   },
@@ -285,15 +294,7 @@ export const CORPUS: Case[] = [
   {
     area: 'sort order',
     name: 'values of different types sort in BSON order: null, numbers, strings, objects, arrays, ObjectId, booleans, dates',
-    docs: [
-      { _id: 1, v: new Date(0) },
-      { _id: 2, v: true },
-      { _id: 3, v: oid },
-      { _id: 4, v: { x: 1 } },
-      { _id: 5, v: 'a' },
-      { _id: 6, v: 7 },
-      { _id: 7, v: null },
-    ],
+    docs: numbered('v', [new Date(0), true, oid, { x: 1 }, 'a', 7, null]),
     run: (c) => ids(c, {}, { sort: { v: 1 } }),
     expect: [7, 6, 5, 4, 3, 2, 1],
   },
@@ -307,11 +308,7 @@ export const CORPUS: Case[] = [
   {
     area: 'sort order',
     name: 'an array sorts by its smallest element ascending and its largest descending',
-    docs: [
-      { _id: 1, a: [1, 9] },
-      { _id: 2, a: [2, 3] },
-      { _id: 3, a: 5 },
-    ],
+    docs: numbered('a', [[1, 9], [2, 3], 5]),
     run: async (c) => [await ids(c, {}, { sort: { a: 1 } }), await ids(c, {}, { sort: { a: -1 } })],
     expect: [
       [1, 2, 3],
@@ -321,25 +318,14 @@ export const CORPUS: Case[] = [
   {
     area: 'sort order',
     name: 'strings sort by binary order without a collation (upper case first)',
-    docs: [
-      { _id: 1, w: 'b' },
-      { _id: 2, w: 'B' },
-      { _id: 3, w: 'a' },
-    ],
+    docs: numbered('w', ['b', 'B', 'a']),
     run: (c) => ids(c, {}, { sort: { w: 1 } }),
     expect: [2, 3, 1],
   },
   {
     area: 'sort order',
     name: 'numbers of all four types sort by value together',
-    docs: [
-      { _id: 1, v: 2 },
-      { _id: 2, v: L('1') },
-      { _id: 3, v: 1.5 },
-      { _id: 4, v: D('1.25') },
-      { _id: 5, v: L('9007199254740993') },
-      { _id: 6, v: 9007199254740992 },
-    ],
+    docs: numbered('v', [2, L('1'), 1.5, D('1.25'), L('9007199254740993'), 9007199254740992]),
     run: (c) => ids(c, {}, { sort: { v: 1 } }),
     expect: [2, 4, 3, 1, 6, 5],
   },
@@ -399,10 +385,7 @@ export const CORPUS: Case[] = [
   {
     area: 'numeric types',
     name: 'Int64 beyond 2^53 is stored and compared exactly',
-    docs: [
-      { _id: 1, n: L('9007199254740993') },
-      { _id: 2, n: L('9007199254740992') },
-    ],
+    docs: numbered('n', [L('9007199254740993'), L('9007199254740992')]),
     run: async (c) => [
       await sortedIds(c, { n: L('9007199254740993') }),
       await sortedIds(c, { n: { $gt: 9007199254740992 } }),
@@ -477,10 +460,7 @@ export const CORPUS: Case[] = [
   {
     area: 'numeric types',
     name: '$expr and $cond compare Decimal128 values exactly',
-    docs: [
-      { _id: 1, p: D('0.3') },
-      { _id: 2, p: D('0.31') },
-    ],
+    docs: numbered('p', [D('0.3'), D('0.31')]),
     run: async (c) => [
       await sortedIds(c, { $expr: { $lt: ['$p', D('0.31')] } }),
       plain(
@@ -528,32 +508,21 @@ export const CORPUS: Case[] = [
   {
     area: 'collation',
     name: 'strength 1 ignores accents and case',
-    docs: [
-      { _id: 1, w: 'café' },
-      { _id: 2, w: 'CAFE' },
-      { _id: 3, w: 'cafes' },
-    ],
+    docs: numbered('w', ['café', 'CAFE', 'cafes']),
     run: (c) => sortedIds(c, { w: 'cafe' }, { collation: { locale: 'fr', strength: 1 } }),
     expect: [1, 2],
   },
   {
     area: 'collation',
     name: 'strength 2 ignores case but not accents',
-    docs: [
-      { _id: 1, w: 'café' },
-      { _id: 2, w: 'CAFE' },
-    ],
+    docs: numbered('w', ['café', 'CAFE']),
     run: (c) => sortedIds(c, { w: 'cafe' }, { collation: { locale: 'fr', strength: 2 } }),
     expect: [2],
   },
   {
     area: 'collation',
     name: 'numericOrdering sorts digit strings by number',
-    docs: [
-      { _id: 1, v: '10' },
-      { _id: 2, v: '9' },
-      { _id: 3, v: '100' },
-    ],
+    docs: numbered('v', ['10', '9', '100']),
     run: (c) => ids(c, {}, { sort: { v: 1 }, collation: { locale: 'en', numericOrdering: true } }),
     expect: [2, 1, 3],
   },
@@ -561,9 +530,7 @@ export const CORPUS: Case[] = [
     area: 'collation',
     name: 'a collection default collation applies to queries that name none',
     run: async (c, db) => {
-      const name = `${c.collectionName}_ci`;
-      await db.createCollection(name, { collation: { locale: 'en', strength: 2 } });
-      const coll = db.collection(name);
+      const coll = await beside(c, db, 'ci', { collation: { locale: 'en', strength: 2 } });
       await coll.insertMany([{ e: 'A@x.in' }, { e: 'b@x.in' }]);
       return coll.countDocuments({ e: 'a@X.IN' });
     },
@@ -874,12 +841,11 @@ export const CORPUS: Case[] = [
     area: 'validation',
     name: 'a $jsonSchema validator refuses a document without a required field (121)',
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, {
+      const coll = await beside(c, db, 'v', {
         validator: { $jsonSchema: { bsonType: 'object', required: ['name', 'price'] } },
       });
-      await db.collection(name).insertOne({ name: 'oil', price: 250 });
-      return db.collection(name).insertOne({ name: 'soap' });
+      await coll.insertOne({ name: 'oil', price: 250 });
+      return coll.insertOne({ name: 'soap' });
     },
     code: 121,
   },
@@ -887,8 +853,7 @@ export const CORPUS: Case[] = [
     area: 'validation',
     name: 'bsonType, minimum, maxLength, pattern, enum, additionalProperties and items are enforced',
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, {
+      const coll = await beside(c, db, 'v', {
         validator: {
           $jsonSchema: {
             bsonType: 'object',
@@ -904,15 +869,7 @@ export const CORPUS: Case[] = [
           },
         },
       });
-      const coll = db.collection(name);
-      const outcome = async (doc: Document): Promise<string> => {
-        try {
-          await coll.insertOne(doc);
-          return 'ok';
-        } catch (err) {
-          return String((err as { code?: number }).code);
-        }
-      };
+      const outcome = (doc: Document) => insertOutcome(coll, doc);
       return [
         await outcome({ price: 10, name: 'oil', pin: '360001', status: 'Delivered', tags: ['hair'] }),
         await outcome({ price: -1 }),
@@ -924,16 +881,15 @@ export const CORPUS: Case[] = [
         await outcome({ other: 1 }),
       ];
     },
-    expect: ['ok', '121', '121', '121', '121', '121', '121', '121'],
+    expect: ['accepted', 121, 121, 121, 121, 121, 121, 121],
   },
   {
     area: 'validation',
     name: 'an update that would break the validator is refused',
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, { validator: { qty: { $gte: 0 } } });
-      await db.collection(name).insertOne({ _id: 1 as never, qty: 1 });
-      return db.collection(name).updateOne({ _id: 1 as never }, { $inc: { qty: -5 } });
+      const coll = await beside(c, db, 'v', { validator: { qty: { $gte: 0 } } });
+      await coll.insertOne({ _id: 1 as never, qty: 1 });
+      return coll.updateOne({ _id: 1 as never }, { $inc: { qty: -5 } });
     },
     code: 121,
   },
@@ -1264,15 +1220,9 @@ export const CORPUS: Case[] = [
     refusedByEmbedded: true,
     manual: 'https://www.mongodb.com/docs/manual/core/capped-collections/',
     run: async (c, db) => {
-      const name = `${c.collectionName}_capped`;
-      await db.createCollection(name, { capped: true, size: 4096, max: 3 });
-      for (let i = 1; i <= 5; i++) await db.collection(name).insertOne({ i });
-      return (
-        await db
-          .collection(name)
-          .find({}, { projection: { _id: 0 } })
-          .toArray()
-      ).map((d) => d.i as number);
+      const coll = await beside(c, db, 'capped', { capped: true, size: 4096, max: 3 });
+      for (let i = 1; i <= 5; i++) await coll.insertOne({ i });
+      return (await coll.find({}, { projection: { _id: 0 } }).toArray()).map((d) => d.i as number);
     },
     expect: [3, 4, 5],
   },
@@ -1296,9 +1246,11 @@ export const CORPUS: Case[] = [
     refusedByEmbedded: true,
     docs: orders,
     run: async (c, db) => {
-      const name = `${c.collectionName}_view`;
-      await db.createCollection(name, { viewOn: c.collectionName, pipeline: [{ $match: { status: 'Delivered' } }] });
-      return [await db.collection(name).countDocuments({}), await db.collection(name).estimatedDocumentCount()];
+      const view = await beside(c, db, 'view', {
+        viewOn: c.collectionName,
+        pipeline: [{ $match: { status: 'Delivered' } }],
+      });
+      return [await view.countDocuments({}), await view.estimatedDocumentCount()];
     },
     expect: [2, 2],
   },
@@ -1306,10 +1258,7 @@ export const CORPUS: Case[] = [
     area: 'error codes',
     name: '$text search with a text index',
     refusedByEmbedded: true,
-    docs: [
-      { _id: 1, d: 'amla hair oil' },
-      { _id: 2, d: 'neem soap' },
-    ],
+    docs: numbered('d', ['amla hair oil', 'neem soap']),
     run: async (c) => {
       await c.createIndex({ d: 'text' });
       return sortedIds(c, { $text: { $search: 'oil' } });
@@ -1332,10 +1281,7 @@ export const CORPUS: Case[] = [
     area: 'numeric types',
     name: '$group by a Decimal128 key groups 1.0 with 1.00',
     refusedByEmbedded: true,
-    docs: [
-      { _id: 1, k: D('1.0') },
-      { _id: 2, k: D('1.00') },
-    ],
+    docs: numbered('k', [D('1.0'), D('1.00')]),
     run: (c) => agg(c, [{ $group: { _id: '$k', n: { $sum: 1 } } }, { $project: { _id: 0, n: 1 } }]),
     expect: [{ n: 2 }],
   },
@@ -1354,12 +1300,7 @@ export const CORPUS: Case[] = [
     docs: [{ _id: 1 }],
     run: async (c, db) => {
       await db.command({ collMod: c.collectionName, validator: { qty: { $exists: true } } });
-      try {
-        await c.insertOne({ _id: 2 as never });
-        return 'accepted';
-      } catch (err) {
-        return (err as { code?: number }).code;
-      }
+      return insertOutcome(c, { _id: 2 as never });
     },
     expect: 121,
   },
@@ -1368,16 +1309,10 @@ export const CORPUS: Case[] = [
     name: 'a $jsonSchema keyword mongod knows but the engine does not (uniqueItems)',
     refusedByEmbedded: true,
     run: async (c, db) => {
-      const name = `${c.collectionName}_v`;
-      await db.createCollection(name, {
+      const coll = await beside(c, db, 'v', {
         validator: { $jsonSchema: { properties: { tags: { uniqueItems: true } } } },
       });
-      try {
-        await db.collection(name).insertOne({ tags: ['a', 'a'] });
-        return 'accepted';
-      } catch (err) {
-        return (err as { code?: number }).code;
-      }
+      return insertOutcome(coll, { tags: ['a', 'a'] });
     },
     expect: 121,
   },

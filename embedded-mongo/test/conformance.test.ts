@@ -5,35 +5,29 @@
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CORPUS, plain, type Case } from './conformance-corpus.js';
-import { externalUri, serverError, startTestTarget, type TestTarget } from './testing.js';
+import { connectTestDb, externalUri, serverError, type TestDb } from './testing.js';
 
 const DB_NAME = 'embedded_conformance_test';
 const CASE_INSENSITIVE = { locale: 'en', strength: 2 };
 
-let target: TestTarget;
-let client: MongoClient;
+let testDb: TestDb;
 let db: Db;
 /** Longs come back as Long (not numbers), so the corpus sees the BSON type the server chose. */
 let exact: MongoClient;
 let corpusDb: Db;
 
 beforeAll(async () => {
-  target = await startTestTarget();
-  client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
-  await client.connect();
-  db = client.db(DB_NAME);
-  exact = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000, promoteLongs: false });
+  ({ db } = testDb = await connectTestDb(DB_NAME));
+  exact = new MongoClient(testDb.target.uri, { serverSelectionTimeoutMS: 5000, promoteLongs: false });
   await exact.connect();
   corpusDb = exact.db(`${DB_NAME}_corpus`);
   await corpusDb.dropDatabase();
 });
 
 afterAll(async () => {
-  await db?.dropDatabase();
   await corpusDb?.dropDatabase();
   await exact?.close();
-  await client?.close();
-  await target?.stop();
+  await testDb?.close();
 });
 
 beforeEach(async () => {

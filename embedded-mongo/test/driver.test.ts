@@ -1,26 +1,18 @@
 import { Binary, Decimal128, Long, MongoClient, ObjectId, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverError, startTestTarget, type TestTarget } from './testing.js';
+import { connectTestDb, serverError, type TestDb, type TestTarget } from './testing.js';
 
 const DB_NAME = 'embedded_driver_test';
 
+let testDb: TestDb;
 let target: TestTarget;
 let client: MongoClient;
 let db: Db;
 
 beforeAll(async () => {
-  target = await startTestTarget();
-  client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
-  await client.connect();
-  db = client.db(DB_NAME);
-  await db.dropDatabase();
+  ({ target, client, db } = testDb = await connectTestDb(DB_NAME));
 });
-
-afterAll(async () => {
-  await db?.dropDatabase();
-  await client?.close();
-  await target?.stop();
-});
+afterAll(() => testDb?.close());
 
 beforeEach(async () => {
   for (const c of await db.listCollections({}, { nameOnly: true }).toArray()) await db.dropCollection(c.name);

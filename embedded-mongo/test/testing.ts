@@ -2,7 +2,7 @@
  * Test support: run the same suites against the embedded engine or, when
  * MONGODB_URI is set, against that real server to confirm the behaviour matches.
  */
-import { MongoServerError } from 'mongodb';
+import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import { startEmbeddedEngine, type EmbeddedEngine } from '../src/index.js';
 
 export interface TestTarget {
@@ -19,6 +19,39 @@ export async function startTestTarget(): Promise<TestTarget> {
   if (externalUri) return { uri: externalUri, engine: undefined, stop: async () => undefined };
   const engine = await startEmbeddedEngine();
   return { uri: `${engine.uri}/?directConnection=true`, engine, stop: () => engine.stop() };
+}
+
+export interface TestDb {
+  target: TestTarget;
+  client: MongoClient;
+  /** Emptied when opened and when closed. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** A driver connected to a new test target, with database `name` emptied. */
+export async function connectTestDb(name: string): Promise<TestDb> {
+  const target = await startTestTarget();
+  const client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
+  try {
+    await client.connect();
+    const db = client.db(name);
+    await db.dropDatabase();
+    return {
+      target,
+      client,
+      db,
+      async close() {
+        await db.dropDatabase();
+        await client.close();
+        await target.stop();
+      },
+    };
+  } catch (err) {
+    await client.close();
+    await target.stop();
+    throw err;
+  }
 }
 
 /** The server error `promise` fails with; fails the test when it succeeds or fails otherwise. */

@@ -3,23 +3,19 @@
  * mongod's `$in` semantics must answer exactly what the same condition written as `$or` of
  * equalities answers (that form is matched entry by entry), on this engine and on a real mongod.
  */
-import { MongoClient, ObjectId, type Collection } from 'mongodb';
+import { ObjectId, type Collection } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTarget, type TestTarget } from '../../test/testing.js';
+import { connectTestDb, type TestDb } from '../../test/testing.js';
 
-let target: TestTarget;
-let client: MongoClient;
+let testDb: TestDb;
 let docs: Collection;
 
 const ids = Array.from({ length: 12 }, () => new ObjectId());
 const hex = ids[0]!.toHexString();
 
 beforeAll(async () => {
-  target = await startTestTarget();
-  client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
-  await client.connect();
-  docs = client.db('embedded_in_list_test').collection('docs');
-  await docs.deleteMany({});
+  testDb = await connectTestDb('embedded_in_list_test');
+  docs = testDb.db.collection('docs');
   await docs.insertMany([
     { n: 1, ref: ids[0] },
     { n: 2, ref: hex }, // the same characters as a string: not the ObjectId
@@ -37,10 +33,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  await client?.close();
-  await target?.stop();
-});
+afterAll(() => testDb?.close());
 
 async function numbers(filter: object): Promise<number[]> {
   return (await docs.find(filter).sort({ n: 1 }).toArray()).map((d) => d.n as number);
@@ -87,7 +80,7 @@ describe('$in with a long list of ObjectIds and strings', () => {
   });
 
   it('finds 2,000 ids among 20,000 documents', async () => {
-    const many = client.db('embedded_in_list_test').collection('many');
+    const many = testDb.db.collection('many');
     await many.deleteMany({});
     const all = Array.from({ length: 20_000 }, (_, i) => ({ _id: new ObjectId(), i, owner: new ObjectId() }));
     await many.insertMany(all);

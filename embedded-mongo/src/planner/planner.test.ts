@@ -1,12 +1,11 @@
-import { MongoClient, ObjectId, type Collection, type Db } from 'mongodb';
+import { ObjectId, type Collection, type Db } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { indexesUsed, stageNames } from '../../test/plan.js';
-import { serverError, startTestTarget, type TestTarget } from '../../test/testing.js';
+import { connectTestDb, serverError, type TestDb } from '../../test/testing.js';
 
 const DB_NAME = 'embedded_planner_test';
 
-let target: TestTarget;
-let client: MongoClient;
+let testDb: TestDb;
 let db: Db;
 let orders: Collection;
 
@@ -16,18 +15,9 @@ const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 1);
 
 beforeAll(async () => {
-  target = await startTestTarget();
-  client = new MongoClient(target.uri, { serverSelectionTimeoutMS: 5000 });
-  await client.connect();
-  db = client.db(DB_NAME);
-  await db.dropDatabase();
+  ({ db } = testDb = await connectTestDb(DB_NAME));
 });
-
-afterAll(async () => {
-  await db?.dropDatabase();
-  await client?.close();
-  await target?.stop();
-});
+afterAll(() => testDb?.close());
 
 beforeEach(async () => {
   await db.dropDatabase();

@@ -1,24 +1,13 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartResponse, Order as OrderDto, Product, ProductVariant as VariantDto } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  orderMailsSent,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../test/harness.js';
+import type { CartResponse, Order as OrderDto } from '@kesh/shared';
+import { bearer, orderMailsSent, signUpCustomer, type TestContext } from '../test/harness.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { Order } from '../modules/orders/order.model.js';
-import { hmacHex } from '../modules/payments/gateway.js';
-import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
+import { RAJKOT, saveSizes, simulatorPayment, startShop, twoSizes, type Shopper } from '../test/shop.js';
 
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const GUJARATI_TITLE = 'આમળા વાળનું તેલ';
 const HINDI_TITLE = 'आंवला बालों का तेल';
-type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
 /** The names of the fonts a PDF embeds (pdfkit subsets them as "ABCDEF+NotoSansGujarati-Regular"). */
 const embeddedFonts = (pdf: Buffer) =>
@@ -29,9 +18,7 @@ describe('cart and order lines in the shopper’s language', () => {
   let admin: string;
 
   beforeAll(async () => {
-    ctx = await startTestApp();
-    admin = (await createAdminToken(ctx)).token;
-    await allowCashOnDeliveryIn360();
+    ({ ctx, admin } = await startShop());
   });
   afterAll(() => ctx.close());
 
@@ -42,18 +29,7 @@ describe('cart and order lines in the shopper’s language', () => {
       mainPricePaise: 30000,
       translations: { gu: { title: GUJARATI_TITLE, subtitle: 'કુદરતી' }, hi: { title: HINDI_TITLE } },
     });
-    const res = await ctx.http
-      .put(`/api/main-category/${product._id}/variants`)
-      .set(bearer(admin))
-      .send({
-        options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-        variants: [
-          { sku: `AMLA-${product._id}-100`, optionValues: ['100 ml'], offerPrice: '199', stock: '10' },
-          { sku: `AMLA-${product._id}-200`, optionValues: ['200 ml'], offerPrice: '349', stock: '10' },
-        ],
-      })
-      .expect(200);
-    const [, large] = (res.body as Product).variants as [VariantDto, VariantDto];
+    const [, large] = await saveSizes(ctx, admin, product._id, twoSizes(product._id, ['199', '349'], ['10', '10']));
     return { id: String(product._id), large };
   }
   const add = (shopper: Shopper, body: Record<string, unknown>) =>
@@ -119,15 +95,10 @@ describe('cart and order lines in the shopper’s language', () => {
       .set('Accept-Language', 'hi')
       .send({ address: RAJKOT })
       .expect(200);
-    const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
     const verified = await ctx.http
       .post('/api/payment/verify-payment')
       .set(bearer(shopper.token))
-      .send({
-        razorpay_order_id: created.body.id,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: hmacHex(DEV_RAZORPAY_SIM_SECRET, `${created.body.id}|${paymentId}`),
-      })
+      .send(simulatorPayment(shopper, created.body.id))
       .expect(200);
     const order = verified.body.order as OrderDto;
     expect(order.products[0]!.titles).toEqual({ gu: GUJARATI_TITLE, hi: HINDI_TITLE });

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Product, type ProductVariant as VariantDto } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../test/harness.js';
+import { MESSAGES } from '@kesh/shared';
+import { bearer, signUpCustomer, type TestContext } from '../test/harness.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { takeStockFor } from '../modules/catalog/stock.js';
 import { ProductVariant } from '../modules/catalog/variant.model.js';
 import { Order } from '../modules/orders/order.model.js';
-import { hmacHex } from '../modules/payments/gateway.js';
 import { refundRecordingGateway } from '../test/refund-recorder.js';
-import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
+import { RAJKOT, saveSizes, simulatorPayment, startShop, twoSizes } from '../test/shop.js';
 
 describe('a payment opened before the owner removed its variant', () => {
   let ctx: TestContext;
@@ -24,24 +14,15 @@ describe('a payment opened before the owner removed its variant', () => {
   const { payments, refunds } = refundRecordingGateway();
 
   beforeAll(async () => {
-    ctx = await startTestApp({}, { payments });
-    admin = (await createAdminToken(ctx)).token;
-    await allowCashOnDeliveryIn360();
+    ({ ctx, admin } = await startShop({ payments }));
   });
   afterAll(() => ctx.close());
 
   /** 100 ml (10 left) and 200 ml (`largeStock`; '' = not counted). */
   async function amlaOil(largeStock: string) {
     const product = await MainCategory.create({ title: 'Amla hair oil', mainPricePaise: 30000 });
-    const sizes = {
-      options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-      variants: [
-        { sku: `A-${product._id}-100`, optionValues: ['100 ml'], offerPrice: '199', stock: '10' },
-        { sku: `A-${product._id}-200`, optionValues: ['200 ml'], offerPrice: '349', stock: largeStock },
-      ],
-    };
-    const res = await ctx.http.put(`/api/main-category/${product._id}/variants`).set(bearer(admin)).send(sizes);
-    const [small, large] = (res.body as Product).variants as [VariantDto, VariantDto];
+    const sizes = twoSizes(product._id, ['199', '349'], ['10', largeStock]);
+    const [small, large] = await saveSizes(ctx, admin, product._id, sizes);
     /** The owner saves the 100 ml alone: the 200 ml is removed. */
     const removeLarge = () =>
       ctx.http
@@ -74,18 +55,11 @@ describe('a payment opened before the owner removed its variant', () => {
       .expect(200);
     await oil.removeLarge();
 
-    const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
-    const verified = await ctx.http
-      .post('/api/payment/verify-payment')
-      .set(bearer(shopper.token))
-      .send({
-        razorpay_order_id: created.body.id,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: hmacHex(DEV_RAZORPAY_SIM_SECRET, `${created.body.id}|${paymentId}`),
-      });
+    const paid = simulatorPayment(shopper, created.body.id);
+    const verified = await ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid);
     expect(verified.status).toBe(409);
     expect(verified.body.message).toBe(MESSAGES.soldOutRefunded);
-    expect(refunds).toContainEqual({ paymentId, amountPaise: created.body.amount });
+    expect(refunds).toContainEqual({ paymentId: paid.razorpay_payment_id, amountPaise: created.body.amount });
     expect(await Order.countDocuments({ razorpayOrderId: created.body.id })).toBe(0);
     const large = (await ProductVariant.findById(oil.large.id).lean())!;
     expect([large.stock, large.stockHolds ?? []]).toEqual([stock === '' ? null : 5, []]);

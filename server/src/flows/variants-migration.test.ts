@@ -1,17 +1,9 @@
 import { Types, connection } from 'mongoose';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, Order as OrderDto, Product } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../test/harness.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
+import { bearer, signUpCustomer, type TestContext } from '../test/harness.js';
+import { bufferBody, pdfText } from '../test/pdf.js';
+import { RAJKOT, startShop, type Shopper } from '../test/shop.js';
 
 /**
  * A shop upgrading to variants: its products, carts and orders were written by the code before
@@ -21,16 +13,14 @@ const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 describe('data written before variants', () => {
   let ctx: TestContext;
   let admin: string;
-  let shopper: Awaited<ReturnType<typeof signUpCustomer>>;
+  let shopper: Shopper;
   const oilId = new Types.ObjectId();
   const combId = new Types.ObjectId();
   const orderId = new Types.ObjectId();
   const placedAt = new Date('2026-06-01T10:00:00Z');
 
   beforeAll(async () => {
-    ctx = await startTestApp();
-    admin = (await createAdminToken(ctx)).token;
-    await allowCashOnDeliveryIn360();
+    ({ ctx, admin } = await startShop());
     shopper = await signUpCustomer(ctx);
     const at = new Date('2026-01-01T00:00:00Z');
     await connection.collection('maincategories').insertMany([
@@ -146,16 +136,9 @@ describe('data written before variants', () => {
       .get(`/api/orders/${orderId}/invoice`)
       .set(bearer(shopper.token))
       .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
+      .parse(bufferBody)
       .expect(200);
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.body as Buffer)), {
-      mergePages: true,
-    });
-    expect(text.replace(/\s+/g, ' ')).toMatch(/Bhringraj Oil 3305/);
+    expect(await pdfText(pdf.body as Buffer)).toMatch(/Bhringraj Oil 3305/);
     const csv = await ctx.http.get('/api/orders/export.csv').set(bearer(admin)).buffer(true).expect(200);
     const row = csv.text.split('\n').find((l) => l.startsWith(String(orderId)))!;
     expect(row).toContain(',Bhringraj Oil,1,399.00,399.00,Processing,Cash on delivery,,,');

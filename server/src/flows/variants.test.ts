@@ -1,4 +1,3 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,35 +6,23 @@ import {
   VARIANT_TEXTS,
   type CartResponse,
   type Order as OrderDto,
-  type Product,
   type ProductVariant as VariantDto,
   type SalesStats,
 } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  orderMailsSent,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../test/harness.js';
+import { bearer, orderMailsSent, signUpCustomer, type TestContext } from '../test/harness.js';
 import { MainCategory } from '../modules/catalog/category.model.js';
 import { ProductVariant } from '../modules/catalog/variant.model.js';
 import { Cart } from '../modules/cart/cart.model.js';
 import { Coupon } from '../modules/coupons/coupon.model.js';
-import { hmacHex } from '../modules/payments/gateway.js';
 import { refundRecordingGateway } from '../test/refund-recorder.js';
 import { DeliverySettingsRecord } from '../modules/shipping/delivery-settings.model.js';
 import { Order } from '../modules/orders/order.model.js';
-import { DEV_RAZORPAY_SIM_SECRET } from '../config.js';
 import { CSV_COLUMNS } from '../modules/orders/reports.js';
 import { takeStockFor } from '../modules/catalog/stock.js';
 import { codStockRef } from './place-cod-order.js';
+import { pdfText } from '../test/pdf.js';
+import { RAJKOT, saveSizes, simulatorPayment, startShop, twoSizes, type Shopper } from '../test/shop.js';
 import { recoverInterruptedStock } from './recover-stock.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
 describe('variants through cart, checkout, cash on delivery and cancellation', () => {
   let ctx: TestContext;
@@ -43,9 +30,7 @@ describe('variants through cart, checkout, cash on delivery and cancellation', (
   const { payments, refunds } = refundRecordingGateway();
 
   beforeAll(async () => {
-    ctx = await startTestApp({}, { payments });
-    admin = (await createAdminToken(ctx)).token;
-    await allowCashOnDeliveryIn360();
+    ({ ctx, admin } = await startShop({ payments }));
   });
   afterAll(() => ctx.close());
   beforeEach(() => {
@@ -53,22 +38,9 @@ describe('variants through cart, checkout, cash on delivery and cancellation', (
   });
 
   /** "Amla hair oil" in 100 ml (₹199, 10 left) and 200 ml (₹349, `largeStock` left), made through the admin API. */
-  let made = 0;
-  async function amlaOil(largeStock = '6', title = 'Amla hair oil', [smallPrice, largePrice] = ['199', '349']) {
-    made += 1;
+  async function amlaOil(largeStock = '6', title = 'Amla hair oil', prices: [string, string] = ['199', '349']) {
     const product = await MainCategory.create({ title, mainPricePaise: 30000 });
-    const res = await ctx.http
-      .put(`/api/main-category/${product._id}/variants`)
-      .set(bearer(admin))
-      .send({
-        options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-        variants: [
-          { sku: `AMLA-${made}-100`, optionValues: ['100 ml'], offerPrice: smallPrice, stock: '10' },
-          { sku: `AMLA-${made}-200`, optionValues: ['200 ml'], offerPrice: largePrice, stock: largeStock },
-        ],
-      })
-      .expect(200);
-    const [small, large] = (res.body as Product).variants as [VariantDto, VariantDto];
+    const [small, large] = await saveSizes(ctx, admin, product._id, twoSizes(product._id, prices, ['10', largeStock]));
     return { id: String(product._id), small, large };
   }
   const stockOf = async (variant: VariantDto) => (await ProductVariant.findById(variant.id).lean())!.stock;
@@ -84,15 +56,7 @@ describe('variants through cart, checkout, cash on delivery and cancellation', (
       .set(bearer(shopper.token))
       .send({ address: RAJKOT, ...(couponCode ? { couponCode } : {}) });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
-    return {
-      amount: created.body.amount as number,
-      body: {
-        razorpay_order_id: created.body.id as string,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: hmacHex(DEV_RAZORPAY_SIM_SECRET, `${created.body.id}|${paymentId}`),
-      },
-    };
+    return { amount: created.body.amount as number, body: simulatorPayment(shopper, created.body.id) };
   }
   const verify = (shopper: Shopper, paid: Awaited<ReturnType<typeof payOnline>>) =>
     ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid.body);
@@ -366,9 +330,7 @@ describe('variants through cart, checkout, cash on delivery and cancellation', (
       const placed = mails.find((m) => m.to === shopper.email)!;
       expect(placed.text).toContain('- Amla papers oil (200 ml) × 1: ₹349');
       expect(mails.find((m) => m.to !== shopper.email)!.text).toContain('- Amla papers oil (200 ml) x 1: ₹349');
-      const pdf = await getDocumentProxy(new Uint8Array(placed.attachments![0]!.content));
-      const { text } = await extractText(pdf, { mergePages: true });
-      expect(text.replace(/\s+/g, ' ')).toContain('Amla papers oil (200 ml)');
+      expect(await pdfText(placed.attachments![0]!.content as Buffer)).toContain('Amla papers oil (200 ml)');
 
       const csv = await ctx.http.get('/api/orders/export.csv').set(bearer(admin)).buffer(true).expect(200);
       const rows = parseCsv(csv.text.replace(/^\uFEFF/, '')) as string[][];

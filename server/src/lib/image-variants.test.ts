@@ -1,14 +1,15 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import sharp from 'sharp';
 import { createApp } from '../app.js';
-import { startTestApp, createAdminToken, bearer, signUpCustomer, type TestContext } from '../test/harness.js';
+import { bearer, signUpCustomer } from '../test/harness.js';
 import { pngImage } from '../test/images.js';
 import { createGridFsStorage } from './gridfs-storage.js';
 import { imageSrcSet, variantKey, variantWidthsFor } from './image-variants.js';
 import { isStorageKey } from './storage.js';
+import { appWithOwner } from '../test/shop.js';
 
 type Http = ReturnType<typeof request>;
 
@@ -78,124 +79,117 @@ describe('image variants: keys, widths and srcset', () => {
 });
 
 describe('image variants through the admin routes', () => {
-  let ctx: TestContext;
-  let token: string;
-
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    token = (await createAdminToken(ctx)).token;
-  });
-  afterAll(() => ctx.close());
+  const shop = appWithOwner();
 
   it('slider: 800 and 1600 wide WebP copies, replaced with the image and removed with the slider', async () => {
-    const add = await ctx.http
+    const add = await shop.ctx.http
       .post('/sliders/addSlider')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'Bhringraj oil')
       .field('description', 'Cold-pressed')
       .attach('image', await photo(2000, 800), 'hero.png');
     expect(add.status).toBe(201);
-    const first = await expectWebpVariants(ctx.http, add.body.imageSrcSet, [800, 1600]);
-    const listed = (await ctx.http.get('/sliders/getSliders')).body;
+    const first = await expectWebpVariants(shop.ctx.http, add.body.imageSrcSet, [800, 1600]);
+    const listed = (await shop.ctx.http.get('/sliders/getSliders')).body;
     expect(listed[0].imageSrcSet).toBe(add.body.imageSrcSet);
     // The original stays the contract's `image`.
-    expect((await ctx.http.get(add.body.image)).headers['content-type']).toBe('image/png');
+    expect((await shop.ctx.http.get(add.body.image)).headers['content-type']).toBe('image/png');
 
-    const replaced = await ctx.http
+    const replaced = await shop.ctx.http
       .put(`/sliders/updateSlider/${add.body._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'Bhringraj oil')
       .field('description', 'Cold-pressed')
       .attach('image', await photo(1200, 500), 'smaller.png');
     expect(replaced.status).toBe(200);
-    await expectWebpVariants(ctx.http, replaced.body.imageSrcSet, [800, 1200]);
-    await expectGone(ctx.http, first);
+    await expectWebpVariants(shop.ctx.http, replaced.body.imageSrcSet, [800, 1200]);
+    await expectGone(shop.ctx.http, first);
 
     // Editing the text keeps the image and its variants.
-    const retitled = await ctx.http
+    const retitled = await shop.ctx.http
       .put(`/sliders/updateSlider/${add.body._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'Bhringraj hair oil')
       .field('description', 'Cold-pressed');
     expect(retitled.body.imageSrcSet).toBe(replaced.body.imageSrcSet);
 
-    const del = await ctx.http.delete(`/sliders/deleteSlider/${add.body._id}`).set(bearer(token));
+    const del = await shop.ctx.http.delete(`/sliders/deleteSlider/${add.body._id}`).set(bearer(shop.admin));
     expect(del.status).toBe(200);
-    expect(await readdir(ctx.uploadDir)).toEqual([]);
+    expect(await readdir(shop.ctx.uploadDir)).toEqual([]);
   });
 
   it('product: 400 and 800 wide copies, in the catalogue, the cart and gone after deletion', async () => {
-    const add = await ctx.http
+    const add = await shop.ctx.http
       .post('/api/main-category')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'Neem oil')
       .attach('image', await photo(1000, 1000), 'neem.png');
     expect(add.status).toBe(201);
-    const first = await expectWebpVariants(ctx.http, add.body.imageSrcSet, [400, 800]);
-    const listed = (await ctx.http.get('/api/main-category')).body;
+    const first = await expectWebpVariants(shop.ctx.http, add.body.imageSrcSet, [400, 800]);
+    const listed = (await shop.ctx.http.get('/api/main-category')).body;
     expect(listed.find((p: { _id: string }) => p._id === add.body._id).imageSrcSet).toBe(add.body.imageSrcSet);
 
-    const shopper = await signUpCustomer(ctx);
-    const added = await ctx.http
+    const shopper = await signUpCustomer(shop.ctx);
+    const added = await shop.ctx.http
       .post('/api/cart/add-to-cart')
       .set(bearer(shopper.token))
       .send({ productId: add.body._id, quantity: 1 });
     expect(added.status).toBe(200);
-    const cart = await ctx.http.get('/api/cart/cart').set(bearer(shopper.token));
+    const cart = await shop.ctx.http.get('/api/cart/cart').set(bearer(shopper.token));
     expect(cart.body.items[0].productId.imageSrcSet).toBe(add.body.imageSrcSet);
 
-    const replaced = await ctx.http
+    const replaced = await shop.ctx.http
       .put(`/api/main-category/${add.body._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'Neem oil')
       .attach('image', await photo(500, 500), 'neem-small.png');
     expect(replaced.status).toBe(200);
-    await expectWebpVariants(ctx.http, replaced.body.imageSrcSet, [400, 500]);
-    await expectGone(ctx.http, first);
+    await expectWebpVariants(shop.ctx.http, replaced.body.imageSrcSet, [400, 500]);
+    await expectGone(shop.ctx.http, first);
 
-    await ctx.http.delete(`/api/main-category/${add.body._id}`).set(bearer(token)).expect(200);
-    expect(await readdir(ctx.uploadDir)).toEqual([]);
+    await shop.ctx.http.delete(`/api/main-category/${add.body._id}`).set(bearer(shop.admin)).expect(200);
+    expect(await readdir(shop.ctx.uploadDir)).toEqual([]);
   });
 
   it('gallery: every uploaded image gets its copies; small originals get none', async () => {
-    const upload = await ctx.http
+    const upload = await shop.ctx.http
       .post('/gallery/upload')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .attach('images', await photo(1600, 1200), 'big.png')
       .attach('images', await pngImage(), 'tiny.png');
     expect(upload.status).toBe(201);
     const [big, tiny] = upload.body.items;
-    const first = await expectWebpVariants(ctx.http, big.imageSrcSet, [400, 800]);
+    const first = await expectWebpVariants(shop.ctx.http, big.imageSrcSet, [400, 800]);
     expect(tiny.imageSrcSet).toBeNull();
-    expect(await readdir(ctx.uploadDir)).toHaveLength(4);
+    expect(await readdir(shop.ctx.uploadDir)).toHaveLength(4);
 
-    const replaced = await ctx.http
+    const replaced = await shop.ctx.http
       .put(`/gallery/${big._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .attach('images', await photo(900, 600), 'other.png');
     expect(replaced.status).toBe(200);
-    await expectWebpVariants(ctx.http, replaced.body.updatedItem.imageSrcSet, [400, 800]);
-    await expectGone(ctx.http, first);
+    await expectWebpVariants(shop.ctx.http, replaced.body.updatedItem.imageSrcSet, [400, 800]);
+    await expectGone(shop.ctx.http, first);
 
     for (const item of upload.body.items as { _id: string }[]) {
-      await ctx.http.delete(`/gallery/${item._id}`).set(bearer(token)).expect(200);
+      await shop.ctx.http.delete(`/gallery/${item._id}`).set(bearer(shop.admin)).expect(200);
     }
-    expect(await readdir(ctx.uploadDir)).toEqual([]);
+    expect(await readdir(shop.ctx.uploadDir)).toEqual([]);
   });
 
   it('stores the variants in GridFS when the app runs on GridFS, and removes them there', async () => {
     const storage = createGridFsStorage(mongoose.connection.db!);
-    const gridHttp = request(createApp({ ...ctx.deps, storage }));
+    const gridHttp = request(createApp({ ...shop.ctx.deps, storage }));
     const upload = await gridHttp
       .post('/gallery/upload')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .attach('images', await photo(1000, 700), 'grid.png');
     expect(upload.status).toBe(201);
     const [item] = upload.body.items;
     const urls = await expectWebpVariants(gridHttp, item.imageSrcSet, [400, 800]);
-    expect(await readdir(ctx.uploadDir)).toEqual([]);
+    expect(await readdir(shop.ctx.uploadDir)).toEqual([]);
 
-    await gridHttp.delete(`/gallery/${item._id}`).set(bearer(token)).expect(200);
+    await gridHttp.delete(`/gallery/${item._id}`).set(bearer(shop.admin)).expect(200);
     await expectGone(gridHttp, [item.image, ...urls]);
     expect(await mongoose.connection.db!.collection('images.files').countDocuments()).toBe(0);
   });

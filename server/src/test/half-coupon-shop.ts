@@ -13,15 +13,7 @@ import {
   startTestApp,
   type TestContext,
 } from './harness.js';
-
-export const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-export type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
-/** What Razorpay's window hands the browser once a shopper has paid. */
-export interface PaidInRazorpay {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
+import { RAJKOT, type PaidInRazorpay, type Shopper } from './shop.js';
 
 /** No coupons, redemptions, orders, payments or carts left from an earlier test. */
 export const clearCouponsAndOrders = () =>

@@ -3,11 +3,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { STORAGE_KEYS, type CartItem, type CartResponse } from '@kesh/shared';
+import type { CartItem, CartResponse } from '@kesh/shared';
 import { SessionProvider, useSession } from '../../state/session';
 import { fetchCart } from '../../api/cart';
 import { removeFromCart, updateCartQuantity } from '../../api/cartLines';
 import { ApiError } from '../../api/http';
+import { storeUser } from '../../components/ui/test-utils';
 import CartPage from './CartPage';
 
 vi.mock('../../api/cart', () => ({ fetchCart: vi.fn() }));
@@ -41,10 +42,7 @@ function Badge() {
 }
 
 function renderCart() {
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ username: 'asha', token: 'tok', userId: 'u1', expiry: Date.now() + 60_000 }),
-  );
+  storeUser('asha', 'tok');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

@@ -9,7 +9,6 @@ import {
   COUPON_REFUSALS,
   COUPON_REFUSAL_TEXTS,
   MESSAGES,
-  STORAGE_KEYS,
   formatRupees,
   type CartResponse,
   type Order,
@@ -27,6 +26,7 @@ import gu from '../../i18n/locales/gu/checkout.coupon.json';
 import hi from '../../i18n/locales/hi/checkout.coupon.json';
 import mr from '../../i18n/locales/mr/checkout.coupon.json';
 import type { RazorpayOptions } from './razorpay';
+import { storeUser } from '../../components/ui/test-utils';
 import ShippingPage from './ShippingPage';
 import { orderAddressLine } from './usePayment';
 
@@ -77,12 +77,7 @@ let checkout: RazorpayOptions | null = null;
 const opened = vi.fn();
 
 function renderShipping(stored = true) {
-  if (stored) {
-    localStorage.setItem(
-      STORAGE_KEYS.user,
-      JSON.stringify({ username: 'asha', token: 'tok', userId: 'u1', expiry: Date.now() + 60_000 }),
-    );
-  }
+  if (stored) storeUser('asha', 'tok');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

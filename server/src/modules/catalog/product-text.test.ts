@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCT_TEXT_MESSAGES, type Product } from '@kesh/shared';
-import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
+import { bearer } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { MainCategory } from './category.model.js';
+import { appWithOwner } from '../../test/shop.js';
 
 const GUJARATI = {
   title: 'આમળા વાળનું તેલ',
@@ -14,20 +15,13 @@ const GUJARATI = {
 const HINDI = { title: 'आंवला बालों का तेल', description: 'जड़ों को मज़बूत बनाता है।' };
 
 describe('product text in four languages (admin API)', () => {
-  let ctx: TestContext;
-  let token: string;
-
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    token = (await createAdminToken(ctx)).token;
-  });
-  afterAll(() => ctx.close());
+  const shop = appWithOwner();
   beforeEach(async () => {
     await MainCategory.deleteMany({});
   });
 
   function send(method: 'post' | 'put', path: string, fields: Record<string, string>) {
-    const req = ctx.http[method](path).set(bearer(token));
+    const req = shop.ctx.http[method](path).set(bearer(shop.admin));
     for (const [k, v] of Object.entries(fields)) req.field(k, v);
     return req;
   }
@@ -45,8 +39,8 @@ describe('product text in four languages (admin API)', () => {
   };
 
   it('refuses product text from anyone but the admin', async () => {
-    await expectAdminOnly(ctx, 'post', '/api/main-category');
-    await expectAdminOnly(ctx, 'put', '/api/main-category/64b0000000000000000000bb');
+    await expectAdminOnly(shop.ctx, 'post', '/api/main-category');
+    await expectAdminOnly(shop.ctx, 'put', '/api/main-category/64b0000000000000000000bb');
     expect(await MainCategory.countDocuments()).toBe(0);
   });
 
@@ -62,15 +56,15 @@ describe('product text in four languages (admin API)', () => {
       translations: { gu: GUJARATI, hi: HINDI },
     });
     expect(res.body.translations).not.toHaveProperty('mr');
-    const [listed] = (await ctx.http.get('/api/main-category')).body as Product[];
+    const [listed] = (await shop.ctx.http.get('/api/main-category')).body as Product[];
     expect(listed).toMatchObject({ title: 'Amla hair oil', translations: { gu: GUJARATI, hi: HINDI } });
-    const one = await ctx.http.get(`/api/main-category/${res.body._id}`);
+    const one = await shop.ctx.http.get(`/api/main-category/${res.body._id}`);
     expect(one.body.translations.gu.title).toBe(GUJARATI.title);
   });
 
   it('answers an old product, stored without any of it, as before with empty text beside', async () => {
     const { insertedId } = await MainCategory.collection.insertOne({ title: 'Old Neem Oil', createdAt: new Date() });
-    const res = await ctx.http.get(`/api/main-category/${String(insertedId)}`);
+    const res = await shop.ctx.http.get(`/api/main-category/${String(insertedId)}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: 'Old Neem Oil', benefits: [], imageAlt: '', translations: {} });
   });
@@ -83,14 +77,14 @@ describe('product text in four languages (admin API)', () => {
     expect(hindiOnly.body.benefits).toEqual(['Strong roots', 'Less hair fall']);
     const noGujarati = await put(body._id, { title: 'Amla hair oil', 'text.gu': '' });
     expect(noGujarati.body.translations).toEqual({ hi: { title: 'आंवला तेल' } });
-    const stored = await ctx.http.get(`/api/main-category/${body._id}`);
+    const stored = await shop.ctx.http.get(`/api/main-category/${body._id}`);
     expect(stored.body.translations).toEqual({ hi: { title: 'आंवला तेल' } });
   });
 
   it('accepts the text as an object in a JSON body too', async () => {
-    const res = await ctx.http
+    const res = await shop.ctx.http
       .post('/api/main-category')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .send({ title: 'Amla hair oil', 'text.mr': { title: 'आवळा केसांचे तेल' } });
     expect(res.status).toBe(201);
     expect(res.body.translations).toEqual({ mr: { title: 'आवळा केसांचे तेल' } });
@@ -157,7 +151,7 @@ describe('product text in four languages (admin API)', () => {
     const res = await put(body._id, { title: 'Renamed', 'text.gu': '[]' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(PRODUCT_TEXT_MESSAGES.unreadable('gu'));
-    const stored = await ctx.http.get(`/api/main-category/${body._id}`);
+    const stored = await shop.ctx.http.get(`/api/main-category/${body._id}`);
     expect(stored.body).toMatchObject({ title: 'Amla hair oil', translations: { gu: GUJARATI } });
   });
 });

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VARIANT_TEXTS, type Product } from '@kesh/shared';
-import { bearer, createAdminToken, startTestApp, type TestContext } from '../../test/harness.js';
+import { bearer } from '../../test/harness.js';
 import { MainCategory } from './category.model.js';
 import { SkuClaim } from './sku-claim.model.js';
 import { takeStockFor } from './stock.js';
 import { ProductVariant } from './variant.model.js';
 import { finishVariantSaves } from './variant-save.js';
+import { appWithOwner } from '../../test/shop.js';
 
 const sizes = (skus: [string, string], stock = ['7', '9']) => ({
   options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
@@ -17,14 +18,7 @@ const sizes = (skus: [string, string], stock = ['7', '9']) => ({
 const IN_A_MINUTE = () => new Date(Date.now() + 60_000);
 
 describe('saving a product’s variants: unique SKUs and a save cut short', () => {
-  let ctx: TestContext;
-  let token: string;
-
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    token = (await createAdminToken(ctx)).token;
-  });
-  afterAll(() => ctx.close());
+  const shop = appWithOwner();
   beforeEach(async () => {
     vi.restoreAllMocks();
     await Promise.all([MainCategory.deleteMany({}), ProductVariant.deleteMany({}), SkuClaim.deleteMany({})]);
@@ -33,11 +27,11 @@ describe('saving a product’s variants: unique SKUs and a save cut short', () =
   const newProduct = async (title = 'Amla hair oil') =>
     String((await MainCategory.create({ title, mainPricePaise: 30000 }))._id);
   const save = (id: string, body: unknown) =>
-    ctx.http
+    shop.ctx.http
       .put(`/api/main-category/${id}/variants`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .send(body as object);
-  const read = async (id: string) => (await ctx.http.get(`/api/main-category/${id}`).expect(200)).body as Product;
+  const read = async (id: string) => (await shop.ctx.http.get(`/api/main-category/${id}`).expect(200)).body as Product;
 
   it('of two saves naming the same new SKU at once, exactly one succeeds; the other changes nothing', async () => {
     for (let round = 0; round < 5; round += 1) {
@@ -79,7 +73,7 @@ describe('saving a product’s variants: unique SKUs and a save cut short', () =
     // Product a drops its variants: another product may use the SKUs; deleting a product frees its own.
     await save(a, { options: [], variants: [] }).expect(200);
     await save(b, sizes(['AMLA-100', 'B-200'])).expect(200);
-    await ctx.http.delete(`/api/main-category/${b}`).set(bearer(token)).expect(200);
+    await shop.ctx.http.delete(`/api/main-category/${b}`).set(bearer(shop.admin)).expect(200);
     await save(a, sizes(['AMLA-100', 'B-200'])).expect(200);
   });
 

@@ -1,9 +1,9 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_REFUSAL_TEXTS, COUPON_TEXTS, MESSAGES, type CouponBody } from '@kesh/shared';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 import { clearCouponsAndOrders } from '../../test/half-coupon-shop.js';
+import { bufferBody, pdfText } from '../../test/pdf.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from '../orders/order.model.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
@@ -352,14 +352,9 @@ describe('coupons', () => {
         .get(`/api/orders/${order._id}/invoice`)
         .set(bearer(shopper.token))
         .buffer(true)
-        .parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+        .parse(bufferBody);
       expect(pdf.status).toBe(200);
-      const doc = await getDocumentProxy(new Uint8Array(pdf.body as Buffer));
-      const text = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
+      const text = await pdfText(pdf.body as Buffer);
       expect(text).toContain('Value before discount: ₹998.00');
       expect(text).toContain('Coupon SAVE10: −₹99.80');
       // 898.20 including 18 % GST: taxable 761.19, tax 137.01 split CGST/SGST (Rajkot is in Gujarat).

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_LAPSED_REFUNDED, COUPON_REFUSAL_TEXTS, MESSAGES } from '@kesh/shared';
-import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
 import { bearer } from '../../test/harness.js';
-import { halfCouponShop, type Shopper } from '../../test/half-coupon-shop.js';
+import { halfCouponShop } from '../../test/half-coupon-shop.js';
+import { paymentCapturedWebhook, type Shopper } from '../../test/shop.js';
 import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from '../orders/order.model.js';
-import { hmacHex } from '../payments/gateway.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
 import { Coupon, CouponRedemption } from './coupon.model.js';
 import { COUPON_RESERVATION_MS } from './service.js';
@@ -34,19 +33,8 @@ describe('a payment completed after its coupon hold lapsed', () => {
       razorpay_order_id: paid.razorpay_order_id,
       razorpay_payment_id: paid.razorpay_payment_id,
     });
-  function webhook(paid: { razorpay_order_id: string; razorpay_payment_id: string }, amountPaise: number) {
-    const body = JSON.stringify({
-      event: 'payment.captured',
-      payload: {
-        payment: { entity: { id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, amount: amountPaise } },
-      },
-    });
-    return shop.ctx.http
-      .post('/api/payment/webhook')
-      .set('Content-Type', 'application/json')
-      .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
-      .send(body);
-  }
+  const webhook = (paid: { razorpay_order_id: string; razorpay_payment_id: string }, amountPaise: number) =>
+    paymentCapturedWebhook(shop.ctx, paid, amountPaise);
   const laterThanTheHold = () => {
     clock.now = new Date(clock.now.getTime() + COUPON_RESERVATION_MS + 1000);
   };

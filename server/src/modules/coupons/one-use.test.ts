@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_REFUSAL_TEXTS } from '@kesh/shared';
-import { halfCouponShop, type Shopper } from '../../test/half-coupon-shop.js';
+import { halfCouponShop } from '../../test/half-coupon-shop.js';
+import type { Shopper } from '../../test/shop.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { Order } from '../orders/order.model.js';
 

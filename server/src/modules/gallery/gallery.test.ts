@@ -1,32 +1,26 @@
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
-import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
+import { bearer } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { ELEVEN_MB, gifImage, jpegImage, paddedPng, pixelBombPng, pngImage, scriptBytes } from '../../test/images.js';
 import { TOO_MANY_FILES } from '../../middleware/upload.js';
 import { GALLERY_UPLOAD_MAX_FILES } from './routes.js';
 import { GalleryItem } from './gallery.model.js';
+import { appWithOwner } from '../../test/shop.js';
 
 const MISSING_ID = '64b0000000000000000000cc';
 
 describe('gallery', () => {
-  let ctx: TestContext;
-  let token: string;
-
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    token = (await createAdminToken(ctx)).token;
-  });
-  afterAll(() => ctx.close());
+  const shop = appWithOwner();
   beforeEach(async () => {
     await GalleryItem.deleteMany({});
-    await ctx.clearUploads();
+    await shop.ctx.clearUploads();
   });
 
-  const storedFiles = () => readdir(ctx.uploadDir);
-  const upload = () => ctx.http.post('/gallery/upload').set(bearer(token));
+  const storedFiles = () => readdir(shop.ctx.uploadDir);
+  const upload = () => shop.ctx.http.post('/gallery/upload').set(bearer(shop.admin));
 
   async function uploadOne(): Promise<{ _id: string; image: string }> {
     const res = await upload().attach('images', await pngImage(), 'one.png');
@@ -35,9 +29,9 @@ describe('gallery', () => {
   }
 
   it('refuses every write without a valid admin token', async () => {
-    await expectAdminOnly(ctx, 'post', '/gallery/upload');
-    await expectAdminOnly(ctx, 'put', `/gallery/${MISSING_ID}`);
-    await expectAdminOnly(ctx, 'delete', `/gallery/${MISSING_ID}`);
+    await expectAdminOnly(shop.ctx, 'post', '/gallery/upload');
+    await expectAdminOnly(shop.ctx, 'put', `/gallery/${MISSING_ID}`);
+    await expectAdminOnly(shop.ctx, 'delete', `/gallery/${MISSING_ID}`);
   });
 
   it('uploads 5 images in one request and lists them publicly as { _id, id, image }', async () => {
@@ -52,14 +46,14 @@ describe('gallery', () => {
     expect(res.body.items).toHaveLength(5);
     expect(await storedFiles()).toHaveLength(5);
 
-    const list = await ctx.http.get('/gallery/');
+    const list = await shop.ctx.http.get('/gallery/');
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toContain('public');
     expect(list.body).toHaveLength(5);
     for (const item of list.body) {
       expect(Object.keys(item).sort()).toEqual(['_id', 'id', 'image', 'imageSrcSet']);
       expect(item.id).toBe(item._id);
-      expect((await ctx.http.get(item.image)).status).toBe(200);
+      expect((await shop.ctx.http.get(item.image)).status).toBe(200);
     }
   });
 
@@ -160,9 +154,9 @@ describe('gallery', () => {
   it('replaces an image: answers updatedItem and removes the old file', async () => {
     const item = await uploadOne();
     const [oldFile] = await storedFiles();
-    const res = await ctx.http
+    const res = await shop.ctx.http
       .put(`/gallery/${item._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .attach('images', await gifImage(), 'new.gif');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(MESSAGES.imageUpdated);
@@ -171,47 +165,52 @@ describe('gallery', () => {
     const files = await storedFiles();
     expect(files).toHaveLength(1);
     expect(files).not.toContain(oldFile);
-    expect((await ctx.http.get('/gallery/')).body).toEqual([res.body.updatedItem]);
+    expect((await shop.ctx.http.get('/gallery/')).body).toEqual([res.body.updatedItem]);
   });
 
   it('validates a replacement with the single-file messages and keeps the old image', async () => {
     const item = await uploadOne();
-    const none = await ctx.http.put(`/gallery/${item._id}`).set(bearer(token)).field('x', 'y');
+    const none = await shop.ctx.http.put(`/gallery/${item._id}`).set(bearer(shop.admin)).field('x', 'y');
     expect(none.status).toBe(400);
     expect(none.body.error).toBe(MESSAGES.gallerySelectReplacement);
-    const spoofed = await ctx.http
+    const spoofed = await shop.ctx.http
       .put(`/gallery/${item._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .attach('images', scriptBytes(), { filename: 'x.png', contentType: 'image/png' });
     expect(spoofed.status).toBe(400);
     expect(spoofed.body.error).toBe(MESSAGES.imageTypeNotAllowed);
-    const big = await ctx.http
+    const big = await shop.ctx.http
       .put(`/gallery/${item._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .attach('images', await paddedPng(ELEVEN_MB), 'big.png');
     expect(big.status).toBe(413);
     expect(big.body.error).toBe(MESSAGES.imageTooLarge);
     expect(await storedFiles()).toHaveLength(1);
-    expect((await ctx.http.get(item.image)).status).toBe(200);
+    expect((await shop.ctx.http.get(item.image)).status).toBe(200);
   });
 
   it('deletes an image and its file', async () => {
     const item = await uploadOne();
-    const res = await ctx.http.delete(`/gallery/${item._id}`).set(bearer(token));
+    const res = await shop.ctx.http.delete(`/gallery/${item._id}`).set(bearer(shop.admin));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: MESSAGES.imageDeleted });
     expect(await storedFiles()).toEqual([]);
-    expect((await ctx.http.get('/gallery/')).body).toEqual([]);
+    expect((await shop.ctx.http.get('/gallery/')).body).toEqual([]);
   });
 
   it('answers an invalid id with 400 and an unknown one with 404, storing nothing', async () => {
     const png = await pngImage();
-    expect((await ctx.http.put('/gallery/nope').set(bearer(token)).attach('images', png, 'a.png')).status).toBe(400);
-    expect((await ctx.http.delete('/gallery/nope').set(bearer(token))).status).toBe(400);
-    const put = await ctx.http.put(`/gallery/${MISSING_ID}`).set(bearer(token)).attach('images', png, 'a.png');
+    expect(
+      (await shop.ctx.http.put('/gallery/nope').set(bearer(shop.admin)).attach('images', png, 'a.png')).status,
+    ).toBe(400);
+    expect((await shop.ctx.http.delete('/gallery/nope').set(bearer(shop.admin))).status).toBe(400);
+    const put = await shop.ctx.http
+      .put(`/gallery/${MISSING_ID}`)
+      .set(bearer(shop.admin))
+      .attach('images', png, 'a.png');
     expect(put.status).toBe(404);
     expect(put.body.error).toBeTruthy();
-    expect((await ctx.http.delete(`/gallery/${MISSING_ID}`).set(bearer(token))).status).toBe(404);
+    expect((await shop.ctx.http.delete(`/gallery/${MISSING_ID}`).set(bearer(shop.admin))).status).toBe(404);
     expect(await storedFiles()).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { readdir } from 'node:fs/promises';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order as OrderDto } from '@kesh/shared';
 import {
@@ -11,19 +10,13 @@ import {
   startTestApp,
   type TestContext,
 } from '../../test/harness.js';
+import { bufferBody, pdfText } from '../../test/pdf.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { invoiceRenders } from './invoice-renderer.js';
 import { Order } from './order.model.js';
 
 const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const PUNE = '21 FC Road, Pune, Maharashtra, India, 411004';
-
-/** The text of a PDF answer, every page joined. */
-async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/\s+/g, ' ');
-}
 
 const asBuffer = (res: { body: unknown }) => res.body as Buffer;
 
@@ -39,14 +32,7 @@ describe('GST tax invoices', () => {
   const clock = { now: new Date('2026-11-20T06:00:00.000Z') };
 
   const invoice = (id: string, token?: string) => {
-    const req = ctx.http
-      .get(`/api/orders/${id}/invoice`)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const req = ctx.http.get(`/api/orders/${id}/invoice`).buffer(true).parse(bufferBody);
     return token ? req.set(bearer(token)) : req;
   };
 

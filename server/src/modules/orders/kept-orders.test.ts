@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order as OrderDto } from '@kesh/shared';
-import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
-import type { PaymentGateway } from '../../lib/payments.js';
 import {
   bearer,
   buyWithSimulator,
@@ -11,13 +9,11 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { queriesDuring } from '../../test/query-log.js';
+import { refundRecordingGateway } from '../../test/refund-recorder.js';
+import { RAJKOT, refundSettledWebhook, type Shopper } from '../../test/shop.js';
 import { MainCategory } from '../catalog/category.model.js';
-import { createSimulatorGateway, hmacHex } from '../payments/gateway.js';
 import { Order } from './order.model.js';
 import { listOwnOrders } from './service.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
 /** Queries of `collection` a call makes. */
 const readsDuring = (collection: string, call: () => Promise<unknown>) =>
@@ -27,19 +23,12 @@ describe('my orders, kept between reads', () => {
   let ctx: TestContext;
   let admin: string;
   let oilId: string;
-  let refunds = 0;
+  const gateway = refundRecordingGateway();
+  // Refunds stay pending until Razorpay's webhook says otherwise.
+  gateway.answer = 'pending';
 
   beforeAll(async () => {
-    const simulator = createSimulatorGateway();
-    // Refunds stay pending until Razorpay's webhook says otherwise.
-    const payments: PaymentGateway = {
-      ...simulator,
-      async refund({ amountPaise }) {
-        refunds += 1;
-        return { id: `rfnd_kept_${refunds}`, amountPaise, status: 'pending' };
-      },
-    };
-    ctx = await startTestApp({}, { payments });
+    ctx = await startTestApp({}, { payments: gateway.payments });
     admin = (await createAdminToken(ctx)).token;
     oilId = String((await MainCategory.create({ title: 'Amla Hair Mask', mainPricePaise: 30000 }))._id);
   });
@@ -86,22 +75,7 @@ describe('my orders, kept between reads', () => {
     const cancelled = await ctx.http.post(`/api/orders/${order._id}/cancel`).set(bearer(shopper.token)).expect(200);
     const [seen] = await myOrders(shopper);
     expect(seen).toMatchObject({ status: 'Cancelled', refund: { status: 'pending' } });
-    const body = JSON.stringify({
-      entity: 'event',
-      event: 'refund.processed',
-      contains: ['refund'],
-      payload: {
-        refund: {
-          entity: { id: cancelled.body.order.refund.id, entity: 'refund', amount: 30000, status: 'processed' },
-        },
-      },
-    });
-    await ctx.http
-      .post('/api/payment/webhook')
-      .set('Content-Type', 'application/json')
-      .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
-      .send(body)
-      .expect(200);
+    await refundSettledWebhook(ctx, 'refund.processed', cancelled.body.order.refund.id, 30000).expect(200);
     expect((await myOrders(shopper))[0]?.refund?.status).toBe('processed');
     expect(await myOrdersText(shopper)).toBe(await fromDatabase(shopper));
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
 import {
   bearer,
   buyWithSimulator,
@@ -9,12 +8,10 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
-import { hmacHex } from '../payments/gateway.js';
 import { refundRecordingGateway } from '../../test/refund-recorder.js';
+import { RAJKOT, refundSettledWebhook } from '../../test/shop.js';
 import { Order } from './order.model.js';
 import { ORDER_TEXTS } from './texts.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 
 /**
  * Issue 27, finding 3: a refund's status only moves pending → processed | failed, and failed →
@@ -37,19 +34,8 @@ describe('refund states', () => {
   afterAll(() => ctx.close());
   beforeEach(() => gateway.reset());
 
-  function refundWebhook(event: 'refund.processed' | 'refund.failed', refundId: string) {
-    const body = JSON.stringify({
-      entity: 'event',
-      event,
-      contains: ['refund'],
-      payload: { refund: { entity: { id: refundId, entity: 'refund', amount: 30000, status: event.slice(7) } } },
-    });
-    return ctx.http
-      .post('/api/payment/webhook')
-      .set('Content-Type', 'application/json')
-      .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
-      .send(body);
-  }
+  const refundWebhook = (event: 'refund.processed' | 'refund.failed', refundId: string) =>
+    refundSettledWebhook(ctx, event, refundId, 30000);
   async function cancelledOrder() {
     const shopper = await signUpCustomer(ctx);
     const order = await buyWithSimulator(ctx, shopper, oilId, 1, RAJKOT);

@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Order as OrderDto, type Product } from '@kesh/shared';
-import {
-  allowCashOnDeliveryIn360,
-  bearer,
-  createAdminToken,
-  signUpCustomer,
-  startTestApp,
-  type TestContext,
-} from '../../test/harness.js';
+import { bearer, signUpCustomer, type TestContext } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
-import { hmacHex } from '../payments/gateway.js';
 import { refundRecordingGateway } from '../../test/refund-recorder.js';
-import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
+import {
+  RAJKOT,
+  paymentCapturedWebhook,
+  simulatorPayment,
+  startShop,
+  type PaidInRazorpay,
+  type Shopper,
+} from '../../test/shop.js';
 import { Order } from './order.model.js';
-
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
-
-type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 
 describe('stock', () => {
   let ctx: TestContext;
@@ -27,10 +22,8 @@ describe('stock', () => {
   const { refunds } = gateway;
 
   beforeAll(async () => {
-    ctx = await startTestApp({}, { payments: gateway.payments });
-    admin = (await createAdminToken(ctx)).token;
     // Cash on delivery in 360, so both ways of paying can be exercised.
-    await allowCashOnDeliveryIn360();
+    ({ ctx, admin } = await startShop({ payments: gateway.payments }));
   });
   afterAll(() => ctx.close());
   beforeEach(() => gateway.reset());
@@ -70,28 +63,11 @@ describe('stock', () => {
       .set('Accept-Language', language)
       .send({ address: RAJKOT });
     expect(created.status).toBe(200);
-    const paymentId = `pay_sim_${shopper.userId.slice(-10)}`;
-    const signature = hmacHex(DEV_RAZORPAY_SIM_SECRET, `${created.body.id}|${paymentId}`);
-    return { orderId: created.body.id as string, paymentId, signature };
+    return simulatorPayment(shopper, created.body.id);
   }
-  /** Razorpay's signed `payment.captured` webhook for a payment, as it arrives when the browser never does. */
-  const paymentCaptured = (paid: { orderId: string; paymentId: string }, amount: number) => {
-    const body = JSON.stringify({
-      event: 'payment.captured',
-      payload: { payment: { entity: { id: paid.paymentId, order_id: paid.orderId, amount } } },
-    });
-    return ctx.http
-      .post('/api/payment/webhook')
-      .set('Content-Type', 'application/json')
-      .set('X-Razorpay-Signature', hmacHex(DEV_RAZORPAY_SIM_SECRET, body))
-      .send(body);
-  };
-  const verify = (shopper: Shopper, paid: { orderId: string; paymentId: string; signature: string }) =>
-    ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send({
-      razorpay_order_id: paid.orderId,
-      razorpay_payment_id: paid.paymentId,
-      razorpay_signature: paid.signature,
-    });
+  const paymentCaptured = (paid: PaidInRazorpay, amount: number) => paymentCapturedWebhook(ctx, paid, amount);
+  const verify = (shopper: Shopper, paid: PaidInRazorpay) =>
+    ctx.http.post('/api/payment/verify-payment').set(bearer(shopper.token)).send(paid);
 
   describe("the owner's stock field", () => {
     const post = (fields: Record<string, string>) => {
@@ -263,7 +239,7 @@ describe('stock', () => {
       expect((await verify(first, await payOnline(first))).status).toBe(200);
       // Razorpay's webhook is all that arrives for the second shopper: no verify, no POST /api/orders.
       expect((await paymentCaptured(secondPaid, 45000)).status).toBe(200);
-      expect(refunds).toEqual([{ paymentId: secondPaid.paymentId, amountPaise: 45000 }]);
+      expect(refunds).toEqual([{ paymentId: secondPaid.razorpay_payment_id, amountPaise: 45000 }]);
       const [mail] = await mailsTo(second.email, 1);
       expect(mail?.subject).toBe('आपके Kesh Ayurveda भुगतान का रिफ़ंड किया जा रहा है');
       expect(mail?.text).toContain('Webhook Oil × 1: ₹450');
@@ -282,12 +258,12 @@ describe('stock', () => {
       const answer = await verify(second, secondPaid);
       expect(answer.status).toBe(409);
       expect(answer.body.message).toBe(MESSAGES.soldOutRefunded);
-      const checkout = await PendingCheckout.findOne({ razorpayOrderId: secondPaid.orderId }).lean();
+      const checkout = await PendingCheckout.findOne({ razorpayOrderId: secondPaid.razorpay_order_id }).lean();
       expect(checkout?.refund?.status).toBe('failed');
       const shopMails = await mailsTo(
         ctx.deps.config.shopNotifyEmail,
         1,
-        `Refund of a sold-out payment failed (${secondPaid.paymentId})`,
+        `Refund of a sold-out payment failed (${secondPaid.razorpay_payment_id})`,
       );
       expect(shopMails).toHaveLength(1);
       expect(shopMails[0]!.text).toContain('Refund it from the Razorpay dashboard');

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DELIVERY_TEXTS, MAX_DELIVERY_AREAS } from '@kesh/shared';
-import { bearer, createAdminToken, startTestApp, type TestContext } from '../../test/harness.js';
+import { bearer } from '../../test/harness.js';
 import { DeliverySettingsRecord } from './delivery-settings.model.js';
+import { appWithOwner } from '../../test/shop.js';
 
 /** The longest area the rules allow: a six-digit range, no cash on delivery, 60 days. */
 const longestArea = (i: number) => {
@@ -13,18 +14,12 @@ const csvOf = (count: number) =>
 
 /** Issue 27, finding 6: the delivery CSV keeps PUT's area limit, and the page can save what it loaded. */
 describe('the delivery list’s 2,000 areas, whichever way they come', () => {
-  let ctx: TestContext;
-  let admin: string;
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    admin = (await createAdminToken(ctx)).token;
-  });
-  afterAll(() => ctx.close());
+  const shop = appWithOwner();
   beforeEach(() => DeliverySettingsRecord.deleteMany({}));
 
-  const upload = (csv: string) => ctx.http.post('/api/admin/delivery/csv').set(bearer(admin)).send({ csv });
-  const load = async () => (await ctx.http.get('/api/admin/delivery').set(bearer(admin)).expect(200)).body;
-  const save = (body: object) => ctx.http.put('/api/admin/delivery').set(bearer(admin)).send(body);
+  const upload = (csv: string) => shop.ctx.http.post('/api/admin/delivery/csv').set(bearer(shop.admin)).send({ csv });
+  const load = async () => (await shop.ctx.http.get('/api/admin/delivery').set(bearer(shop.admin)).expect(200)).body;
+  const save = (body: object) => shop.ctx.http.put('/api/admin/delivery').set(bearer(shop.admin)).send(body);
 
   it('refuses a CSV of more areas than PUT takes, with PUT’s message, and keeps the list', async () => {
     await upload(csvOf(3)).expect(200);

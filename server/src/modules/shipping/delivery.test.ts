@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_COD_CAP_PAISE, DEFAULT_DELIVERY_SETTINGS, MESSAGES } from '@kesh/shared';
-import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
+import { bearer, signUpCustomer } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { PendingCheckout } from '../payments/checkout.model.js';
 import { DeliverySettingsRecord } from './delivery-settings.model.js';
+import { RAJKOT, appWithOwner } from '../../test/shop.js';
 
-const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const PUNE = '21 FC Road, Pune, Maharashtra, India, 411004';
 
 const RAJKOT_ONLY = {
@@ -21,22 +21,16 @@ const RAJKOT_ONLY = {
 const RAJKOT_SAVED = { ...RAJKOT_ONLY, codCapPaise: DEFAULT_COD_CAP_PAISE, codFeePaise: 0, codMaxRefusals: 0 };
 
 describe('delivery: PIN check, owner settings and the payment refusal', () => {
-  let ctx: TestContext;
-  let admin: string;
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    admin = (await createAdminToken(ctx)).token;
-  });
-  afterAll(() => ctx.close());
+  const shop = appWithOwner();
   beforeEach(async () => {
     await DeliverySettingsRecord.deleteMany({});
   });
 
-  const check = (pin: string) => ctx.http.get('/api/shipping/check').query({ pin });
+  const check = (pin: string) => shop.ctx.http.get('/api/shipping/check').query({ pin });
   const save = (body: unknown) =>
-    ctx.http
+    shop.ctx.http
       .put('/api/admin/delivery')
-      .set(bearer(admin))
+      .set(bearer(shop.admin))
       .send(body as object);
 
   describe('GET /api/shipping/check', () => {
@@ -70,8 +64,8 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
     });
 
     it('refuses a missing or repeated pin parameter', async () => {
-      expect((await ctx.http.get('/api/shipping/check')).body.error).toBe(MESSAGES.invalidPinCode);
-      const twice = await ctx.http.get('/api/shipping/check?pin=360001&pin=360002');
+      expect((await shop.ctx.http.get('/api/shipping/check')).body.error).toBe(MESSAGES.invalidPinCode);
+      const twice = await shop.ctx.http.get('/api/shipping/check?pin=360001&pin=360002');
       expect(twice.status).toBe(400);
       expect(twice.body.error).toBe(MESSAGES.invalidPinCode);
     });
@@ -79,18 +73,18 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
 
   describe("the owner's settings", () => {
     it('are the defaults before any save, and what was saved afterwards', async () => {
-      expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin)).expect(200)).body).toEqual(
+      expect((await shop.ctx.http.get('/api/admin/delivery').set(bearer(shop.admin)).expect(200)).body).toEqual(
         DEFAULT_DELIVERY_SETTINGS,
       );
       const withCod = { ...RAJKOT_ONLY, codCapPaise: 300000, codFeePaise: 4900, codMaxRefusals: 0 };
       expect((await save(withCod).expect(200)).body).toEqual(withCod);
-      expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin))).body).toEqual(withCod);
+      expect((await shop.ctx.http.get('/api/admin/delivery').set(bearer(shop.admin))).body).toEqual(withCod);
       expect((await check('360002')).body).toMatchObject({ cod: true, codCapPaise: 300000, codFeePaise: 4900 });
     });
 
     it('read settings saved before cash on delivery with the default cap and no fee', async () => {
       await DeliverySettingsRecord.create({ key: 'delivery', servesAllIndia: true, etaDays: [2, 5], areas: [] });
-      const res = await ctx.http.get('/api/admin/delivery').set(bearer(admin)).expect(200);
+      const res = await shop.ctx.http.get('/api/admin/delivery').set(bearer(shop.admin)).expect(200);
       expect(res.body).toEqual({
         servesAllIndia: true,
         etaDays: [2, 5],
@@ -137,9 +131,9 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
 
     it('takes a CSV file of areas, with or without a header, and keeps the other settings', async () => {
       await save(RAJKOT_ONLY).expect(200);
-      const res = await ctx.http
+      const res = await shop.ctx.http
         .post('/api/admin/delivery/csv')
-        .set(bearer(admin))
+        .set(bearer(shop.admin))
         .send({ csv: 'pins,cod,minDays,maxDays\r\n380,yes,2,4\r\n400001-400099, no ,5,7\r\n\r\n' })
         .expect(200);
       expect(res.body).toEqual({
@@ -152,7 +146,10 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
       expect((await check('380015')).body).toMatchObject({ serviceable: true, cod: true, etaDays: [2, 4] });
       expect((await check('360001')).body.serviceable).toBe(false);
 
-      const bare = await ctx.http.post('/api/admin/delivery/csv').set(bearer(admin)).send({ csv: '395,no,3,5' });
+      const bare = await shop.ctx.http
+        .post('/api/admin/delivery/csv')
+        .set(bearer(shop.admin))
+        .send({ csv: '395,no,3,5' });
       expect(bare.body.areas).toEqual([{ pins: '395', cod: false, etaDays: [3, 5] }]);
     });
 
@@ -164,30 +161,30 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
       ['an unclosed quote', '"380,yes,2,4', 1],
     ])('refuses a CSV with %s, naming the row, and changes nothing', async (_label, csv, row) => {
       await save(RAJKOT_ONLY).expect(200);
-      const res = await ctx.http.post('/api/admin/delivery/csv').set(bearer(admin)).send({ csv });
+      const res = await shop.ctx.http.post('/api/admin/delivery/csv').set(bearer(shop.admin)).send({ csv });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(MESSAGES.invalidDeliveryCsv(row));
-      expect((await ctx.http.get('/api/admin/delivery').set(bearer(admin))).body).toEqual(RAJKOT_SAVED);
+      expect((await shop.ctx.http.get('/api/admin/delivery').set(bearer(shop.admin))).body).toEqual(RAJKOT_SAVED);
     });
 
     it('refuses a CSV upload without the csv text', async () => {
-      const res = await ctx.http.post('/api/admin/delivery/csv').set(bearer(admin)).send({ file: 'x' });
+      const res = await shop.ctx.http.post('/api/admin/delivery/csv').set(bearer(shop.admin)).send({ file: 'x' });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(MESSAGES.invalidRequest);
     });
 
     it("are the owner's alone", async () => {
-      await expectAdminOnly(ctx, 'get', '/api/admin/delivery');
-      await expectAdminOnly(ctx, 'put', '/api/admin/delivery');
-      await expectAdminOnly(ctx, 'post', '/api/admin/delivery/csv');
+      await expectAdminOnly(shop.ctx, 'get', '/api/admin/delivery');
+      await expectAdminOnly(shop.ctx, 'put', '/api/admin/delivery');
+      await expectAdminOnly(shop.ctx, 'post', '/api/admin/delivery/csv');
     });
   });
 
   describe('paying for a delivery', () => {
     async function shopperWithCart() {
-      const shopper = await signUpCustomer(ctx);
+      const shopper = await signUpCustomer(shop.ctx);
       const oil = await MainCategory.create({ title: 'Neem Oil', mainPricePaise: 40000, offerPricePaise: 35000 });
-      await ctx.http
+      await shop.ctx.http
         .post('/api/cart/add-to-cart')
         .set(bearer(shopper.token))
         .send({ productId: String(oil._id), quantity: 1 })
@@ -198,7 +195,10 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
     it('is refused for a PIN the shop does not serve, before any payment order exists', async () => {
       await save(RAJKOT_ONLY).expect(200);
       const shopper = await shopperWithCart();
-      const res = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({ address: PUNE });
+      const res = await shop.ctx.http
+        .post('/api/payment/create-order')
+        .set(bearer(shopper.token))
+        .send({ address: PUNE });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(MESSAGES.pinNotServiceable);
       expect(await PendingCheckout.countDocuments({ userId: shopper.userId })).toBe(0);
@@ -207,12 +207,12 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
     it('is refused for a saved address without a PIN once the shop serves only its areas', async () => {
       await save(RAJKOT_ONLY).expect(200);
       const shopper = await shopperWithCart();
-      await ctx.http
+      await shop.ctx.http
         .post('/api/auth/add-address')
         .set(bearer(shopper.token))
         .send({ address: '3 Durbar Marg, Kathmandu, Bagmati, Nepal, 44600' })
         .expect(200);
-      const res = await ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({});
+      const res = await shop.ctx.http.post('/api/payment/create-order').set(bearer(shopper.token)).send({});
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(MESSAGES.pinNotServiceable);
     });
@@ -220,14 +220,14 @@ describe('delivery: PIN check, owner settings and the payment refusal', () => {
     it('goes ahead for a served PIN, and anywhere with the default settings', async () => {
       await save(RAJKOT_ONLY).expect(200);
       const shopper = await shopperWithCart();
-      const served = await ctx.http
+      const served = await shop.ctx.http
         .post('/api/payment/create-order')
         .set(bearer(shopper.token))
         .send({ address: RAJKOT });
       expect(served.status).toBe(200);
 
       await DeliverySettingsRecord.deleteMany({});
-      const anywhere = await ctx.http
+      const anywhere = await shop.ctx.http
         .post('/api/payment/create-order')
         .set(bearer(shopper.token))
         .send({ address: PUNE });

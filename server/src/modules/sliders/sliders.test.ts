@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@kesh/shared';
-import { startTestApp, createAdminToken, bearer, type TestContext } from '../../test/harness.js';
+import { bearer } from '../../test/harness.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import {
   ELEVEN_MB,
@@ -14,38 +14,32 @@ import {
   webpImage,
 } from '../../test/images.js';
 import { Slider } from './slider.model.js';
+import { appWithOwner } from '../../test/shop.js';
 
 const MISSING_ID = '64b0000000000000000000aa';
 
 describe('sliders', () => {
-  let ctx: TestContext;
-  let token: string;
-
-  beforeAll(async () => {
-    ctx = await startTestApp();
-    token = (await createAdminToken(ctx)).token;
-  });
-  afterAll(() => ctx.close());
+  const shop = appWithOwner();
   beforeEach(async () => {
     await Slider.deleteMany({});
-    await ctx.clearUploads();
+    await shop.ctx.clearUploads();
   });
 
-  const storedFiles = async () => (await readdir(ctx.uploadDir)).filter((f) => !f.endsWith('.tmp'));
+  const storedFiles = async () => (await readdir(shop.ctx.uploadDir)).filter((f) => !f.endsWith('.tmp'));
 
   async function addSlider(title = 'Bhringraj oil', image?: Buffer, name = 'slide.png') {
-    const req = ctx.http
+    const req = shop.ctx.http
       .post('/sliders/addSlider')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', title)
       .field('description', 'Cold-pressed with herbs');
     return req.attach('image', image ?? (await pngImage()), { filename: name, contentType: 'image/png' });
   }
 
   it('refuses every write without a valid admin token', async () => {
-    await expectAdminOnly(ctx, 'post', '/sliders/addSlider');
-    await expectAdminOnly(ctx, 'put', `/sliders/updateSlider/${MISSING_ID}`);
-    await expectAdminOnly(ctx, 'delete', `/sliders/deleteSlider/${MISSING_ID}`);
+    await expectAdminOnly(shop.ctx, 'post', '/sliders/addSlider');
+    await expectAdminOnly(shop.ctx, 'put', `/sliders/updateSlider/${MISSING_ID}`);
+    await expectAdminOnly(shop.ctx, 'delete', `/sliders/deleteSlider/${MISSING_ID}`);
     expect(await Slider.countDocuments()).toBe(0);
   });
 
@@ -56,7 +50,7 @@ describe('sliders', () => {
     expect(res.body).toMatchObject({ title: 'Bhringraj oil', description: 'Cold-pressed with herbs' });
     expect(res.body.message).toBe(MESSAGES.sliderSaved('Bhringraj oil', 'added'));
 
-    const list = await ctx.http.get('/sliders/getSliders');
+    const list = await shop.ctx.http.get('/sliders/getSliders');
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
       {
@@ -71,10 +65,10 @@ describe('sliders', () => {
     ]);
     expect(list.headers['cache-control']).toContain('public');
     expect(list.headers.etag).toBeTruthy();
-    const again = await ctx.http.get('/sliders/getSliders').set('If-None-Match', list.headers.etag!);
+    const again = await shop.ctx.http.get('/sliders/getSliders').set('If-None-Match', list.headers.etag!);
     expect(again.status).toBe(304);
 
-    const image = await ctx.http.get(res.body.image).buffer(true);
+    const image = await shop.ctx.http.get(res.body.image).buffer(true);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(image.body as Buffer, png)).toBe(0);
@@ -93,9 +87,9 @@ describe('sliders', () => {
       ['Title', '   '],
       ['  ', ''],
     ]) {
-      const res = await ctx.http
+      const res = await shop.ctx.http
         .post('/sliders/addSlider')
-        .set(bearer(token))
+        .set(bearer(shop.admin))
         .field('title', title!)
         .field('description', description!)
         .attach('image', await pngImage(), 'a.png');
@@ -107,9 +101,9 @@ describe('sliders', () => {
   });
 
   it('requires an image when adding', async () => {
-    const res = await ctx.http
+    const res = await shop.ctx.http
       .post('/sliders/addSlider')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'No picture')
       .field('description', 'none');
     expect(res.status).toBe(400);
@@ -160,18 +154,18 @@ describe('sliders', () => {
     expect(refused).toHaveLength(7);
     for (const r of refused) expect(r.body.error).toBe(MESSAGES.sliderLimitReached);
     expect(await Slider.countDocuments()).toBe(3);
-    expect((await ctx.http.get('/sliders/getSliders')).body).toHaveLength(3);
+    expect((await shop.ctx.http.get('/sliders/getSliders')).body).toHaveLength(3);
     expect(await storedFiles()).toHaveLength(3);
   });
 
   it('frees a place when a slider is deleted', async () => {
     const ids: string[] = [];
     for (const title of ['One', 'Two', 'Three']) ids.push((await addSlider(title)).body._id);
-    const del = await ctx.http.delete(`/sliders/deleteSlider/${ids[0]}`).set(bearer(token));
+    const del = await shop.ctx.http.delete(`/sliders/deleteSlider/${ids[0]}`).set(bearer(shop.admin));
     expect(del.status).toBe(200);
     expect(del.body.message).toBe(MESSAGES.sliderSaved('One', 'deleted'));
     expect((await addSlider('Four')).status).toBe(201);
-    const titles = (await ctx.http.get('/sliders/getSliders')).body.map((s: { title: string }) => s.title);
+    const titles = (await shop.ctx.http.get('/sliders/getSliders')).body.map((s: { title: string }) => s.title);
     expect(titles).toEqual(['Two', 'Three', 'Four']);
   });
 
@@ -179,18 +173,18 @@ describe('sliders', () => {
     const created = (await addSlider('Old title')).body;
     const [oldFile] = await storedFiles();
 
-    const textOnly = await ctx.http
+    const textOnly = await shop.ctx.http
       .put(`/sliders/updateSlider/${created._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'New title')
       .field('description', 'New text');
     expect(textOnly.status).toBe(200);
     expect(textOnly.body).toMatchObject({ title: 'New title', description: 'New text', image: created.image });
     expect(textOnly.body.message).toBe(MESSAGES.sliderSaved('New title', 'updated'));
 
-    const withImage = await ctx.http
+    const withImage = await shop.ctx.http
       .put(`/sliders/updateSlider/${created._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'New title')
       .field('description', 'New text')
       .attach('image', await jpegImage(), 'new.jpg');
@@ -199,56 +193,58 @@ describe('sliders', () => {
     const files = await storedFiles();
     expect(files).toHaveLength(1);
     expect(files).not.toContain(oldFile);
-    expect((await ctx.http.get(created.image)).status).toBe(404);
-    expect((await ctx.http.get(withImage.body.image)).status).toBe(200);
+    expect((await shop.ctx.http.get(created.image)).status).toBe(404);
+    expect((await shop.ctx.http.get(withImage.body.image)).status).toBe(200);
   });
 
   it('validates an update like an add and keeps the old image on a bad one', async () => {
     const created = (await addSlider('Keep')).body;
-    const blank = await ctx.http
+    const blank = await shop.ctx.http
       .put(`/sliders/updateSlider/${created._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', ' ')
       .field('description', 'x');
     expect(blank.status).toBe(400);
     expect(blank.body.error).toBe(MESSAGES.sliderTitleDescriptionRequired);
-    const spoofed = await ctx.http
+    const spoofed = await shop.ctx.http
       .put(`/sliders/updateSlider/${created._id}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 'Keep')
       .field('description', 'x')
       .attach('image', scriptBytes(), { filename: 'x.png', contentType: 'image/png' });
     expect(spoofed.status).toBe(400);
     expect(spoofed.body.error).toBe(MESSAGES.imageTypeNotAllowed);
-    expect((await ctx.http.get(created.image)).status).toBe(200);
+    expect((await shop.ctx.http.get(created.image)).status).toBe(200);
     expect(await storedFiles()).toHaveLength(1);
   });
 
   it('answers an invalid id with 400 and an unknown one with 404, storing nothing', async () => {
-    const badPut = await ctx.http
+    const badPut = await shop.ctx.http
       .put('/sliders/updateSlider/not-an-id')
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 't')
       .field('description', 'd');
     expect(badPut.status).toBe(400);
-    expect((await ctx.http.delete('/sliders/deleteSlider/not-an-id').set(bearer(token))).status).toBe(400);
+    expect((await shop.ctx.http.delete('/sliders/deleteSlider/not-an-id').set(bearer(shop.admin))).status).toBe(400);
 
-    const missingPut = await ctx.http
+    const missingPut = await shop.ctx.http
       .put(`/sliders/updateSlider/${MISSING_ID}`)
-      .set(bearer(token))
+      .set(bearer(shop.admin))
       .field('title', 't')
       .field('description', 'd')
       .attach('image', await pngImage(), 'a.png');
     expect(missingPut.status).toBe(404);
-    expect((await ctx.http.delete(`/sliders/deleteSlider/${MISSING_ID}`).set(bearer(token))).status).toBe(404);
+    expect((await shop.ctx.http.delete(`/sliders/deleteSlider/${MISSING_ID}`).set(bearer(shop.admin))).status).toBe(
+      404,
+    );
     expect(await storedFiles()).toEqual([]);
   });
 
   it('deleting a slider removes its image file', async () => {
     const created = (await addSlider('Gone')).body;
     expect(await storedFiles()).toHaveLength(1);
-    await ctx.http.delete(`/sliders/deleteSlider/${created._id}`).set(bearer(token));
+    await shop.ctx.http.delete(`/sliders/deleteSlider/${created._id}`).set(bearer(shop.admin));
     expect(await storedFiles()).toEqual([]);
-    expect((await ctx.http.get('/sliders/getSliders')).body).toEqual([]);
+    expect((await shop.ctx.http.get('/sliders/getSliders')).body).toEqual([]);
   });
 });

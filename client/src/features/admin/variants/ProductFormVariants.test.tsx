@@ -1,56 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { Product } from '@kesh/shared';
+import { inTwoSizes, productOf } from '../../../test/products';
 import { CategoryForm } from '../components/CategoryForm';
 import { renderAdmin } from '../testing';
 
 vi.mock('../../../api/admin', () => ({ addCategory: vi.fn(), updateCategory: vi.fn() }));
 
-const amla = {
-  _id: 'p1',
-  title: 'Amla hair oil',
-  subtitle: '',
-  description: '',
-  mainPrice: 300,
-  offerPrice: 199,
-  stock: 15,
-  ratingCount: 0,
-  image: null,
-  imageSrcSet: null,
-  createdAt: '',
-  updatedAt: '',
-  options: [],
-  variants: [],
-  defaultVariantId: null,
-} as Product;
-
-const withSizes: Product = {
-  ...amla,
-  options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-  variants: [
-    {
-      id: '1'.repeat(24),
-      sku: 'A-100',
-      optionValues: ['100 ml'],
-      label: '100 ml',
-      mainPrice: 300,
-      offerPrice: 199,
-      stock: 10,
-      weightGrams: null,
-    },
-    {
-      id: '2'.repeat(24),
-      sku: 'A-200',
-      optionValues: ['200 ml'],
-      label: '200 ml',
-      mainPrice: 450,
-      offerPrice: 349,
-      stock: 5,
-      weightGrams: null,
-    },
-  ],
-  defaultVariantId: '1'.repeat(24),
-};
+const amla = productOf({ _id: 'p1', title: 'Amla hair oil', mainPrice: 300, offerPrice: 199, stock: 15 });
+const withSizes = inTwoSizes(
+  amla,
+  { sku: 'A-100', mainPrice: 300, offerPrice: 199, stock: 10 },
+  { sku: 'A-200', mainPrice: 450, offerPrice: 349, stock: 5 },
+);
 
 describe('product form of a product with sizes or packs', () => {
   it('shows no price or stock fields, and says the variants set them', async () => {

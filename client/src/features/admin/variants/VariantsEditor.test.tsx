@@ -1,47 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VARIANT_TEXTS, type Product, type ProductVariant } from '@kesh/shared';
+import { VARIANT_TEXTS, type Product } from '@kesh/shared';
 import { mockFetch } from '../../../components/ui/test-utils';
+import { LARGE, SMALL, inTwoSizes, productOf } from '../../../test/products';
 import { renderAdmin } from '../testing';
 import { VariantsEditor } from './VariantsEditor';
 
 const ID = 'a'.repeat(24);
 const SAVE = `PUT /api/main-category/${ID}/variants`;
 
-const oil: Product = {
-  _id: ID,
-  title: 'Amla Hair Oil',
-  subtitle: '',
-  mainPrice: 250,
-  offerPrice: 199,
-  ratingCount: 0,
-  description: '',
-  image: null,
-  imageSrcSet: null,
-  createdAt: '',
-  updatedAt: '',
-  options: [],
-  variants: [],
-  defaultVariantId: null,
-};
-
-const saved = (id: string, size: string, offerPrice: number): ProductVariant => ({
-  id: id.repeat(24),
-  sku: `AMLA-HAIR-OIL-${size.replace(' ', '-').toUpperCase()}`,
-  optionValues: [size],
-  label: size,
-  mainPrice: 250,
-  offerPrice,
-  stock: null,
-  weightGrams: null,
-});
-const sized: Product = {
-  ...oil,
-  options: [{ name: 'Size', values: ['100 ml', '200 ml'] }],
-  variants: [saved('1', '100 ml', 199), saved('2', '200 ml', 349)],
-  defaultVariantId: '1'.repeat(24),
-};
+const oil = productOf({ _id: ID, title: 'Amla Hair Oil', mainPrice: 250, offerPrice: 199 });
+const sized = inTwoSizes(
+  oil,
+  { sku: 'AMLA-HAIR-OIL-100-ML', mainPrice: 250, offerPrice: 199 },
+  { sku: 'AMLA-HAIR-OIL-200-ML', mainPrice: 250, offerPrice: 349 },
+);
 
 const editor = (product: Product | null, onSaved = vi.fn()) => {
   renderAdmin(<VariantsEditor product={product} onSaved={onSaved} />);
@@ -101,7 +75,7 @@ describe('sizes and packs editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save sizes and packs' }));
     await waitFor(() => expect(calls.filter((c) => c.key === SAVE)).toHaveLength(2));
     const again = calls.filter((c) => c.key === SAVE)[1]?.body as { variants: { id?: string }[] };
-    expect(again.variants.map((v) => v.id)).toEqual(['1'.repeat(24), '2'.repeat(24)]);
+    expect(again.variants.map((v) => v.id)).toEqual([SMALL, LARGE]);
   });
 
   it('reorders, and removes a variant that may have orders only when the owner confirms', async () => {
@@ -126,7 +100,7 @@ describe('sizes and packs editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save sizes and packs' }));
     await waitFor(() => expect(calls.find((c) => c.key === SAVE)).toBeDefined());
     const body = calls.find((c) => c.key === SAVE)?.body as { variants: { id?: string }[] };
-    expect(body.variants.map((v) => v.id)).toEqual(['2'.repeat(24)]);
+    expect(body.variants.map((v) => v.id)).toEqual([LARGE]);
   });
 
   it('keeps the rows of a value the owner corrects, and refuses what the server would refuse, sending nothing', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Product } from '@kesh/shared';
 import { mockFetch, renderInApp, storeUser } from '../../../components/ui/test-utils';
 import ProductsPage from '../ProductsPage';
-import { ID, LARGE, SMALL, amla, sizeVariant as variant } from './fixtures';
+import { ID, LARGE, SMALL, amla, sizeVariant as variant } from '../../../test/products';
 
 const routes = { [`GET /api/main-category/${ID}`]: { body: amla } };
 const detail = (path: string) => renderInApp(<ProductsPage />, { path });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP, type Product } from '@kesh/shared';
 import { render } from '../../../entry-server';
-import { ID, LARGE, SMALL, amla, sizeVariant } from './fixtures';
+import { ID, LARGE, SMALL, amla, sizeVariant } from '../../../test/products';
 
 /** The product page as the server sends it: what a browser without JavaScript shows and follows. */
 
