@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // node scripts/bench-startup.mjs <data dir> [node flags...]: copies the data directory, spawns
 // `node server/dist/main.js` on the copy (in-process engine), and prints as JSON the time from
-// spawn to the first `/readyz` 200, the server's CPU time then (user + system, /proc/<pid>/stat)
-// and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure to compare
-// on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux only.
-// Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. STARTUP_ENTRY names another
-// build to start (e.g. `server/dist-base/main.js`: main's code built beside this one, to compare).
+// spawn to the first `/readyz` 200, the server's CPU time then (user + system, /proc/<pid>/stat),
+// each busy thread's CPU then (`main`, then `node` threads: the busiest is the engine's, the others
+// V8's helpers), and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure
+// to compare on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux
+// only. Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a profile per
+// thread). STARTUP_ENTRY names another build to start (e.g. `server/dist-base/main.js`: main's code
+// built beside this one, to compare).
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
