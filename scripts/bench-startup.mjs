@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // node scripts/bench-startup.mjs <data dir> [node flags...]: copies the data directory, spawns
 // `node server/dist/main.js` on the copy (in-process engine), and prints as JSON the time from
-// spawn to the first `/readyz` 200, the server's CPU time then (user + system, /proc/<pid>/stat)
-// and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure to compare
-// on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux only.
-// Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. STARTUP_ENTRY names another
-// build to start (e.g. `server/dist-base/main.js`: main's code built beside this one, to compare).
+// spawn to the first `/readyz` 200, the server's CPU time then (user + system, /proc/<pid>/stat),
+// each busy thread's CPU then (`main`, then `node` threads: the busiest is the engine's, the others
+// V8's helpers), and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure
+// to compare on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux
+// only. Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a profile per
+// thread). STARTUP_ENTRY names another build to start (e.g. `server/dist-base/main.js`: main's code
+// built beside this one, to compare).
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +45,22 @@ server.on('exit', (code) => {
   process.exit(1);
 });
 
-const cpuSeconds = async () => {
-  const fields = (await readFile(`/proc/${server.pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+const cpuOf = async (statFile) => {
+  const fields = (await readFile(statFile, 'utf8')).split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const cpuSeconds = () => cpuOf(`/proc/${server.pid}/stat`);
+/** CPU seconds of each of the server's threads, busiest first, with their names. */
+const threadCpu = async () => {
+  const tids = await readdir(`/proc/${server.pid}/task`);
+  const threads = await Promise.all(
+    tids.map(async (tid) => ({
+      name:
+        tid === String(server.pid) ? 'main' : (await readFile(`/proc/${server.pid}/task/${tid}/comm`, 'utf8')).trim(),
+      cpu: await cpuOf(`/proc/${server.pid}/task/${tid}/stat`),
+    })),
+  );
+  return threads.sort((a, b) => b.cpu - a.cpu).filter((t) => t.cpu > 0);
 };
 const rssMb = async () =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024);
@@ -60,9 +75,11 @@ for (;;) {
 }
 const readyMs = Math.round(performance.now() - started);
 const cpuAtReadyS = await cpuSeconds();
+const threadsAtReady = await threadCpu();
 const rssAtReadyMb = await rssMb();
 await new Promise((resolve) => setTimeout(resolve, settleMs));
-console.log(JSON.stringify({ readyMs, cpuAtReadyS, rssAtReadyMb, rssAfterSettleMb: await rssMb() }));
+const threads = threadsAtReady.map((t) => `${t.name} ${t.cpu}`).join(', ');
+console.log(JSON.stringify({ readyMs, cpuAtReadyS, threads, rssAtReadyMb, rssAfterSettleMb: await rssMb() }));
 finished = true;
 server.kill('SIGTERM');
 await new Promise((resolve) => server.on('exit', resolve));

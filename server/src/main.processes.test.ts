@@ -62,6 +62,27 @@ describe('server process start and stop', () => {
     expect(run.output()).toContain('stopped');
   }, 90_000);
 
+  it('refuses to start, exit code 1, when its data directory is held by a running server or its data file is damaged', async () => {
+    const dataDir = await tempDir();
+    const first = startServer(dataDir, { PORT: '0' });
+    await first.waitFor('store listening');
+    const second = startServer(dataDir, { PORT: '0' });
+    expect(await second.exited, second.output()).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another embedded engine`);
+    expect(second.output()).not.toContain('store listening');
+    first.child.kill('SIGTERM');
+    expect(await first.exited, first.output()).toBe(0);
+
+    const file = path.join(dataDir, 'embedded-db.bson');
+    await writeFile(file, Buffer.from('not a database'));
+    const damaged = startServer(dataDir, { PORT: '0' });
+    expect(await damaged.exited, damaged.output()).toBe(1);
+    expect(damaged.output().trim()).toBe(
+      `Embedded database file "${file}" is corrupt (invalid document length at byte 0). Refusing to start so ` +
+        'the data is not overwritten; move the file away or restore a backup.',
+    );
+  }, 120_000);
+
   it('SIGTERM under load: every request it received is answered 2xx, nothing is lost, exit code 0', async () => {
     const dataDir = await tempDir();
     const env = { PORT: '0', RATE_LIMIT: 'false', ADMIN_PASSWORD };

@@ -4,25 +4,11 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import net from 'node:net';
 import type { Express } from 'express';
-import mongoose from 'mongoose';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { loadOrCreateSecrets, type SecretsOutcome } from './secrets.js';
-import { createApp } from './app.js';
 import type { AppDeps } from './deps.js';
-import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
+import { startEngine } from './db/engine.js';
 import { createLogger } from './lib/logger.js';
-import { withTimeout } from './lib/timeout.js';
-import { buildDeps } from './build-deps.js';
-import { seedIfEmpty } from './seed/index.js';
-import { ensureAdmin } from './admin-bootstrap.js';
-import { startStockRecovery } from './flows/recover-stock.js';
-import { settleStartedInvoiceJobs, startInvoiceQueue } from './modules/orders/index.js';
-import { backfillSearchKeys } from './modules/catalog/index.js';
-import { backfillUserSearchKeys } from './modules/users/index.js';
-import { dropLegacyPaymentIndexes } from './modules/orders/index.js';
-import { startOrderSearchBackfill } from './modules/orders/index.js';
-import { startCodHistoryBackfill } from './modules/orders/index.js';
-import { startSalesRollupWarmUp } from './modules/orders/index.js';
 
 dotenv.config({ quiet: true });
 
@@ -62,18 +48,27 @@ async function main(): Promise<void> {
     );
   }
 
-  const engine = await startEngine({
+  const engineStarting = startEngine({
     uri: config.db.uri,
     preference: config.db.embeddedEngine,
     dataDir: config.db.dataDir,
     logger,
+    onThreadLost: (err) => {
+      logger.fatal(`The database engine stopped: ${err.message}`);
+      process.exit(1);
+    },
   });
+  // Its failure is reported below, once the app's modules are loaded.
+  engineStarting.catch(() => undefined);
+  // The app's modules load here, on this thread, while the engine loads the data on its own.
+  const modules = await import('./main-modules.js');
+  const engine = await engineStarting;
   const stopDatabase = async () => {
-    await mongoose.disconnect();
+    await modules.mongoose.disconnect();
     await engine.stop();
   };
   try {
-    await connectMongoose(databaseUri(engine.uri, config.db.name));
+    await modules.connectMongoose(modules.databaseUri(engine.uri, config.db.name));
   } catch (err) {
     logger.fatal(`Cannot connect to the database at ${redact(engine.uri)}: ${(err as Error).message}`);
     await engine.stop();
@@ -83,16 +78,16 @@ async function main(): Promise<void> {
   let deps: AppDeps;
   let app: Express;
   try {
-    const replaced = await dropLegacyPaymentIndexes();
+    const replaced = await modules.dropLegacyPaymentIndexes();
     if (replaced.length > 0)
       logger.info({ indexes: replaced }, 'order payment indexes made sparse for cash on delivery');
-    await syncIndexes();
-    await backfillSearchKeys();
-    await ensureAdmin(config);
+    await modules.syncIndexes();
+    await modules.backfillSearchKeys();
+    await modules.ensureAdmin(config);
     logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
-    deps = await buildDeps(config, logger, CLIENT_DIR);
-    if (config.seedOnEmpty) await seedIfEmpty(deps);
-    app = createApp(deps);
+    deps = await modules.buildDeps(config, logger, CLIENT_DIR);
+    if (config.seedOnEmpty) await modules.seedIfEmpty(deps);
+    app = modules.createApp(deps);
   } catch (err) {
     // An embedded mongod is a child process, and the wire engine flushes its file on stop.
     await stopDatabase().catch(() => undefined);
@@ -115,22 +110,22 @@ async function main(): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(`store listening on http://localhost:${port} (payments: ${deps.payments.mode})`);
     // Orders a stopped process left half placed: their stock goes back, or stays with the order.
-    stopRecovery = startStockRecovery(deps);
-    startOrderSearchBackfill(deps);
+    stopRecovery = modules.startStockRecovery(deps);
+    modules.startOrderSearchBackfill(deps);
     // Shoppers' COD histories from orders that ended before the counters existed; once, in the background.
-    startCodHistoryBackfill(deps);
+    modules.startCodHistoryBackfill(deps);
     // An upgraded shop's sales days, computed ahead of the owner's first long stats window.
-    startSalesRollupWarmUp(deps);
+    modules.startSalesRollupWarmUp(deps);
     // Mails promised before a stop, and retries: sent by whichever process's sweep finds them due.
     stopMailQueue = deps.mailer.startQueue?.();
     // Accounts from before the users list's search; until done, a search may miss some of them.
-    backfillUserSearchKeys().then(
+    modules.backfillUserSearchKeys().then(
       (count) => count > 0 && logger.info({ count }, 'accounts given their search keys'),
       (err: unknown) =>
         logger.error({ err }, 'accounts could not be given their search keys; will retry at next start'),
     );
     // Invoices (and order mails) of orders placed just before a stop: made by whichever process sweeps first.
-    stopInvoiceQueue = startInvoiceQueue(deps);
+    stopInvoiceQueue = modules.startInvoiceQueue(deps);
     if (config.isProduction && !config.razorpay) {
       logger.warn(
         'No Razorpay keys: the payment simulator takes payments, so no money moves and any shopper can ' +
@@ -174,7 +169,8 @@ async function main(): Promise<void> {
       stopInvoiceQueue?.();
       // Invoices of the last orders answered finish first, for a while (a job cut off here is left
       // to the next start's sweep, and its mails with it).
-      withTimeout(settleStartedInvoiceJobs(), SHUTDOWN_GRACE_MS)
+      modules
+        .withTimeout(modules.settleStartedInvoiceJobs(), SHUTDOWN_GRACE_MS)
         .then(stopDatabase)
         .then(
           () => {

@@ -1,72 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import mongoose from 'mongoose';
-import type { Logger } from '../lib/logger.js';
 import { withTimeout } from '../lib/timeout.js';
 
-export type EngineName = 'external' | 'mongod' | 'wire';
-
-export interface DatabaseEngine {
-  name: EngineName;
-  /** Server URI without a database name. */
-  uri: string;
-  stop(): Promise<void>;
-}
-
-export interface EngineOptions {
-  uri?: string;
-  preference: 'auto' | 'mongod' | 'wire';
-  /** Folder for persistent data; undefined keeps everything in memory (tests). */
-  dataDir?: string;
-  logger?: Logger;
-}
-
-const MONGOD_LOOKUP_TIMEOUT_MS = 5000;
-
-/**
- * MONGODB_URI -> that server. Otherwise a real mongod from mongodb-memory-server-core when its
- * binary is present or fetchable quickly, else the in-process wire-protocol engine.
- */
-export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> {
-  if (opts.uri) return { name: 'external', uri: opts.uri, stop: async () => {} };
-  if (opts.preference !== 'wire') {
-    const mongod = await tryMongod(opts);
-    if (mongod) return mongod;
-    if (opts.preference === 'mongod')
-      throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
-  }
-  const { startEmbeddedEngine } = await import('@kesh/embedded-mongo');
-  const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
-  const engine = await startEmbeddedEngine({ dataDir });
-  return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };
-}
-
-async function tryMongod(opts: EngineOptions): Promise<DatabaseEngine | undefined> {
-  try {
-    const { MongoBinary, MongoMemoryServer } = await import('mongodb-memory-server-core');
-    const binary = await withTimeout(MongoBinary.getPath(), MONGOD_LOOKUP_TIMEOUT_MS);
-    if (!binary) return undefined;
-    let dbPath: string | undefined;
-    if (opts.dataDir) {
-      dbPath = path.resolve(opts.dataDir, 'mongod');
-      await mkdir(dbPath, { recursive: true });
-    }
-    const server = await MongoMemoryServer.create({
-      binary: { systemBinary: binary },
-      instance: dbPath ? { dbPath, storageEngine: 'wiredTiger' } : {},
-    });
-    return {
-      name: 'mongod',
-      uri: server.getUri().replace(/\/$/, ''),
-      stop: async () => {
-        await server.stop({ doCleanup: !dbPath, force: false });
-      },
-    };
-  } catch (err) {
-    opts.logger?.debug({ err }, 'no mongod binary available; using the in-process engine');
-    return undefined;
-  }
-}
+export { startEngine, type DatabaseEngine, type EngineName, type EngineOptions } from './engine.js';
 
 /** Joins a server URI and a database name, keeping any query string. */
 export function databaseUri(serverUri: string, dbName: string): string {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp.js';
 import { MAX_IMAGE_PIXELS, MESSAGES } from '@kesh/shared';
 import { badRequest } from './errors.js';
 import type { Logger } from './logger.js';
@@ -47,6 +47,7 @@ export function variantWidthsFor(width: number, targets: readonly number[]): num
 
 async function makeVariants(data: Buffer, targets: readonly number[]): Promise<{ width: number; data: Buffer }[]> {
   // GIFs may be animated; WebP keeps the animation. Other formats have one page anyway.
+  const sharp = await loadSharp();
   const input = () => sharp(data, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS });
   const meta = await input().metadata();
   // Browsers show originals turned by their EXIF orientation, so the variants are turned likewise.

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
 
 export interface MailAttachment {
@@ -54,21 +54,23 @@ const DEFAULT_RETRY_DELAYS_MS = [5_000, 60_000, 600_000];
  */
 export function createMailer({ from, smtp, logger, retryDelaysMs = DEFAULT_RETRY_DELAYS_MS }: MailerOptions): Mailer {
   const outbox: MailMessage[] = [];
-  let transport: Transporter | undefined;
-  if (smtp) {
-    transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
-      // A local catcher (docker-compose's mail service, tests) speaks plain SMTP.
-      ignoreTLS: !smtp.secure && !smtp.user,
-      connectionTimeout: 10_000,
-    });
-  }
+  // nodemailer loads with the first mail, not with the server (about 0.1 s of every start).
+  let transport: Promise<Transporter> | undefined;
+  const smtpTransport = (settings: NonNullable<MailerOptions['smtp']>) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: settings.host,
+        port: settings.port,
+        secure: settings.secure,
+        auth: settings.user ? { user: settings.user, pass: settings.pass ?? '' } : undefined,
+        // A local catcher (docker-compose's mail service, tests) speaks plain SMTP.
+        ignoreTLS: !settings.secure && !settings.user,
+        connectionTimeout: 10_000,
+      }),
+    ));
   async function send(message: MailMessage): Promise<void> {
-    if (transport) {
-      await transport.sendMail({ from, ...message });
+    if (smtp) {
+      await (await smtpTransport(smtp)).sendMail({ from, ...message });
       logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       return;
     }

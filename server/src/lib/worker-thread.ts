@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker, type MessagePort } from 'node:worker_threads';
+import { Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * One worker thread (a pool of one) that runs a module's CPU-bound job, one request after another,
@@ -10,9 +10,7 @@ import { Worker, type MessagePort } from 'node:worker_threads';
  * the process open only while it has work; a thread that dies fails what it had and is replaced
  * at the next request.
  *
- * `entry` is the worker module's URL without its extension. The built server runs the compiled
- * .js as is; under tsx and vitest the source is TypeScript and a worker thread does not inherit
- * their loaders, so it loads its source through tsx's own import.
+ * `entry` is the worker module's URL without its extension (see startWorker).
  */
 export function workerThread<Input, Output>(entry: URL, name: string): (input: Input) => Promise<Output> {
   let worker: Worker | undefined;
@@ -20,14 +18,7 @@ export function workerThread<Input, Output>(entry: URL, name: string): (input: I
   let nextId = 0;
 
   function start(): Worker {
-    const source = `${entry.href}.ts`;
-    const started = import.meta.url.endsWith('.ts')
-      ? new Worker(
-          `import(${JSON.stringify(tsxImportApi())})` +
-            `.then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
-          { eval: true },
-        )
-      : new Worker(new URL(`${entry.href}.js`));
+    const started = startWorker(entry);
     started.on('message', ({ id, output, error }: { id: number; output?: Output; error?: string }) => {
       const job = pending.get(id);
       pending.delete(id);
@@ -56,6 +47,22 @@ export function workerThread<Input, Output>(entry: URL, name: string): (input: I
       current.postMessage({ id, input });
     });
   };
+}
+
+/**
+ * A worker thread running the module at `entry` (its URL without the extension): the compiled .js
+ * in the built server; under tsx and vitest, which a worker thread's loader does not inherit, its
+ * TypeScript source through tsx's own import.
+ */
+export function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
+  const source = `${entry.href}.ts`;
+  return import.meta.url.endsWith('.ts')
+    ? new Worker(
+        `import(${JSON.stringify(tsxImportApi())})` +
+          `.then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
+        { ...options, eval: true },
+      )
+    : new Worker(new URL(`${entry.href}.js`), options);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import multer, { MulterError } from 'multer';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp.js';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE_PX, MESSAGES } from '@kesh/shared';
 import { HttpError, badRequest } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
@@ -135,6 +135,7 @@ async function checkImages(req: Request, kinds: readonly ImageExt[], messages: U
  * a picture too large to decode safely: a few kilobytes of PNG can declare 20000 x 20000 pixels.
  */
 async function assertPixelBudget(buffer: Buffer, name: string): Promise<void> {
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {

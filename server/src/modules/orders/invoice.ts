@@ -1,4 +1,4 @@
-import { ToWords } from 'to-words';
+import { ToWords } from 'to-words/en-IN';
 import {
   COD_FEE_GST_RATE_PERCENT,
   COD_FEE_SAC,

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { CURRENCY } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET, type Config } from '../../config.js';
 import type { PaymentGateway } from '../../lib/payments.js';
@@ -48,12 +48,15 @@ export interface RazorpayKeys {
 
 /** Razorpay through its official SDK; signatures are checked locally with the secrets. */
 export function createRazorpayGateway({ keyId, keySecret, webhookSecret }: RazorpayKeys): PaymentGateway {
-  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  // The SDK (and axios with it) loads with the first payment or refund, not with the server.
+  let loading: Promise<Razorpay> | undefined;
+  const client = () =>
+    (loading ??= import('razorpay').then(({ default: Sdk }) => new Sdk({ key_id: keyId, key_secret: keySecret })));
   return {
     mode: 'razorpay',
     keyId,
     async createOrder({ amountPaise, receipt, notes }) {
-      const order = await client.orders.create({ amount: amountPaise, currency: CURRENCY, receipt, notes });
+      const order = await (await client()).orders.create({ amount: amountPaise, currency: CURRENCY, receipt, notes });
       return {
         id: order.id,
         amount: Number(order.amount),
@@ -65,7 +68,7 @@ export function createRazorpayGateway({ keyId, keySecret, webhookSecret }: Razor
       return safeEqualHex(hmacHex(keySecret, `${orderId}|${paymentId}`), signature);
     },
     async refund({ paymentId, amountPaise, notes }) {
-      const refund = await client.payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes });
+      const refund = await (await client()).payments.refund(paymentId, { amount: amountPaise, speed: 'normal', notes });
       const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
       return { id: refund.id, amountPaise: Number(refund.amount ?? amountPaise), status };
     },

@@ -1,0 +1,111 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from '../lib/logger.js';
+import { withTimeout } from '../lib/timeout.js';
+import { startWorker } from '../lib/worker-thread.js';
+import type { EngineThreadMessage } from './engine-thread.js';
+
+export type EngineName = 'external' | 'mongod' | 'wire';
+
+export interface DatabaseEngine {
+  name: EngineName;
+  /** Server URI without a database name. */
+  uri: string;
+  stop(): Promise<void>;
+}
+
+export interface EngineOptions {
+  uri?: string;
+  preference: 'auto' | 'mongod' | 'wire';
+  /** Folder for persistent data; undefined keeps everything in memory (tests). */
+  dataDir?: string;
+  logger?: Logger;
+  /**
+   * Runs the in-process engine on a worker thread of its own (the server does): its load and its
+   * garbage collection use the second core instead of the event loop that serves requests. Called
+   * if that thread ever stops without being asked to: the data can no longer be served.
+   */
+  onThreadLost?: (err: Error) => void;
+}
+
+const MONGOD_LOOKUP_TIMEOUT_MS = 5000;
+
+/**
+ * MONGODB_URI -> that server. Otherwise a real mongod from mongodb-memory-server-core when its
+ * binary is present or fetchable quickly, else the in-process wire-protocol engine.
+ */
+export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> {
+  if (opts.uri) return { name: 'external', uri: opts.uri, stop: async () => {} };
+  if (opts.preference !== 'wire') {
+    const mongod = await tryMongod(opts);
+    if (mongod) return mongod;
+    if (opts.preference === 'mongod')
+      throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
+  }
+  const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
+  if (opts.onThreadLost) return startEngineThread(dataDir, opts.onThreadLost);
+  const { startEmbeddedEngine } = await import('@kesh/embedded-mongo');
+  const engine = await startEmbeddedEngine({ dataDir });
+  return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };
+}
+
+/** The in-process engine on its own thread (engine-thread.ts); resolves once its data is loaded. */
+function startEngineThread(dataDir: string | undefined, onLost: (err: Error) => void): Promise<DatabaseEngine> {
+  const thread = startWorker(new URL('./engine-thread', import.meta.url), { workerData: { dataDir } });
+  let stopping: Promise<void> | undefined;
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const lost = (err: Error) => {
+      if (!started) reject(err);
+      else if (!stopping) onLost(err);
+    };
+    thread.on('error', lost);
+    thread.on('exit', (code) => lost(new Error(`the database engine's thread stopped (exit code ${code})`)));
+    thread.on('message', (message: EngineThreadMessage) => {
+      if ('failed' in message) return reject(new Error(message.failed));
+      if (!('uri' in message)) return;
+      started = true;
+      resolve({
+        name: 'wire',
+        uri: message.uri,
+        stop: () => {
+          stopping ??= new Promise<void>((stopped, failed) => {
+            thread.on('message', (reply: EngineThreadMessage) => {
+              if ('stopped' in reply) stopped();
+              if ('stopFailed' in reply) failed(new Error(reply.stopFailed));
+            });
+            thread.postMessage('stop');
+          }).finally(() => thread.terminate());
+          return stopping;
+        },
+      });
+    });
+  });
+}
+
+async function tryMongod(opts: EngineOptions): Promise<DatabaseEngine | undefined> {
+  try {
+    const { MongoBinary, MongoMemoryServer } = await import('mongodb-memory-server-core');
+    const binary = await withTimeout(MongoBinary.getPath(), MONGOD_LOOKUP_TIMEOUT_MS);
+    if (!binary) return undefined;
+    let dbPath: string | undefined;
+    if (opts.dataDir) {
+      dbPath = path.resolve(opts.dataDir, 'mongod');
+      await mkdir(dbPath, { recursive: true });
+    }
+    const server = await MongoMemoryServer.create({
+      binary: { systemBinary: binary },
+      instance: dbPath ? { dbPath, storageEngine: 'wiredTiger' } : {},
+    });
+    return {
+      name: 'mongod',
+      uri: server.getUri().replace(/\/$/, ''),
+      stop: async () => {
+        await server.stop({ doCleanup: !dbPath, force: false });
+      },
+    };
+  } catch (err) {
+    opts.logger?.debug({ err }, 'no mongod binary available; using the in-process engine');
+    return undefined;
+  }
+}
