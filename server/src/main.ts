@@ -1,13 +1,12 @@
 import dotenv from 'dotenv';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import net from 'node:net';
-import type { Express } from 'express';
 import mongoose from 'mongoose';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { loadOrCreateSecrets, type SecretsOutcome } from './secrets.js';
-import { createApp } from './app.js';
+import { createRequestListener } from './app.js';
 import type { AppDeps } from './deps.js';
 import { connectMongoose, databaseUri, startEngine, syncIndexes } from './db/index.js';
 import { createLogger } from './lib/logger.js';
@@ -81,7 +80,7 @@ async function main(): Promise<void> {
   }
 
   let deps: AppDeps;
-  let app: Express;
+  let listener: RequestListener;
   try {
     const replaced = await dropLegacyPaymentIndexes();
     if (replaced.length > 0)
@@ -92,7 +91,7 @@ async function main(): Promise<void> {
     logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
     deps = await buildDeps(config, logger, CLIENT_DIR);
     if (config.seedOnEmpty) await seedIfEmpty(deps);
-    app = createApp(deps);
+    ({ listener } = createRequestListener(deps));
   } catch (err) {
     // An embedded mongod is a child process, and the wire engine flushes its file on stop.
     await stopDatabase().catch(() => undefined);
@@ -102,7 +101,12 @@ async function main(): Promise<void> {
   let stopRecovery: (() => void) | undefined;
   let stopMailQueue: (() => void) | undefined;
   let stopInvoiceQueue: (() => void) | undefined;
-  const server: Server = app.listen(config.port, config.host, (err?: Error) => {
+  // As Express's app.listen does it: a listen error (EADDRINUSE, EACCES) goes to the callback, once.
+  const server: Server = createServer(listener);
+  let listenAnswered = false;
+  const listening = (err?: Error) => {
+    if (listenAnswered) return;
+    listenAnswered = true;
     if (err) {
       // Express hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
       logger.fatal(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);
@@ -143,7 +147,9 @@ async function main(): Promise<void> {
           'comes back to verify it will not become an order',
       );
     }
-  });
+  };
+  server.once('error', listening);
+  server.listen(config.port, config.host, listening);
 
   // Graceful stop: every response says `Connection: close`; after a short drain the listener
   // closes; every request already received is answered; then the database closes with a final
