@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
@@ -31,8 +32,10 @@ import { adminOrdersRoutes, ordersRoutes, salesRoutes } from './modules/orders/i
 import { seoRoutes } from './modules/seo/index.js';
 import { deliveryAdminRoutes, shippingRoutes } from './modules/shipping/index.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/index.js';
-import { clientRoutes, type PublicLists } from './modules/pages/index.js';
-import { cachedJson } from './lib/response-cache.js';
+import { clientRoutes, wantsHtml, type PublicLists } from './modules/pages/index.js';
+import { cachedJson, LIST_SEND_OPTIONS } from './lib/response-cache.js';
+import { fastLane, headersSetBy, keptList, keptShape } from './middleware/fast-lane.js';
+import { PUBLIC_LIST_CACHE_CONTROL } from './middleware/public-cache.js';
 import { SHARED_DATABASE_RECHECK_MS, watchStorefrontVersion } from './lib/storefront-version.js';
 import { listCategories } from './modules/catalog/index.js';
 import { listGallery } from './modules/gallery/index.js';
@@ -42,6 +45,11 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** Builds the Express app without listening, so tests can mount it with supertest. */
 export function createApp(deps: AppDeps): Express {
+  return createRequestListener(deps).app;
+}
+
+/** The Express app, and the server's request listener: the app with its kept answers taken ahead of it. */
+export function createRequestListener(deps: AppDeps): { app: Express; listener: RequestListener } {
   const { config, logger, storage } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -64,10 +72,11 @@ export function createApp(deps: AppDeps): Express {
       ? clientRoutes({ ...deps, clientDir }, lists)
       : undefined;
 
+  const log = requestLog(logger);
+  const security = securityHeaders(config);
   app.use(httpMetrics());
-  app.use(requestLog(logger));
-  app.use(securityHeaders(config));
-  if (client) app.use(client.keptPages);
+  app.use(log);
+  app.use(security);
   app.use(corsPolicy(config));
   // HTML, scripts, styles, JSON and SVG go out brotli- or gzip-compressed when the browser accepts
   // it; the filter (mime-db's "compressible") leaves JPEG, PNG and WebP alone, being compressed already.
@@ -128,5 +137,24 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return app;
+
+  const listShape = (before: string[], route: string) =>
+    keptShape([...before, 'Cache-Control', PUBLIC_LIST_CACHE_CONTROL], LIST_SEND_OPTIONS, route);
+  const listener = fastLane(app, {
+    security: headersSetBy(security),
+    log,
+    lookups: [
+      ...(client ? [client.keptPage] : []),
+      keptList(['/api/main-category'], lists.products, storefront, listShape([], '/api/main-category/')),
+      // The gallery router's own Vary: Accept comes first (modules/gallery/routes.ts).
+      keptList(
+        ['/gallery', '/gallery/'],
+        lists.gallery,
+        storefront,
+        listShape(['Vary', 'Accept'], '/gallery/'),
+        (req) => !wantsHtml(req),
+      ),
+    ],
+  });
+  return { app, listener };
 }

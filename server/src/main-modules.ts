@@ -3,7 +3,7 @@
  * whole module graph, about a second of CPU) while the engine loads its data on its own thread.
  */
 export { default as mongoose } from 'mongoose';
-export { createApp } from './app.js';
+export { createRequestListener } from './app.js';
 export { connectMongoose, databaseUri, syncIndexes } from './db/index.js';
 export { withTimeout } from './lib/timeout.js';
 export { buildDeps } from './build-deps.js';

@@ -1,9 +1,8 @@
 import dotenv from 'dotenv';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import net from 'node:net';
-import type { Express } from 'express';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { loadOrCreateSecrets, type SecretsOutcome } from './secrets.js';
 import type { AppDeps } from './deps.js';
@@ -76,7 +75,7 @@ async function main(): Promise<void> {
   }
 
   let deps: AppDeps;
-  let app: Express;
+  let listener: RequestListener;
   try {
     const replaced = await modules.dropLegacyPaymentIndexes();
     if (replaced.length > 0)
@@ -87,7 +86,7 @@ async function main(): Promise<void> {
     logger.info({ engine: engine.name }, `database engine: ${describeEngine(engine.name)}`);
     deps = await modules.buildDeps(config, logger, CLIENT_DIR);
     if (config.seedOnEmpty) await modules.seedIfEmpty(deps);
-    app = modules.createApp(deps);
+    ({ listener } = modules.createRequestListener(deps));
   } catch (err) {
     // An embedded mongod is a child process, and the wire engine flushes its file on stop.
     await stopDatabase().catch(() => undefined);
@@ -97,7 +96,12 @@ async function main(): Promise<void> {
   let stopRecovery: (() => void) | undefined;
   let stopMailQueue: (() => void) | undefined;
   let stopInvoiceQueue: (() => void) | undefined;
-  const server: Server = app.listen(config.port, config.host, (err?: Error) => {
+  // As Express's app.listen does it: a listen error (EADDRINUSE, EACCES) goes to the callback, once.
+  const server: Server = createServer(listener);
+  let listenAnswered = false;
+  const listening = (err?: Error) => {
+    if (listenAnswered) return;
+    listenAnswered = true;
     if (err) {
       // Express hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
       logger.fatal(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);
@@ -138,7 +142,9 @@ async function main(): Promise<void> {
           'comes back to verify it will not become an order',
       );
     }
-  });
+  };
+  server.once('error', listening);
+  server.listen(config.port, config.host, listening);
 
   // Graceful stop: every response says `Connection: close`; after a short drain the listener
   // closes; every request already received is answered; then the database closes with a final

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Request, Response } from 'express';
+import express, { type Request, type Response } from 'express';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -23,9 +23,7 @@ export interface CompressedBody {
 }
 
 const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
-const etagOf = (body: CompressedBody, encoding?: Encoding) =>
-  encoding ? `${body.etag.slice(0, -1)}-${encoding}"` : body.etag;
+export type Encoding = (typeof ENCODINGS)[number];
 
 /** The body with its brotli and gzip copies, made off the event loop (zlib's thread pool). */
 export async function compressBody(identity: Buffer, etag?: string): Promise<CompressedBody> {
@@ -46,12 +44,36 @@ export async function compressBody(identity: Buffer, etag?: string): Promise<Com
   };
 }
 
+/** What Express answers for an Accept-Encoding header (its `req.acceptsEncodings`), asked without a request. */
+const negotiator = (accepted: string) => ({ headers: { 'accept-encoding': accepted } }) as unknown as Request;
+/** Distinct Accept-Encoding headers remembered; browsers send a handful, anyone may send any number. */
+const REMEMBERED_ACCEPT_ENCODINGS = 64;
+const chosenEncodings = new Map<string, Encoding | undefined>();
+
 /** The encoding to send: brotli, else gzip, else none, as the browser accepts them. */
-function encodingFor(req: Request): Encoding | undefined {
-  const accepted = req.headers['accept-encoding'];
+export function encodingFor(accepted: string | undefined): Encoding | undefined {
   // Without the header, or naming neither encoding nor '*', the answer is known without parsing q-values.
   if (!accepted || !/br|gzip|\*/.test(accepted)) return undefined;
-  return ENCODINGS.find((e) => req.acceptsEncodings(e) === e);
+  if (chosenEncodings.has(accepted)) return chosenEncodings.get(accepted);
+  const asked = negotiator(accepted);
+  const chosen = ENCODINGS.find((e) => express.request.acceptsEncodings.call(asked, e) === e);
+  if (chosenEncodings.size >= REMEMBERED_ACCEPT_ENCODINGS) chosenEncodings.clear();
+  chosenEncodings.set(accepted, chosen);
+  return chosen;
+}
+
+/** The ETag the body goes out with in this encoding. */
+export const etagOf = (body: CompressedBody, encoding?: Encoding) =>
+  encoding ? `${body.etag.slice(0, -1)}-${encoding}"` : body.etag;
+
+/**
+ * Whether a browser's If-None-Match names the body in any encoding ('*' is what Express's freshness
+ * check, res.send, also answers with 304).
+ */
+export function heldAlready(body: CompressedBody, ifNoneMatch: string | undefined): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const held = new Set(ifNoneMatch.split(',').map((tag) => tag.trim()));
+  return held.has('*') || [undefined, ...ENCODINGS].some((e) => held.has(etagOf(body, e)));
 }
 
 export interface SendOptions {
@@ -79,16 +101,11 @@ export function sendCompressed(
   res.statusCode = status;
   if (cacheControl) res.setHeader('Cache-Control', cacheControl);
   res.setHeader('Content-Type', type);
-  const encoding = encodingFor(req);
+  const encoding = encodingFor(req.headers['accept-encoding']);
   res.setHeader('ETag', etagOf(body, encoding));
-  const inm = req.headers['if-none-match'];
-  if (inm !== undefined) {
-    const held = new Set(inm.split(',').map((tag) => tag.trim()));
-    // '*' is what Express's freshness check (res.send) also answers with 304.
-    if (status === 200 && (held.has('*') || [undefined, ...ENCODINGS].some((e) => held.has(etagOf(body, e))))) {
-      res.status(304).end();
-      return;
-    }
+  if (status === 200 && heldAlready(body, req.headers['if-none-match'])) {
+    res.status(304).end();
+    return;
   }
   if (encoding) res.setHeader('Content-Encoding', encoding);
   const bytes = encoding ? body[encoding] : body.identity;

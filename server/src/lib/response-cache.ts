@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { compressBody, sendCompressed, type CompressedBody } from './compressed-body.js';
+import { compressBody, sendCompressed, type CompressedBody, type SendOptions } from './compressed-body.js';
 import { watchStorefrontVersion, type StorefrontVersion } from './storefront-version.js';
 
 /** For a router mounted without the app's watcher (a module's own tests): this process's writes only. */
@@ -17,7 +17,8 @@ export interface CachedEntry<T> {
   version: number;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** How a list goes out (sendCompressed's options). */
+export const LIST_SEND_OPTIONS: SendOptions = { type: 'application/json; charset=utf-8', vary: ['Accept-Encoding'] };
 
 export interface CachedJson<T = unknown> {
   /** GET handler: answers with the cached JSON (and a 304 for a matching If-None-Match). */
@@ -27,6 +28,8 @@ export interface CachedJson<T = unknown> {
   invalidate(): void;
   /** The current list and its serialized JSON; the same object until the list is loaded again. */
   current(): Promise<CachedEntry<T>>;
+  /** The list's compressed JSON if it is kept, made at this version and already compressed; never loads. */
+  peek(version: number): CompressedBody | undefined;
 }
 
 /**
@@ -38,6 +41,8 @@ export interface CachedJson<T = unknown> {
  */
 export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVersion = thisProcessOnly): CachedJson<T> {
   let entry: CachedEntry<T> | undefined;
+  /** The kept entry's compressed copies once they are made. */
+  let ready: { entry: CachedEntry<T>; body: CompressedBody } | undefined;
   let generation = 0;
   let pending: { generation: number; version: number; promise: Promise<CachedEntry<T>> } | undefined;
 
@@ -63,7 +68,11 @@ export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVers
         body,
         etag,
         // The pages read the lists too, after every order: most versions of a list are never sent.
-        compressed: () => (compressed ??= compressBody(body, etag)),
+        compressed: () =>
+          (compressed ??= compressBody(body, etag).then((made) => {
+            ready = { entry: loaded, body: made };
+            return made;
+          })),
         version,
       };
       if (generation === startedAt) entry = loaded;
@@ -80,9 +89,10 @@ export function cachedJson<T>(load: () => Promise<T>, storefront: StorefrontVers
   return {
     invalidate,
     current: fresh,
+    peek: (version) => (ready && ready.entry === entry && entry.version === version ? ready.body : undefined),
     send: async (req, res) => {
       const body = await (await fresh()).compressed();
-      sendCompressed(req, res, body, { type: JSON_TYPE, vary: ['Accept-Encoding'] });
+      sendCompressed(req, res, body, LIST_SEND_OPTIONS);
     },
     invalidateOnWrite: (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -17,6 +17,15 @@ export interface SharedVersion {
   changed(): Promise<void>;
 }
 
+/** A version read by this process, which can also tell, without waiting, the number it knows to be current. */
+export interface WatchedVersion extends SharedVersion {
+  /**
+   * The number `current()` would answer at once, or undefined when it would have to wait (a bump of
+   * this process under way, or a shared database's number due for another read).
+   */
+  known(): number | undefined;
+}
+
 /**
  * The number kept in the document `id`. `changed` is called after the write that made things stale:
  * what another process makes between the two is made from the new data with the old number, and is
@@ -51,7 +60,7 @@ export function sharedVersion(id: string) {
    * answers for after it. If the database cannot be read, the last number read stands: nobody can
    * write to it then.
    */
-  function watch({ recheckMs }: { recheckMs: number }): SharedVersion {
+  function watch({ recheckMs }: { recheckMs: number }): WatchedVersion {
     let changes = 0;
     let known: { version: number; readAt: number; changes: number } | undefined;
     let reading: { promise: Promise<number>; startedAt: number; changes: number } | undefined;
@@ -83,6 +92,10 @@ export function sharedVersion(id: string) {
     }
 
     return {
+      known() {
+        if (bumping.size > 0 || !known || !fresh(known, known.readAt, Date.now())) return undefined;
+        return known.version;
+      },
       async current() {
         if (bumping.size > 0) await Promise.allSettled([...bumping]);
         const now = Date.now();

@@ -1,4 +1,4 @@
-import { sharedVersion, VersionDoc, type SharedVersion } from './shared-version.js';
+import { sharedVersion, VersionDoc, type SharedVersion, type WatchedVersion } from './shared-version.js';
 
 /**
  * One number that moves whenever something a public page shows changes: a product created, edited or
@@ -22,6 +22,7 @@ export const SHARED_DATABASE_RECHECK_MS = 100;
 export const storefrontChanged = storefront.changed;
 
 export type StorefrontVersion = SharedVersion;
+export type WatchedStorefrontVersion = WatchedVersion;
 
 /** The storefront's version as this process sees it (sharedVersion's watch). */
 export const watchStorefrontVersion = storefront.watch;

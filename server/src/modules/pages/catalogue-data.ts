@@ -57,15 +57,15 @@ const KEPT_PARAMETERS = new Set(['id', 'page', 'sort', 'variant']);
  * bound on their number. The address is kept as requested, because the page repeats it (the
  * language form's way back), and the browser must hydrate the very markup it was sent.
  */
-export function keptAddress(pagePath: string, req: Request): string | undefined {
-  const query = req.originalUrl.indexOf('?');
+export function keptAddress(pagePath: string, url: string): string | undefined {
+  const query = url.indexOf('?');
   if (query === -1) return pagePath;
-  const params = new URLSearchParams(req.originalUrl.slice(query + 1));
+  const params = new URLSearchParams(url.slice(query + 1));
   // One of the four languages is kept on any page (the sitemap's alternates); any other ?lang= is not.
   const namesLanguage = (name: string) =>
     name === PAGE_LANGUAGE_PARAM && params.getAll(name).length === 1 && isLanguageCode(params.get(name));
   for (const name of params.keys()) {
     if (!namesLanguage(name) && (pagePath !== '/products' || !KEPT_PARAMETERS.has(name))) return undefined;
   }
-  return req.originalUrl;
+  return url;
 }

@@ -1,1 +1,1 @@
-export { clientRoutes, type PublicLists } from './routes.js';
+export { clientRoutes, wantsHtml, type PublicLists } from './routes.js';

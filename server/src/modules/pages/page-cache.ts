@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { PageStatus } from '@kesh/shared';
-import { compressBody, sendCompressed, type CompressedBody } from '../../lib/compressed-body.js';
+import { compressBody, sendCompressed, type CompressedBody, type SendOptions } from '../../lib/compressed-body.js';
 
 /** What the LRU keeps at most: a few hundred pages (a page with its two compressed copies is ~180 kB). */
 export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -23,9 +23,11 @@ export async function compressedPage(html: string, status: PageStatus, version: 
 const VARY = ['Accept', 'Cookie', 'Accept-Language', 'Accept-Encoding'];
 const HTML_TYPE = 'text/html; charset=utf-8';
 
+export const PAGE_SEND_OPTIONS: SendOptions = { type: HTML_TYPE, vary: VARY, cacheControl: 'no-cache' };
+
 /** Sends a kept page in the encoding the browser takes (no compression per request), or 304. */
 export function sendPage(req: Request, res: Response, page: RenderedPage): void {
-  sendCompressed(req, res, page, { status: page.status, type: HTML_TYPE, vary: VARY, cacheControl: 'no-cache' });
+  sendCompressed(req, res, page, { ...PAGE_SEND_OPTIONS, status: page.status });
 }
 
 /**

@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -7,7 +9,8 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES, type InitialData } from '@kesh/shared';
-import { createApp } from '../../app.js';
+import { createApp, createRequestListener } from '../../app.js';
+import { metricsRegistry } from '../../lib/metrics.js';
 import { cachedJson } from '../../lib/response-cache.js';
 import { storefrontChanged, watchStorefrontVersion } from '../../lib/storefront-version.js';
 import { bearer, createAdminToken, startTestApp, type TestContext } from '../../test/harness.js';
@@ -191,7 +194,8 @@ describe('storefront pages: index.html with the data, code and picture the page 
   it('answers a kept page with the headers, log line and metrics of a freshly made one', async () => {
     const lines: { msg: string; req?: { url: string }; res?: { statusCode: number } }[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-    const own = request(createApp({ ...ctx.deps, clientDir, logger }));
+    // The listener: a kept page is answered by the fast lane (middleware/fast-lane.ts), ahead of the app.
+    const own = request(createRequestListener({ ...ctx.deps, clientDir, logger }).listener);
     const pageRequests = async (status: string) => {
       const text = (await own.get('/metrics')).text;
       const line = text
@@ -238,6 +242,96 @@ describe('storefront pages: index.html with the data, code and picture the page 
     const plain = await page('/contact').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+  });
+
+  it('answers every kept page and list ahead of the app exactly as the app does', async () => {
+    const neem = await MainCategory.create({ title: 'Neem', imageKey: 'neem-2.jpg', imageVariants: [400] });
+    await Slider.create({ title: 'Monsoon care', description: 'New', imageKey: 'hero.jpg', slot: 0 });
+    await GalleryItem.create({ imageKey: 'g1.jpg' });
+    await storefrontChanged();
+    const { app, listener } = createRequestListener({ ...ctx.deps, clientDir });
+    const servers = [createServer(app), createServer(listener)];
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+    const ports = servers.map((s) => (s.address() as AddressInfo).port);
+    /** Status, headers in the order sent (but the Date) and body bytes. */
+    const ask = (port: number, url: string, headers: Record<string, string>, method = 'GET') =>
+      new Promise<{ status: number; headers: string[]; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: url, method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const sent = res.rawHeaders.flatMap((v, i, all) =>
+              i % 2 === 0 && v !== 'Date' ? [`${v}: ${all[i + 1]}`] : [],
+            );
+            resolve({ status: res.statusCode!, headers: sent, body: Buffer.concat(chunks).toString('base64') });
+          });
+        });
+        req.on('error', reject).end();
+      });
+    const keptAnswers = async () =>
+      (await metricsRegistry.getSingleMetric('http_kept_answers_total')!.get()).values[0]?.value ?? 0;
+    const html = { Accept: 'text/html,application/xhtml+xml' };
+    const json = { Accept: 'application/json' };
+    const targets: [string, Record<string, string>][] = [
+      ['/', html],
+      ['/products', html],
+      ['/products/', html],
+      [`/products?id=${String(neem._id)}`, html],
+      ['/products?page=1&sort=newest', html],
+      ['/gallery', html],
+      ['/contact', html],
+      ['/termsandconditions', html],
+      // The page's language from the address, the cookie or the browser's languages.
+      ['/?lang=gu', html],
+      ['/products', { ...html, Cookie: 'lang=hi; token=someone-elses' }],
+      ['/contact', { ...html, 'Accept-Language': 'gu-IN,gu;q=0.9' }],
+      ['/api/main-category', {}],
+      ['/gallery/', json],
+      ['/gallery', json],
+    ];
+    try {
+      for (const [url, headers] of targets) {
+        const first = await ask(ports[0]!, url, { ...headers, 'Accept-Encoding': 'br' });
+        expect(first.status, url).toBe(200);
+        const etag = first.headers.find((h) => h.startsWith('ETag: '))!.slice('ETag: '.length);
+        const asks: [Record<string, string>, string?][] = [
+          ...['br', 'gzip', 'gzip, deflate, br', 'identity', 'gzip;q=0.5, br;q=0'].map(
+            (encoding): [Record<string, string>] => [{ ...headers, 'Accept-Encoding': encoding }],
+          ),
+          [headers],
+          [{ ...headers, 'Accept-Encoding': 'gzip, deflate, br', 'If-None-Match': etag }],
+          [{ ...headers, 'If-None-Match': '*' }],
+          [{ ...headers, 'Accept-Encoding': 'br' }, 'HEAD'],
+        ];
+        for (const [sent, method] of asks) {
+          const before = await keptAnswers();
+          const fast = await ask(ports[1]!, url, sent, method);
+          expect(await keptAnswers(), `${url} ${JSON.stringify(sent)} answered ahead of the app`).toBe(before + 1);
+          expect(fast, `${url} ${JSON.stringify(sent)} ${method ?? ''}`).toEqual(
+            await ask(ports[0]!, url, sent, method),
+          );
+        }
+      }
+      // Not kept, or not the lane's: a search, a cross-origin call, a POST, an address with a query of its own.
+      const before = await keptAnswers();
+      for (const [url, headers] of [
+        ['/products?q=neem', html],
+        ['/api/main-category', { Origin: 'https://elsewhere.example' }],
+        ['/api/main-category?page=1', {}],
+        ['/contact?utm_source=mail', html],
+      ] as const) {
+        expect(await ask(ports[1]!, url, headers), url).toEqual(await ask(ports[0]!, url, headers));
+      }
+      expect(await keptAnswers()).toBe(before);
+
+      // An edit is on the next page the lane answers.
+      await MainCategory.updateOne({ _id: neem._id }, { title: 'Neem Comb' });
+      await storefrontChanged();
+      const after = await ask(ports[1]!, '/products', html);
+      expect(Buffer.from(after.body, 'base64').toString()).toContain('Neem Comb');
+    } finally {
+      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    }
   });
 
   it('products preloads the first card, or the product a shared link opens', async () => {

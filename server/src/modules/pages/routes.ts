@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Request, type RequestHandler } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import express, { type Request } from 'express';
 import {
   IMAGE_SIZES,
   isLanguageCode,
@@ -20,13 +22,14 @@ import {
 } from '@kesh/shared';
 import type { AppDeps } from '../../deps.js';
 import type { CachedEntry, CachedJson } from '../../lib/response-cache.js';
-import type { StorefrontVersion } from '../../lib/storefront-version.js';
+import type { WatchedStorefrontVersion } from '../../lib/storefront-version.js';
+import { keptShape, type KeptAnswer, type KeptLookup } from '../../middleware/fast-lane.js';
 import { withTimeout } from '../../lib/timeout.js';
 import { INDEXED_PAGES, PRIVATE_PATHS } from '../seo/index.js';
 import { shopSettings } from '../shop/index.js';
 import { featuredData, keptAddress, productsPageData, type CatalogueData } from './catalogue-data.js';
 import { chunkFiles, readManifest } from './manifest.js';
-import { compressedPage, pageCache, sendPage, type RenderedPage } from './page-cache.js';
+import { compressedPage, PAGE_SEND_OPTIONS, pageCache, sendPage, type RenderedPage } from './page-cache.js';
 import { inlineStylesheets, renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
 import { loadRenderer } from './renderer.js';
@@ -42,7 +45,7 @@ export interface PublicLists {
   sliders: CachedJson<Slider[]>;
   products: CachedJson<Product[]>;
   gallery: CachedJson<GalleryItem[]>;
-  storefront: StorefrontVersion;
+  storefront: WatchedStorefrontVersion;
 }
 type ListName = 'sliders' | 'gallery';
 interface Loaded {
@@ -135,22 +138,32 @@ interface Made {
 /** The storefront pages' addresses: no dot (files have one), outside the API and the uploads. */
 const PAGE_ROUTE = /^\/(?!api\/|uploads\/)[^.]*$/;
 
+/** How a kept page goes out: sendPage's headers, counted under the page route's metrics label. */
+const PAGE_SHAPE = keptShape([], PAGE_SEND_OPTIONS, String(PAGE_ROUTE));
+
 /** A browser asking for a page; /gallery/ answers a script asking for JSON with the list. */
-const wantsHtml = (req: Request) => (req.headers.accept ?? '').includes('text/html');
+export const wantsHtml = (req: IncomingMessage) => (req.headers.accept ?? '').includes('text/html');
 
 /**
- * The page an address shows, its language, and the key it is kept under. Only the site's own pages
- * are kept, at their own addresses: a search, an unknown address and the pages left to the browser
- * are made per request (any number of those addresses exist).
+ * The page an address shows (`pathname`, the URL up to any '?'; `url`, the whole), its language, and the
+ * key it is kept under. Only the site's own pages are kept, at their own addresses: a search, an
+ * unknown address and the pages left to the browser are made per request (any number of those
+ * addresses exist).
  */
-function pageOf(req: Request): { pagePath: string; language: LanguageCode; key: string | undefined } {
+function pageOf(
+  pathname: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+): { pagePath: string; language: LanguageCode; key: string | undefined } {
   // "/products/" is the same page as "/products". (A loop, not /\/+$/, which is quadratic on many slashes.)
-  let end = req.path.length;
-  while (end > 1 && req.path[end - 1] === '/') end -= 1;
-  const pagePath = req.path.slice(0, end);
-  const named = req.query[PAGE_LANGUAGE_PARAM];
-  const language = isLanguageCode(named) ? named : negotiateLanguage(req.headers);
-  const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
+  let end = pathname.length;
+  while (end > 1 && pathname[end - 1] === '/') end -= 1;
+  const pagePath = pathname.slice(0, end);
+  const query = url.indexOf('?');
+  // Read as Express's query parser reads it (req.query): a repeated ?lang= is an array, no language.
+  const named = query === -1 ? undefined : parseQuery(url.slice(query + 1))[PAGE_LANGUAGE_PARAM];
+  const language = isLanguageCode(named) ? named : negotiateLanguage(headers);
+  const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, url) : undefined;
   return { pagePath, language, key: address === undefined ? undefined : `${language} ${address}` };
 }
 
@@ -169,7 +182,7 @@ export function clientRoutes(
   deps: AppDeps & { clientDir: string },
   lists: PublicLists,
   { dataWaitMs = PAGE_DATA_WAIT_MS }: { dataWaitMs?: number } = {},
-): { router: express.Router; keptPages: RequestHandler } {
+): { router: express.Router; keptPage: KeptLookup } {
   const { clientDir, logger } = deps;
   const router = express.Router();
   const assets = path.join(clientDir, 'assets');
@@ -278,7 +291,7 @@ export function clientRoutes(
       language,
       body,
     });
-    const alternates = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req) : undefined;
+    const alternates = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, req.originalUrl) : undefined;
     const page = await compressedPage(
       withLanguageAlternates(html, publicUrl, alternates),
       body?.status ?? 200,
@@ -292,7 +305,7 @@ export function clientRoutes(
   }
 
   async function page(req: Request): Promise<RenderedPage> {
-    const { pagePath, language, key } = pageOf(req);
+    const { pagePath, language, key } = pageOf(req.path, req.originalUrl, req.headers);
     // Read before the data, so a page is never kept under a version newer than what it shows.
     const version = await inTime(storefront.current(), 'storefront version');
     if (version === undefined || key === undefined) return (await make(req, pagePath, language, -1)).page;
@@ -300,26 +313,20 @@ export function clientRoutes(
   }
 
   /**
-   * A page already kept, answered before the app's middleware that it does not need (CORS, the body
-   * parsers, compression, the API's routers and the static files): mounted right after the security
-   * headers, so it goes out with the same headers, log line and metrics as one answered by the route
-   * below. Anything else — not kept, a cross-origin request, the version unreadable — goes on.
+   * A page already kept, for the fast lane (middleware/fast-lane.ts) to answer ahead of the app: a
+   * request for HTML at an address whose page is kept at the current storefront version. Anything
+   * else goes on to the app, whose route below makes and keeps the page.
    */
-  const keptPages: RequestHandler = (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.origin !== undefined) return next();
-    if (!wantsHtml(req) || !PAGE_ROUTE.test(req.path)) return next();
-    const { key } = pageOf(req);
-    if (key === undefined) return next();
-    storefront.current().then(
-      (version) => {
-        const page = kept.peek(key, version);
-        if (!page) return next();
-        // The route label the metrics give a page answered by PAGE_ROUTE below.
-        req.route = { path: PAGE_ROUTE };
-        sendPage(req, res, page);
-      },
-      () => next(),
-    );
+  const keptPage: KeptLookup = (req, pathname) => {
+    if (!wantsHtml(req) || !PAGE_ROUTE.test(pathname)) return undefined;
+    const { key } = pageOf(pathname, req.url ?? pathname, req.headers);
+    if (key === undefined) return undefined;
+    const at = (version: number): KeptAnswer | undefined => {
+      const page = kept.peek(key, version);
+      return page && { body: page, status: page.status, shape: PAGE_SHAPE };
+    };
+    const version = storefront.known();
+    return version === undefined ? storefront.current().then(at) : at(version);
   };
 
   // The language selector without JavaScript (a GET form): the cookie the next pages are rendered by,
@@ -339,5 +346,5 @@ export function clientRoutes(
     }
     sendPage(req, res, await page(req));
   });
-  return { router, keptPages };
+  return { router, keptPage };
 }

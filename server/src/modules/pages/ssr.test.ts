@@ -2,10 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
+import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOOTER_ELEMENT_ID, type InitialData, type PageRenderRequest, type Product } from '@kesh/shared';
+import { metricsRegistry } from '../../lib/metrics.js';
 import { cachedJson } from '../../lib/response-cache.js';
+import { fastLane } from '../../middleware/fast-lane.js';
+import { requestLog } from '../../middleware/request-log.js';
 import { StorefrontVersionDoc, storefrontChanged, watchStorefrontVersion } from '../../lib/storefront-version.js';
 import { startTestApp, type TestContext } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
@@ -304,24 +308,36 @@ describe('server-rendered storefront pages', () => {
 
   it("serves another app process's catalogue write on the next request, without rendering meanwhile", async () => {
     // This app reads the shared version document on every request (recheck 0 ms), as a process
-    // would that another process's writes reach only through the database.
+    // would that another process's writes reach only through the database; kept pages are answered
+    // by the fast lane in front of it, as in the server.
     const shared = watchStorefrontVersion({ recheckMs: 0 });
     const lists = { ...listsOf([]), storefront: shared };
-    const http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists).router));
+    const { router, keptPage } = clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists);
+    const lane = fastLane(express().use(router), {
+      security: [],
+      log: requestLog(pino({ level: 'silent' })),
+      lookups: [keptPage],
+    });
+    const http = request(lane);
+    const laneAnswers = async () =>
+      (await metricsRegistry.getSingleMetric('http_kept_answers_total')!.get()).values[0]?.value ?? 0;
     const products = () => http.get('/products').set('Accept', 'text/html');
     await MainCategory.create({ title: 'Amla Oil' });
     await storefrontChanged();
 
     expect(root((await products()).text)).toContain('Amla Oil');
     const before = renders();
+    const answered = await laneAnswers();
     expect(root((await products()).text)).toContain('Amla Oil');
     expect(renders()).toBe(before);
+    expect(await laneAnswers()).toBe(answered + 1);
 
     // The other process: its write and its bump of the version, never announced in this one.
     await MainCategory.updateOne({ title: 'Amla Oil' }, { $set: { title: 'Amla Oil 200 ml' } });
     await StorefrontVersionDoc.updateOne({ _id: 'storefront' }, { $inc: { version: 1 } });
     expect(root((await products()).text)).toContain('Amla Oil 200 ml');
     expect(renders()).toBe(before + 1);
+    expect(await laneAnswers()).toBe(answered + 1);
   });
 
   it('answers an address that is no page with the rendered "not found" page and 404', async () => {
