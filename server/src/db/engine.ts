@@ -1,5 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { holdsEngineData } from '@kesh/embedded-mongo/files';
 import type { Logger } from '../lib/logger.js';
 import { withTimeout } from '../lib/timeout.js';
 import { startWorker } from '../lib/worker-thread.js';
@@ -36,17 +37,47 @@ const MONGOD_LOOKUP_TIMEOUT_MS = 5000;
  */
 export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> {
   if (opts.uri) return { name: 'external', uri: opts.uri, stop: async () => {} };
-  if (opts.preference !== 'wire') {
+  const preference = opts.preference === 'auto' ? await engineOfDataDir(opts.dataDir) : opts.preference;
+  if (preference !== 'wire') {
     const mongod = await tryMongod(opts);
     if (mongod) return mongod;
-    if (opts.preference === 'mongod')
-      throw new Error('EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched');
+    if (preference === 'mongod') throw new Error(noMongodMessage(opts.preference));
   }
   const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
   if (opts.onThreadLost) return startEngineThread(dataDir, opts.onThreadLost);
   const { startEmbeddedEngine } = await import('@kesh/embedded-mongo');
   const engine = await startEmbeddedEngine({ dataDir });
   return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };
+}
+
+/**
+ * With EMBEDDED_ENGINE=auto a data folder stays with the engine that wrote it: a shop whose data the
+ * in-process engine keeps must not come up on an empty mongod (and be seeded as a new demo shop) the
+ * day a mongod binary turns up, nor the other way round; and its starts skip the mongod lookup,
+ * which costs up to MONGOD_LOOKUP_TIMEOUT_MS on a machine without the binary or the internet.
+ * Only a folder that holds neither looks for a mongod, once.
+ */
+export async function engineOfDataDir(dataDir: string | undefined): Promise<'auto' | 'mongod' | 'wire'> {
+  if (!dataDir) return 'auto';
+  const wire = await holdsEngineData(dataDir);
+  const mongod = await readdir(path.join(dataDir, 'mongod')).then(
+    (names) => names.length > 0,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return false;
+      throw err;
+    },
+  );
+  if (wire && mongod) throw new Error(BOTH_ENGINES_MESSAGE);
+  return wire ? 'wire' : mongod ? 'mongod' : 'auto';
+}
+
+export const BOTH_ENGINES_MESSAGE =
+  "DATA_DIR holds data of both the in-process engine and mongod (DATA_DIR/mongod): set EMBEDDED_ENGINE=wire or EMBEDDED_ENGINE=mongod to say which is the shop's";
+
+export function noMongodMessage(asked: EngineOptions['preference']): string {
+  return asked === 'mongod'
+    ? 'EMBEDDED_ENGINE=mongod but no mongod binary could be found or fetched'
+    : "DATA_DIR/mongod holds the shop's mongod data but no mongod binary could be found or fetched: install mongod, or set MONGODB_URI";
 }
 
 /** The in-process engine on its own thread (engine-thread.ts); resolves once its data is loaded. */
