@@ -88,6 +88,7 @@ const rules = [
       pathNot: [
         '^embedded-mongo/src/index\\.ts$',
         '^embedded-mongo/src/durability/backup\\.ts$',
+        '^embedded-mongo/src/durability/files\\.ts$',
         '^embedded-mongo/src/storage/storage-fs\\.ts$',
         '^embedded-mongo/test/(testing-faults|plan)\\.ts$',
       ],
