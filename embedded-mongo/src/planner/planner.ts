@@ -9,7 +9,7 @@
  */
 import type { Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
-import { MAX_KEY, MIN_KEY, sameKeyPattern, type IndexEntry, type IndexRuntime } from '../storage/indexes.js';
+import { MAX_KEY, MIN_KEY, entryId, sameKeyPattern, type IndexEntry, type IndexRuntime } from '../storage/indexes.js';
 import { textRefused, type Matcher } from '../query/filter.js';
 import { sortDocs, type SortSpec } from '../query/sort.js';
 import type { Collection } from '../storage/store.js';
@@ -173,7 +173,9 @@ function buildIntervals(index: IndexRuntime, bounds: Bound[]): Interval[] {
     }
     while (low.length < n) low.push(MIN_KEY);
     while (high.length < n) high.push(MAX_KEY);
-    return { low: { values: low, id: MIN_KEY }, high: { values: high, id: MAX_KEY } };
+    low.push(MIN_KEY);
+    high.push(MAX_KEY);
+    return { low, high };
   });
 }
 
@@ -237,13 +239,13 @@ function prefixesWithin(index: IndexRuntime, bounds: Bound[], prefix: number): u
   const n = index.fields.length;
   const strCmp = index.collation.compare;
   const out: unknown[][] = [];
-  let from: IndexEntry = { values: index.fields.map(() => MIN_KEY), id: MIN_KEY };
+  let from: IndexEntry = [...index.fields.map(() => MIN_KEY), MIN_KEY];
   for (let seen = 0; seen <= MAX_MERGED_SCANS; seen++) {
     const next = firstEntryFrom(index, from);
     if (!next) return out;
-    const values = next.values.slice(0, prefix);
+    const values = next.slice(0, prefix);
     if (values.every((v, i) => withinBound(bounds[i] as Bound, v, strCmp))) out.push(values);
-    from = { values: [...values, ...Array<unknown>(n - prefix).fill(MAX_KEY)], id: MAX_KEY };
+    from = [...values, ...Array<unknown>(n - prefix + 1).fill(MAX_KEY)];
   }
   return undefined;
 }
@@ -345,10 +347,10 @@ function* mergeScans(c: IndexCandidate, backward: boolean): Generator<IndexEntry
   const idDir = backward ? -1 : 1;
   const before = (a: IndexEntry, b: IndexEntry): boolean => {
     for (const [i, dir] of keyAt) {
-      const d = compareValues(a.values[i], b.values[i], strCmp);
+      const d = compareValues(a[i], b[i], strCmp);
       if (d !== 0) return d * dir < 0;
     }
-    return ((a.id as string) < (b.id as string) ? -1 : 1) * idDir < 0;
+    return (entryId(a) < entryId(b) ? -1 : 1) * idDir < 0;
   };
   const heads: { it: Generator<IndexEntry>; entry: IndexEntry }[] = [];
   for (const scan of scans) {
@@ -509,14 +511,14 @@ function keyTest(
   const quick = quickChecks(conds, fields, collation.id === 'simple');
   const byMatcher = (entry: IndexEntry): boolean => {
     const doc: Doc = {};
-    for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry.values[i];
+    for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry[i];
     return matcher.test(doc);
   };
   return (entry) => {
-    if (entry.values.includes(null)) return undefined;
+    for (let i = 0; i < fields.length; i++) if (entry[i] === null) return undefined;
     if (!quick) return byMatcher(entry);
     for (const [i, check] of quick) {
-      const verdict = check(entry.values[i]);
+      const verdict = check(entry[i]);
       if (verdict === undefined) return byMatcher(entry);
       if (!verdict) return false;
     }
@@ -652,7 +654,7 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
       let ok = byKeys?.(entry);
       if (ok === undefined) {
         docsExamined++;
-        const doc = coll.docs.get(entry.id as string);
+        const doc = coll.docs.get(entryId(entry));
         ok = doc !== undefined && matcher.test(doc);
       }
       if (!ok) continue;
@@ -728,7 +730,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
         const seen = multikey ? new Set<string>() : undefined;
         for (const entry of scanEntries(c, backward)) {
           keysExamined++;
-          const id = entry.id as string;
+          const id = entryId(entry);
           if (seen) {
             if (seen.has(id)) continue;
             seen.add(id);

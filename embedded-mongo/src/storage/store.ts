@@ -18,6 +18,7 @@ import {
   MIN_KEY,
   IndexRuntime,
   duplicateKeyError,
+  entryId,
   sameIndexOptions,
   sameKeyPattern,
   type IndexKey,
@@ -431,11 +432,12 @@ export class Collection {
       // The earliest representable date: every Date key sorts between it and the cutoff.
       const first = new Date(-8.64e15);
       const [lo, hi] = idx.directions[0] === 1 ? [first, cutoff] : [cutoff, first];
-      for (const entry of idx.tree.keys({ values: [lo], id: MIN_KEY })) {
+      const last = [hi, MAX_KEY];
+      for (const entry of idx.tree.keys([lo, MIN_KEY])) {
         if (ids.size >= limit) break;
-        if (idx.compareEntries(entry, { values: [hi], id: MAX_KEY }) > 0) break;
+        if (idx.compareEntries(entry, last) > 0) break;
         examined += 1;
-        ids.add(entry.id as string);
+        ids.add(entryId(entry));
       }
     }
     for (const idKey of ids) {
