@@ -61,6 +61,14 @@ export class StoredDocuments {
 
   get(id: string): Doc | undefined {
     const v = this.map.get(id);
+    return v === undefined ? undefined : this.read(v);
+  }
+
+  /**
+   * The document `v` (what raw() gave) holds, even if it is no longer the stored version: a cursor
+   * keeps these references and reads a batch at a time.
+   */
+  read(v: StoredValue): Doc {
     if (typeof v !== 'number') return v;
     let doc = this.young.get(v) ?? this.old.get(v);
     if (doc === undefined) {
@@ -110,12 +118,17 @@ export class StoredDocuments {
     return this.map.keys();
   }
 
+  /** As read(), decoded afresh and not kept for readers close in time (for scans of a whole collection). */
+  decode(v: StoredValue): Doc {
+    return typeof v === 'number' ? decodeAt(this.source!, v) : v;
+  }
+
   *values(): IterableIterator<Doc> {
-    for (const v of this.map.values()) yield typeof v === 'number' ? decodeAt(this.source!, v) : v;
+    for (const v of this.map.values()) yield this.decode(v);
   }
 
   *[Symbol.iterator](): IterableIterator<[string, Doc]> {
-    for (const [id, v] of this.map) yield [id, typeof v === 'number' ? decodeAt(this.source!, v) : v];
+    for (const [id, v] of this.map) yield [id, this.decode(v)];
   }
 
   rawEntries(): IterableIterator<[string, StoredValue]> {
