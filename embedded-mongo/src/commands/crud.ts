@@ -131,7 +131,7 @@ export const find: CommandHandler = (cmd, db, ctx) => {
   const ns = `${db}.${name}`;
   const refs = run(true).refs ?? [];
   // The cursor holds what was stored for each match and decodes (and projects) a batch at a time.
-  const read = (ref: StoredValue): Doc => output([coll!.docs.read(ref)], projector)[0]!;
+  const read = (ref: StoredValue): Doc => output([coll!.docs.decode(ref)], projector)[0]!;
   const batch = ctx.cursors.openRows(ns, refs, read, batchSize, singleBatch);
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
 };

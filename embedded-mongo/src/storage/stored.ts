@@ -118,9 +118,15 @@ export class StoredDocuments {
     return this.map.keys();
   }
 
-  /** As read(), decoded afresh and not kept for readers close in time (for scans of a whole collection). */
+  /**
+   * As read(), but what it decodes is not kept for readers close in time: for reads that will not
+   * come back to the same documents (a scan of a whole collection, a cursor's batches). Kept, they
+   * outlive the young generation's collections and fill the old one with garbage: the peak of a
+   * list of every order (engine-scale.md).
+   */
   decode(v: StoredValue): Doc {
-    return typeof v === 'number' ? decodeAt(this.source!, v) : v;
+    if (typeof v !== 'number') return v;
+    return this.young.get(v) ?? this.old.get(v) ?? decodeAt(this.source!, v);
   }
 
   *values(): IterableIterator<Doc> {
