@@ -26,7 +26,7 @@ import {
   type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from '../values/collation.js';
-import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments } from './stored.js';
+import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments, type CheckpointFile } from './stored.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from '../values/values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
@@ -462,6 +462,20 @@ export class Store {
 
   collections(db: string): Collection[] {
     return [...(this.dbs.get(db)?.values() ?? [])];
+  }
+
+  /** The buffer the checkpoint's documents are kept in, if they are still kept in one. */
+  checkpointBuffer(): Buffer | undefined {
+    for (const coll of this.allCollections()) {
+      const buffer = coll.docs.buffer;
+      if (buffer) return buffer;
+    }
+    return undefined;
+  }
+
+  /** The checkpoint's documents are read from `file` from now on (see StoredDocuments.readFrom). */
+  readDocumentsFrom(file: CheckpointFile): void {
+    for (const coll of this.allCollections()) coll.docs.readFrom(file);
   }
 
   allCollections(): Collection[] {
