@@ -23,6 +23,7 @@ import { countMatches, select, type Selection, type SelectOptions } from '../pla
 import { currentOps } from './server-status.js';
 import { enforceValidator } from '../query/validation.js';
 import type { Collection } from '../storage/store.js';
+import type { StoredValue } from '../storage/stored.js';
 import {
   canonicalKey,
   cloneDeep,
@@ -121,15 +122,17 @@ function findQuery(cmd: Doc, db: string, ctx: CommandContext) {
   const batchSize = batchSizeOf(cmd.batchSize);
   // Built (and validated) before matching so a bad projection fails even when nothing matches.
   const projector = makeProjector(cmd.projection, matcher.normalized);
-  const run = () => select(coll, matcher, { sort, skip, limit, collation, hint: cmd.hint });
+  const run = (refs = false) => select(coll, matcher, { sort, skip, limit, collation, hint: cmd.hint, refs });
   return { name, coll, matcher, projector, batchSize, singleBatch, run };
 }
 
 export const find: CommandHandler = (cmd, db, ctx) => {
-  const { name, projector, batchSize, singleBatch, run } = findQuery(cmd, db, ctx);
-  const docs = run().docs;
+  const { name, coll, projector, batchSize, singleBatch, run } = findQuery(cmd, db, ctx);
   const ns = `${db}.${name}`;
-  const batch = ctx.cursors.open(ns, output(docs, projector), batchSize, singleBatch);
+  const refs = run(true).refs ?? [];
+  // The cursor holds what was stored for each match and decodes (and projects) a batch at a time.
+  const read = (ref: StoredValue): Doc => output([coll!.docs.decode(ref)], projector)[0]!;
+  const batch = ctx.cursors.openRows(ns, refs, read, batchSize, singleBatch);
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
 };
 

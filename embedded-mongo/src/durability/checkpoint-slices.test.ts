@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BSON, ObjectId } from 'bson';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureCheckpoint, checkpointBytes, loadCheckpoint, SLICE_BYTES } from './checkpoint.js';
-import { normalizeIndexSpec } from '../storage/indexes.js';
+import { entryId, normalizeIndexSpec } from '../storage/indexes.js';
 import { realFs } from '../storage/storage-fs.js';
 import { Store } from '../storage/store.js';
 
@@ -76,7 +76,7 @@ describe('a checkpoint written in slices', () => {
     const before = store.getCollection('shop', 'orders')!;
     const after = restored.getCollection('shop', 'orders')!;
     expect([...after.docs]).toEqual([...before.docs]);
-    const order = (coll: typeof before) => [...coll.secondaryIndexes()[0]!.tree!.keys()].map((e) => e.id);
+    const order = (coll: typeof before) => [...coll.secondaryIndexes()[0]!.tree!.keys()].map(entryId);
     expect(order(after)).toEqual(order(before));
   });
 });

@@ -32,7 +32,7 @@
  */
 import { crc32 } from 'node:zlib';
 import { Binary, BSON } from 'bson';
-import { normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
+import { entryId, normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
 import { KeyWriter } from '../storage/saved-keys.js';
 import { errnoOf, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
@@ -192,11 +192,11 @@ async function* orderParts(
         while (at < ordinals.length && keys.length < KEYS_PART && performance.now() - started < SLICE_MS) {
           for (const end = Math.min(at + 4096, ordinals.length); at < end && keys.length < KEYS_PART; at += 4) {
             const entry = entries.next();
-            const found = entry.done ? undefined : position.get(entry.value.id as string);
+            const found = entry.done ? undefined : position.get(entryId(entry.value));
             // The clone was taken with the documents, so this cannot happen; a checkpoint that did would be wrong.
             if (found === undefined) throw new Error(`index ${name} does not match the documents it indexes`);
             ordinals.writeInt32LE(found, at);
-            keys.write((entry.value as IndexEntry).values);
+            keys.write(entry.value, entry.value.length - 1);
           }
         }
         await nextTurn();

@@ -13,6 +13,7 @@
  *
  * Start-up = newest checkpoint + replay of the journal records after its LSN.
  */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { captureCheckpoint, checkpointBytes, CorruptDataFileError, isOutdated, loadCheckpoint } from './checkpoint.js';
 import { CommandError, ErrorCode, errorReply } from '../values/errors.js';
@@ -28,6 +29,7 @@ import { lockDataDirectory, type DataDirectoryLock } from './lock.js';
 import { applyOp, decodeOps, encodeOp } from './ops.js';
 import { errnoOf, realFs, replaceFileDurably, type StorageFs } from '../storage/storage-fs.js';
 import type { Store, StoreOp } from '../storage/store.js';
+import { CheckpointFile } from '../storage/stored.js';
 import type { Doc } from '../values/values.js';
 
 export const CHECKPOINT_FILE = 'embedded-db.bson';
@@ -160,6 +162,8 @@ export class Durability {
   private readonly writer: JournalWriter;
   /** Encoded ops of the command being executed; sealed into one record after it. */
   private current: Buffer[] = [];
+  /** The checkpoint file the loaded documents are read from (see CheckpointFile), closed last. */
+  private documentsFile: CheckpointFile | undefined;
   private lastLsn: number;
   private journalBytes: number;
   private checkpointing: Promise<void> | undefined;
@@ -229,6 +233,8 @@ export class Durability {
         throw new CorruptDataFileError(opts.dataDir, `the indexes cannot be rebuilt: ${(err as Error).message}`);
       }
       const durability = new Durability(store, opts, lock, recovered);
+      // Injected file systems (tests of faults) keep the documents in the buffer they read.
+      if (fs === realFs) durability.readDocumentsFromFile();
       await durability.writer.open();
       store.recorder = (op) => durability.record(op);
       // An older format is written again at once in today's (which saves the indexes' order).
@@ -343,6 +349,38 @@ export class Durability {
     this.closed = true;
     while (this.checkpointing) await this.checkpointing.catch(() => undefined);
     await this.writer.close();
+    this.documentsFile?.close();
     await this.lock.release();
+  }
+
+  /**
+   * Lets the checkpoint buffer go and reads its documents from the file it was read from, if that
+   * is still the same file (its size and last bytes, where its crc32 is).
+   */
+  private readDocumentsFromFile(): void {
+    const buffer = this.store.checkpointBuffer();
+    if (!buffer) return;
+    const fd = openSync(this.checkpointFile, 'r');
+    let same = false;
+    try {
+      const tail = Math.min(64, buffer.length);
+      const read = Buffer.alloc(tail);
+      same =
+        fstatSync(fd).size === buffer.length &&
+        readSync(fd, read, 0, tail, buffer.length - tail) === tail &&
+        read.equals(buffer.subarray(buffer.length - tail));
+    } finally {
+      if (!same) closeSync(fd);
+    }
+    if (!same) return;
+    this.documentsFile = new CheckpointFile(fd);
+    this.store.readDocumentsFrom(this.documentsFile);
+    // Nothing reads the buffer any more. Dropped, it would be freed at the next full GC, which may
+    // come long after start-up (RSS stayed ~250 MB higher for minutes); its memory is handed to a
+    // clone that dies young instead (any view left of it would read no bytes, never wrong ones).
+    const whole = buffer.buffer;
+    if (whole instanceof ArrayBuffer && buffer.byteOffset === 0 && buffer.byteLength === whole.byteLength) {
+      structuredClone(whole, { transfer: [whole] });
+    }
   }
 }

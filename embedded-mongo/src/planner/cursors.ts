@@ -1,6 +1,10 @@
 /**
- * Server-side cursors. Results are materialised when the cursor opens, so a
- * cursor is a snapshot: later writes do not shift documents between batches.
+ * Server-side cursors. The answer is fixed when the cursor opens, so a cursor is a snapshot: later
+ * writes do not shift documents between batches, and a document updated or deleted meanwhile is
+ * still returned as it was when it matched. A find's cursor keeps references to the stored
+ * documents it selected (an offset in the checkpoint buffer, or the immutable object a write
+ * stored), and decodes them one batch at a time: a find of 100,000 orders holds 100,000
+ * references, not 100,000 decoded documents.
  */
 import { randomBytes } from 'node:crypto';
 import { BSON, Long } from 'bson';
@@ -15,10 +19,14 @@ export const CURSOR_IDLE_MS = 10 * 60 * 1000;
 
 interface CursorState {
   ns: string;
-  docs: Doc[];
+  rows: readonly unknown[];
+  /** The document a row stands for, made when its batch is taken. */
+  read: (row: unknown) => Doc;
   position: number;
   lastUsed: number;
 }
+
+const asDoc = (row: unknown): Doc => row as Doc;
 
 export interface Batch {
   docs: Doc[];
@@ -37,9 +45,20 @@ export class CursorManager {
    * `batchSize` undefined means mongod's default of 101 for the first batch.
    */
   open(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean): Batch {
-    const state: CursorState = { ns, docs, position: 0, lastUsed: Date.now() };
+    return this.openRows(ns, docs, asDoc, batchSize, singleBatch);
+  }
+
+  /** As open(), over rows that `read` turns into documents a batch at a time. */
+  openRows<R>(
+    ns: string,
+    rows: readonly R[],
+    read: (row: R) => Doc,
+    batchSize: number | undefined,
+    singleBatch: boolean,
+  ): Batch {
+    const state: CursorState = { ns, rows, read: read as (row: unknown) => Doc, position: 0, lastUsed: Date.now() };
     const first = takeBatch(state, batchSize ?? DEFAULT_BATCH_SIZE);
-    if (singleBatch || state.position >= docs.length) return { docs: first, id: Long.ZERO };
+    if (singleBatch || state.position >= rows.length) return { docs: first, id: Long.ZERO };
     const id = this.newId();
     this.cursors.set(id, state);
     return { docs: first, id: Long.fromBigInt(id) };
@@ -58,7 +77,7 @@ export class CursorManager {
     state.lastUsed = Date.now();
     // Without a batchSize mongod fills the batch up to the byte limit.
     const docs = takeBatch(state, batchSize && batchSize > 0 ? batchSize : Number.MAX_SAFE_INTEGER);
-    if (state.position >= state.docs.length) {
+    if (state.position >= state.rows.length) {
       this.cursors.delete(id);
       return { docs, id: Long.ZERO };
     }
@@ -95,8 +114,8 @@ export class CursorManager {
 function takeBatch(state: CursorState, limit: number): Doc[] {
   const out: Doc[] = [];
   let bytes = 0;
-  while (state.position < state.docs.length && out.length < limit) {
-    const doc = state.docs[state.position] as Doc;
+  while (state.position < state.rows.length && out.length < limit) {
+    const doc = state.read(state.rows[state.position]);
     const size = BSON.calculateObjectSize(doc, { ignoreUndefined: true });
     if (out.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
     out.push(doc);

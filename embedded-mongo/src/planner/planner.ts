@@ -9,10 +9,11 @@
  */
 import type { Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
-import { MAX_KEY, MIN_KEY, sameKeyPattern, type IndexEntry, type IndexRuntime } from '../storage/indexes.js';
+import { MAX_KEY, MIN_KEY, entryId, sameKeyPattern, type IndexEntry, type IndexRuntime } from '../storage/indexes.js';
 import { textRefused, type Matcher } from '../query/filter.js';
 import { sortDocs, type SortSpec } from '../query/sort.js';
 import type { Collection } from '../storage/store.js';
+import type { StoredValue } from '../storage/stored.js';
 import { bsonTypeOf, canonicalKey, compareValues, formatValue, isPlainObject, type Doc } from '../values/values.js';
 
 /**
@@ -173,7 +174,9 @@ function buildIntervals(index: IndexRuntime, bounds: Bound[]): Interval[] {
     }
     while (low.length < n) low.push(MIN_KEY);
     while (high.length < n) high.push(MAX_KEY);
-    return { low: { values: low, id: MIN_KEY }, high: { values: high, id: MAX_KEY } };
+    low.push(MIN_KEY);
+    high.push(MAX_KEY);
+    return { low, high };
   });
 }
 
@@ -237,13 +240,13 @@ function prefixesWithin(index: IndexRuntime, bounds: Bound[], prefix: number): u
   const n = index.fields.length;
   const strCmp = index.collation.compare;
   const out: unknown[][] = [];
-  let from: IndexEntry = { values: index.fields.map(() => MIN_KEY), id: MIN_KEY };
+  let from: IndexEntry = [...index.fields.map(() => MIN_KEY), MIN_KEY];
   for (let seen = 0; seen <= MAX_MERGED_SCANS; seen++) {
     const next = firstEntryFrom(index, from);
     if (!next) return out;
-    const values = next.values.slice(0, prefix);
+    const values = next.slice(0, prefix);
     if (values.every((v, i) => withinBound(bounds[i] as Bound, v, strCmp))) out.push(values);
-    from = { values: [...values, ...Array<unknown>(n - prefix).fill(MAX_KEY)], id: MAX_KEY };
+    from = [...values, ...Array<unknown>(n - prefix + 1).fill(MAX_KEY)];
   }
   return undefined;
 }
@@ -345,10 +348,10 @@ function* mergeScans(c: IndexCandidate, backward: boolean): Generator<IndexEntry
   const idDir = backward ? -1 : 1;
   const before = (a: IndexEntry, b: IndexEntry): boolean => {
     for (const [i, dir] of keyAt) {
-      const d = compareValues(a.values[i], b.values[i], strCmp);
+      const d = compareValues(a[i], b[i], strCmp);
       if (d !== 0) return d * dir < 0;
     }
-    return ((a.id as string) < (b.id as string) ? -1 : 1) * idDir < 0;
+    return (entryId(a) < entryId(b) ? -1 : 1) * idDir < 0;
   };
   const heads: { it: Generator<IndexEntry>; entry: IndexEntry }[] = [];
   for (const scan of scans) {
@@ -416,11 +419,21 @@ export interface SelectOptions {
   limit?: number;
   collation: Collation;
   hint?: unknown;
+  /**
+   * Answer references to the stored documents (Selection.refs) instead of keeping every matching
+   * document decoded: a find without a limit holds 8 bytes per match, not the documents.
+   */
+  refs?: boolean;
 }
 
 export interface Selection {
   /** Matching stored documents (shared references: callers must not modify them). */
   docs: Doc[];
+  /**
+   * With SelectOptions.refs: what was stored for each matching document when it was selected (see
+   * StoredDocuments.raw), in the answer's order, and `docs` is empty. Read them with `coll.docs.read`.
+   */
+  refs?: StoredValue[];
   /** `queryPlanner.winningPlan` as mongod's classic engine shows it. */
   winningPlan: Doc;
   keysExamined: number;
@@ -509,14 +522,14 @@ function keyTest(
   const quick = quickChecks(conds, fields, collation.id === 'simple');
   const byMatcher = (entry: IndexEntry): boolean => {
     const doc: Doc = {};
-    for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry.values[i];
+    for (let i = 0; i < fields.length; i++) doc[fields[i] as string] = entry[i];
     return matcher.test(doc);
   };
   return (entry) => {
-    if (entry.values.includes(null)) return undefined;
+    for (let i = 0; i < fields.length; i++) if (entry[i] === null) return undefined;
     if (!quick) return byMatcher(entry);
     for (const [i, check] of quick) {
-      const verdict = check(entry.values[i]);
+      const verdict = check(entry[i]);
       if (verdict === undefined) return byMatcher(entry);
       if (!verdict) return false;
     }
@@ -652,7 +665,7 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
       let ok = byKeys?.(entry);
       if (ok === undefined) {
         docsExamined++;
-        const doc = coll.docs.get(entry.id as string);
+        const doc = coll.docs.get(entryId(entry));
         ok = doc !== undefined && matcher.test(doc);
       }
       if (!ok) continue;
@@ -686,7 +699,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
 
   // Index scans name the document and what its keys alone say of the filter, so a document the
   // keys rule out, or that a skip passes over, is never read.
-  let source: Iterable<{ doc?: Doc; id?: string; keys?: boolean | undefined }>;
+  let source: Iterable<{ ref?: StoredValue; id?: string; keys?: boolean | undefined }>;
   let inputStage: Doc;
   let sortedByIndex = false;
   let keysExamined = 0;
@@ -697,17 +710,16 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   let chosen: IndexCandidate | undefined;
   if (hinted === undefined && idBound.kind === 'points' && idBound.values.length <= MAX_INTERVALS) {
     const seen = new Set<string>();
-    const docs: Doc[] = [];
+    const ids: string[] = [];
     for (const v of idBound.values) {
       const key = canonicalKey(v);
       keysExamined++;
-      const doc = coll.docs.get(key);
-      if (doc && !seen.has(key)) {
+      if (coll.docs.has(key) && !seen.has(key)) {
         seen.add(key);
-        docs.push(doc);
+        ids.push(key);
       }
     }
-    source = docs.map((doc) => ({ doc }));
+    source = ids.map((id) => ({ id }));
     const single = idBound.values.length === 1 && !sort && coll.idIndex.collation.id === 'simple';
     inputStage = single
       ? { stage: 'IDHACK' }
@@ -728,7 +740,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
         const seen = multikey ? new Set<string>() : undefined;
         for (const entry of scanEntries(c, backward)) {
           keysExamined++;
-          const id = entry.id as string;
+          const id = entryId(entry);
           if (seen) {
             if (seen.has(id)) continue;
             seen.add(id);
@@ -738,12 +750,12 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
       })();
       inputStage = { stage: 'FETCH', ...filterShown, inputStage: ixscanStage(c, backward) };
     } else {
-      const docs =
+      const refs =
         hinted === 'natural' && isPlainObject(opts.hint) && opts.hint.$natural === -1
-          ? [...coll.docs.values()].reverse()
-          : coll.docs.values();
+          ? [...coll.docs.rawEntries()].reverse()
+          : coll.docs.rawEntries();
       source = (function* () {
-        for (const doc of docs) yield { doc };
+        for (const [, ref] of refs) yield { ref };
       })();
       inputStage = { stage: 'COLLSCAN', ...filterShown, direction: 'forward' };
     }
@@ -754,22 +766,35 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   let toSkip = streamed ? skip : 0;
   const stopAt = streamed && limit > 0 ? limit : Number.POSITIVE_INFINITY;
   const matched: Doc[] = [];
+  const refs: StoredValue[] | undefined = opts.refs ? [] : undefined;
+  // A sort in memory needs the documents; otherwise references alone are kept when asked for.
+  const keepDocs = !refs || !streamed;
+  const refOf = refs && keepDocs ? new Map<Doc, StoredValue>() : undefined;
+  let count = 0;
+  const matchesAll = Object.keys(filter).length === 0;
   for (const row of source) {
     if (row.keys === false) continue;
     if (row.keys === true && toSkip > 0) {
       toSkip--;
       continue;
     }
-    const doc = row.doc ?? coll.docs.get(row.id as string);
-    if (!doc) continue;
+    const ref = row.ref ?? coll.docs.raw(row.id as string);
+    if (ref === undefined) continue;
     docsExamined++;
-    if (row.keys !== true && !matcher.test(doc)) continue;
+    // Decoded to be tested or held; a reference needs neither when the keys or an empty filter
+    // already say it matches. A scan's are not kept for readers close in time (see read()): it
+    // would push out what they share.
+    const tested = row.keys !== true && !matchesAll;
+    const doc = tested || keepDocs ? (row.ref !== undefined ? coll.docs.decode(ref) : coll.docs.read(ref)) : undefined;
+    if (tested && !matcher.test(doc!)) continue;
     if (toSkip > 0) {
       toSkip--;
       continue;
     }
-    matched.push(doc);
-    if (matched.length >= stopAt) break;
+    if (keepDocs) matched.push(doc!);
+    if (refOf) refOf.set(doc!, ref);
+    else refs?.push(ref);
+    if (++count >= stopAt) break;
   }
   let ordered = matched;
   let plan = inputStage;
@@ -790,5 +815,6 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
     streamed || (skip === 0 && (limit === 0 || ordered.length <= limit))
       ? ordered
       : ordered.slice(skip, limit > 0 ? skip + limit : undefined);
-  return { docs, winningPlan: plan, keysExamined, docsExamined };
+  if (refOf) return { docs: [], refs: docs.map((d) => refOf.get(d)!), winningPlan: plan, keysExamined, docsExamined };
+  return { docs, ...(refs ? { refs } : {}), winningPlan: plan, keysExamined, docsExamined };
 }

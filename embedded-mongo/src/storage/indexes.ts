@@ -140,10 +140,24 @@ const { bulkLoadRoot } = bulkLoading as unknown as {
 export const MIN_KEY = Symbol('MinKeyBound');
 export const MAX_KEY = Symbol('MaxKeyBound');
 
-/** One entry of an ordered index: the key values plus the owning document's canonical _id. */
-export interface IndexEntry {
-  values: unknown[];
-  id: string | typeof MIN_KEY | typeof MAX_KEY;
+/**
+ * One entry of an ordered index, as one exact-size array: the key values in index field order, then
+ * the owning document's canonical _id (MIN_KEY or MAX_KEY in a scan bound). An object holding a
+ * values array and the id cost ~40 bytes more per key: at 100,000 orders (~2 M keys) ~80 MB of heap.
+ */
+export type IndexEntry = unknown[];
+
+/** The entry of `values` (the key's values, as keysFor gives them) for the document `id`. */
+export function entryOf(values: readonly unknown[], id: string | typeof MIN_KEY | typeof MAX_KEY): IndexEntry {
+  const entry: IndexEntry = new Array(values.length + 1);
+  for (let i = 0; i < values.length; i++) entry[i] = values[i];
+  entry[values.length] = id;
+  return entry;
+}
+
+/** The canonical _id of the document an entry (not a bound) belongs to. */
+export function entryId(entry: IndexEntry): string {
+  return entry[entry.length - 1] as string;
 }
 
 /**
@@ -197,13 +211,16 @@ export class IndexRuntime {
   readonly directions: number[];
   readonly collation: Collation;
   /** Ordered entries; undefined for text/2dsphere/hashed indexes, which are kept as metadata only. */
-  tree: BTree<IndexEntry, true> | undefined;
+  tree: BTree<IndexEntry, undefined> | undefined;
   /** True once any document produced more than one key or an array value (mongod's isMultiKey). */
   multikey = false;
   private readonly partial: Matcher | undefined;
   readonly compareEntries: (a: IndexEntry, b: IndexEntry) => number;
-  /** The index's order of key values alone (entries with equal values are then ordered by _id). */
-  readonly compareKeys: (a: unknown[], b: unknown[]) => number;
+  /**
+   * The index's order of key values alone (entries with equal values are then ordered by _id); an
+   * entry may stand for its values (only the first `fields.length` items are compared).
+   */
+  readonly compareKeys: (a: readonly unknown[], b: readonly unknown[]) => number;
   /** Every field is a top-level one (no dotted path). */
   private readonly topLevel: boolean;
 
@@ -228,8 +245,11 @@ export class IndexRuntime {
       }
       return 0;
     };
-    this.compareEntries = (a, b) => this.compareKeys(a.values, b.values) || compareIds(a.id, b.id);
-    this.tree = isOrderedKeyPattern(spec.key) ? new BTree<IndexEntry, true>(undefined, this.compareEntries) : undefined;
+    const width = dirs.length;
+    this.compareEntries = (a, b) => this.compareKeys(a, b) || compareIds(a[width], b[width]);
+    this.tree = isOrderedKeyPattern(spec.key)
+      ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries)
+      : undefined;
   }
 
   get unique(): boolean {
@@ -253,21 +273,20 @@ export class IndexRuntime {
   /** The _id key of a document already holding `values` (for unique indexes), if any. */
   ownerOf(values: unknown[]): string | undefined {
     if (!this.tree) return undefined;
-    const probe: IndexEntry = { values, id: MIN_KEY };
-    const next = this.tree.nextHigherKey(probe);
+    const next = this.tree.nextHigherKey(entryOf(values, MIN_KEY));
     if (next === undefined) return undefined;
-    return this.compareEntries({ values, id: next.id }, next) === 0 ? (next.id as string) : undefined;
+    return this.compareKeys(values, next) === 0 ? entryId(next) : undefined;
   }
 
   add(keys: IndexKey[], id: string): void {
     if (keys.length > 1) this.multikey = true;
     if (!this.tree) return;
-    for (const k of keys) this.tree.set({ values: k.values, id }, true);
+    for (const k of keys) this.tree.set(entryOf(k.values, id), undefined);
   }
 
   delete(keys: IndexKey[], id: string): void {
     if (!this.tree) return;
-    for (const k of keys) this.tree.delete({ values: k.values, id });
+    for (const k of keys) this.tree.delete(entryOf(k.values, id));
   }
 
   get size(): number {
@@ -289,13 +308,13 @@ export class IndexRuntime {
     for (const [id, doc] of docs) {
       const keys = this.keysFor(doc);
       if (keys.length > 1) this.multikey = true;
-      for (const k of keys) entries.push({ values: k.values, id });
+      for (const k of keys) entries.push(entryOf(k.values, id));
     }
     entries.sort(this.compareEntries);
     if (this.unique) {
       for (let k = 1; k < entries.length; k++) {
         const cur = entries[k]!;
-        if (this.compareKeys(entries[k - 1]!.values, cur.values) === 0) return this.keyValue(cur.values);
+        if (this.compareKeys(entries[k - 1]!, cur) === 0) return this.keyValue(cur);
       }
     }
     this.load(entries, false);
@@ -343,7 +362,7 @@ export class IndexRuntime {
       const at = taken[o]!;
       if (at >= first[o + 1]!) return false;
       taken[o] = at + 1;
-      kept[size++] = { values: keys[at]!, id: saved.ids[o]! };
+      kept[size++] = entryOf(keys[at]!, saved.ids[o]!);
     }
     for (let o = 0; o < n; o++) if (taken[o] !== first[o + 1]) return false;
     const { entries, multikey: freshMultikey } = this.withFresh(kept, fresh);
@@ -374,9 +393,13 @@ export class IndexRuntime {
         const reader = new KeyReader(part.keys, (saved.dates ??= new Map()));
         for (let at = 0; at < part.ordinals.length; at += 4) {
           const o = part.ordinals.readInt32LE(at);
-          const values = reader.next(width);
+          // Read with a slot for the _id: the array read is the entry, not copied into one.
+          const entry = reader.next(width, width + 1);
           if (!(o >= 0 && o < n)) return false;
-          if (alive[o] !== 0) kept.push({ values, id: saved.ids[o]! });
+          if (alive[o] !== 0) {
+            entry[width] = saved.ids[o]!;
+            kept.push(entry);
+          }
         }
         if (!reader.done) return false;
       }
@@ -398,7 +421,7 @@ export class IndexRuntime {
     for (const [id, doc] of fresh) {
       const own = this.keysFor(doc);
       if (own.length > 1) multikey = true;
-      for (const k of own) added.push({ values: k.values, id });
+      for (const k of own) added.push(entryOf(k.values, id));
     }
     added.sort(this.compareEntries);
     return { entries: added.length === 0 ? kept : mergeSorted(kept, added, this.compareEntries), multikey };
@@ -407,7 +430,7 @@ export class IndexRuntime {
   /** Whether two neighbours of `entries` (in order) have equal key values. */
   private hasDuplicate(entries: IndexEntry[]): boolean {
     for (let k = 1; k < entries.length; k++) {
-      if (this.compareKeys(entries[k - 1]!.values, entries[k]!.values) === 0) return true;
+      if (this.compareKeys(entries[k - 1]!, entries[k]!) === 0) return true;
     }
     return false;
   }
@@ -417,19 +440,18 @@ export class IndexRuntime {
    * entry against the one before; throws on a misfit) unless `trusted`.
    */
   private load(entries: IndexEntry[], trusted: boolean): void {
-    const values = new Array<true>(entries.length).fill(true);
-    if (!trusted) {
-      this.tree = bulkLoad(entries, values, this.tree!.maxNodeSize, this.compareEntries);
-      return;
-    }
-    const tree = new BTree<IndexEntry, true>(undefined, this.compareEntries, this.tree!.maxNodeSize);
+    const values = new Array<undefined>(entries.length).fill(undefined);
+    const tree = trusted
+      ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, this.tree!.maxNodeSize)
+      : bulkLoad(entries, values, this.tree!.maxNodeSize, this.compareEntries);
     // As bulkLoad does, without its comparison of every neighbour (~10 % of a start-up at 100,000 orders).
-    (tree as unknown as { _root: unknown })._root = bulkLoadRoot(entries, values, tree.maxNodeSize, () => -1);
+    if (trusted) asTreeNodes(tree)._root = bulkLoadRoot(entries, values, tree.maxNodeSize, () => -1) as TreeNode;
+    shareUndefinedValues(asTreeNodes(tree)._root);
     this.tree = tree;
   }
 
   /** A key as mongod shows it in E11000 messages: `{ field: value, ... }`. */
-  keyValue(values: unknown[]): Doc {
+  keyValue(values: readonly unknown[]): Doc {
     const value: Doc = {};
     for (let i = 0; i < this.fields.length; i++) value[this.fields[i]!] = values[i];
     return value;
@@ -532,11 +554,38 @@ function mergeSorted<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T[] {
   return out;
 }
 
-function compareIds(a: IndexEntry['id'], b: IndexEntry['id']): number {
+/**
+ * sorted-btree's nodes, as far as load() reaches into them: a leaf whose values are all undefined
+ * shares one array of them (as the tree's own inserts keep it), but bulk loading gives every leaf
+ * its own copy, 8 bytes per key.
+ */
+interface TreeNode {
+  keys: unknown[];
+  values: unknown[];
+  children?: TreeNode[];
+}
+
+function asTreeNodes(tree: BTree<IndexEntry, undefined>): { _root: TreeNode } {
+  return tree as unknown as { _root: TreeNode };
+}
+
+const SHARED_UNDEFINED = asTreeNodes(new BTree<IndexEntry, undefined>())._root.values;
+
+function shareUndefinedValues(node: TreeNode): void {
+  if (node.children) {
+    for (const child of node.children) shareUndefinedValues(child);
+    return;
+  }
+  // The tree's own inserts keep the shared array at least as long as any leaf, as its checks expect.
+  while (SHARED_UNDEFINED.length < node.keys.length) SHARED_UNDEFINED.push(undefined);
+  node.values = SHARED_UNDEFINED;
+}
+
+function compareIds(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === MIN_KEY || b === MAX_KEY) return -1;
   if (a === MAX_KEY || b === MIN_KEY) return 1;
-  return a < b ? -1 : 1;
+  return (a as string) < (b as string) ? -1 : 1;
 }
 
 export function duplicateKeyError(ns: string, spec: IndexSpec, keyValue: Doc, prefix = ''): CommandError {

@@ -46,9 +46,10 @@ export class KeyWriter {
     this.buf = bigger;
   }
 
-  write(values: readonly unknown[]): void {
+  /** Writes the first `width` of `values` (an index entry's key values, without its _id). */
+  write(values: readonly unknown[], width = values.length): void {
     const prev = this.prev;
-    for (let i = 0; i < values.length; i++) {
+    for (let i = 0; i < width; i++) {
       const v = values[i];
       this.room(9);
       if (prev !== undefined && sameValue(v, prev[i])) this.buf[this.at++] = SAME;
@@ -119,9 +120,10 @@ export class KeyReader {
     if (this.at + n > this.b.length) throw new MalformedKeysError('saved keys end inside a value');
   }
 
-  next(width: number): unknown[] {
+  /** The next entry's `width` values, in an array of `size` slots (room for what the caller adds). */
+  next(width: number, size = width): unknown[] {
     const b = this.b;
-    const values: unknown[] = new Array(width);
+    const values: unknown[] = new Array(size);
     for (let i = 0; i < width; i++) {
       if (this.at >= b.length) throw new MalformedKeysError('saved keys end inside an entry');
       const tag = b[this.at++]!;

@@ -18,6 +18,7 @@ import {
   MIN_KEY,
   IndexRuntime,
   duplicateKeyError,
+  entryId,
   sameIndexOptions,
   sameKeyPattern,
   type IndexKey,
@@ -25,7 +26,7 @@ import {
   type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from '../values/collation.js';
-import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments } from './stored.js';
+import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments, type CheckpointFile } from './stored.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from '../values/values.js';
 
 /** One primitive change, as the journal records it and recovery replays it. */
@@ -431,11 +432,12 @@ export class Collection {
       // The earliest representable date: every Date key sorts between it and the cutoff.
       const first = new Date(-8.64e15);
       const [lo, hi] = idx.directions[0] === 1 ? [first, cutoff] : [cutoff, first];
-      for (const entry of idx.tree.keys({ values: [lo], id: MIN_KEY })) {
+      const last = [hi, MAX_KEY];
+      for (const entry of idx.tree.keys([lo, MIN_KEY])) {
         if (ids.size >= limit) break;
-        if (idx.compareEntries(entry, { values: [hi], id: MAX_KEY }) > 0) break;
+        if (idx.compareEntries(entry, last) > 0) break;
         examined += 1;
-        ids.add(entry.id as string);
+        ids.add(entryId(entry));
       }
     }
     for (const idKey of ids) {
@@ -460,6 +462,20 @@ export class Store {
 
   collections(db: string): Collection[] {
     return [...(this.dbs.get(db)?.values() ?? [])];
+  }
+
+  /** The buffer the checkpoint's documents are kept in, if they are still kept in one. */
+  checkpointBuffer(): Buffer | undefined {
+    for (const coll of this.allCollections()) {
+      const buffer = coll.docs.buffer;
+      if (buffer) return buffer;
+    }
+    return undefined;
+  }
+
+  /** The checkpoint's documents are read from `file` from now on (see StoredDocuments.readFrom). */
+  readDocumentsFrom(file: CheckpointFile): void {
+    for (const coll of this.allCollections()) coll.docs.readFrom(file);
   }
 
   allCollections(): Collection[] {

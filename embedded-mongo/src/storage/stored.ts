@@ -11,6 +11,7 @@
  * serializing them again. A read decodes a fresh object from a copy of the bytes, so nothing a
  * caller does to it (Binary values included, which bson decodes as views) reaches what is stored.
  */
+import { closeSync, readSync } from 'node:fs';
 import { BSON, ObjectId } from 'bson';
 import type { Doc } from '../values/values.js';
 import { DESERIALIZE_OPTIONS } from '../values/decode.js';
@@ -32,17 +33,68 @@ export function decodeAt(source: Buffer, offset: number): Doc {
   return BSON.deserialize(own, DESERIALIZE_OPTIONS);
 }
 
+/** Bytes read at once for a document kept on file: most orders and checkouts fit (≈ 1.1 kB, 0.7 kB). */
+const FIRST_READ = 2048;
+
+/**
+ * The checkpoint file, open for reading, that documents kept as bytes are read from once start-up is
+ * over (StoredDocuments.readFrom): their offsets are the file's, as they were the buffer's. The
+ * operating system's page cache keeps what is read often, outside the process's own memory, as
+ * WiredTiger leaves it to; the buffer (225 MB at 100,000 orders) is not kept. A newer checkpoint
+ * replaces the file by a rename: this descriptor keeps reading the one it opened (the old file's
+ * space on disk is freed when the process ends). A failed or short read throws: that read fails,
+ * nothing is answered from a wrong document.
+ */
+export class CheckpointFile {
+  constructor(private readonly fd: number) {}
+
+  /** The document at `offset`, in a buffer of its own. */
+  read(offset: number): Buffer {
+    const first = Buffer.allocUnsafe(FIRST_READ);
+    const got = readSync(this.fd, first, 0, FIRST_READ, offset);
+    const size = got >= 5 ? first.readInt32LE(0) : 0;
+    if (size < 5) throw new MalformedBsonError(`the checkpoint file has no document at byte ${offset}`);
+    if (size <= got) return first.subarray(0, size);
+    const whole = Buffer.allocUnsafe(size);
+    first.copy(whole, 0, 0, got);
+    if (readSync(this.fd, whole, got, size - got, offset + got) !== size - got) {
+      throw new MalformedBsonError(`the checkpoint file ends inside the document at byte ${offset}`);
+    }
+    return whole;
+  }
+
+  /** The size of the document at `offset`. */
+  sizeAt(offset: number): number {
+    const head = Buffer.allocUnsafe(4);
+    if (readSync(this.fd, head, 0, 4, offset) !== 4) {
+      throw new MalformedBsonError(`the checkpoint file has no document at byte ${offset}`);
+    }
+    return head.readInt32LE(0);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
 const RECENT = 16_384;
 const RECENT_MS = 2000;
 
 export class StoredDocuments {
   /** canonical _id -> stored document; Map order is the natural (insertion) order. */
   private readonly map = new Map<string, StoredValue>();
-  /** The checkpoint buffer that numeric values point into (one per process start). */
+  /** The checkpoint buffer that numeric values point into (one per process start)... */
   private source: Buffer | undefined;
+  /** ...or, after start-up, the checkpoint file they were read from (see CheckpointFile). */
+  private file: CheckpointFile | undefined;
 
   get size(): number {
     return this.map.size;
+  }
+
+  /** The checkpoint buffer the documents kept as bytes are in, while they are in one. */
+  get buffer(): Buffer | undefined {
+    return this.source;
   }
 
   has(id: string): boolean {
@@ -61,10 +113,18 @@ export class StoredDocuments {
 
   get(id: string): Doc | undefined {
     const v = this.map.get(id);
+    return v === undefined ? undefined : this.read(v);
+  }
+
+  /**
+   * The document `v` (what raw() gave) holds, even if it is no longer the stored version: a cursor
+   * keeps these references and reads a batch at a time.
+   */
+  read(v: StoredValue): Doc {
     if (typeof v !== 'number') return v;
     let doc = this.young.get(v) ?? this.old.get(v);
     if (doc === undefined) {
-      doc = decodeAt(this.source!, v);
+      doc = this.decodeBytes(v);
       if (this.young.size >= RECENT) {
         this.old = this.young;
         this.young = new Map();
@@ -81,7 +141,21 @@ export class StoredDocuments {
 
   /** The top-level fields `names` of the document kept at `offset` (see decodeFields). */
   fieldsOf(offset: number, names: readonly Buffer[]): Doc {
-    return decodeFields(this.source!, offset, names);
+    return this.file ? decodeFields(this.file.read(offset), 0, names) : decodeFields(this.source!, offset, names);
+  }
+
+  private decodeBytes(offset: number): Doc {
+    return this.file ? BSON.deserialize(this.file.read(offset), DESERIALIZE_OPTIONS) : decodeAt(this.source!, offset);
+  }
+
+  /**
+   * From now on, reads the documents kept as bytes from `file`, which holds the checkpoint buffer's
+   * bytes at the same offsets, and lets the buffer go.
+   */
+  readFrom(file: CheckpointFile): void {
+    if (this.source === undefined) return;
+    this.file = file;
+    this.source = undefined;
   }
 
   /** What is stored under `id`, without decoding: equal (===) while that version is stored. */
@@ -95,7 +169,7 @@ export class StoredDocuments {
 
   /** Stores the document at `offset` of `source` (start-up: a checkpoint's documents). */
   setBytes(id: string, source: Buffer, offset: number): void {
-    if (this.source !== undefined && this.source !== source) {
+    if (this.file !== undefined || (this.source !== undefined && this.source !== source)) {
       throw new Error('stored documents come from one checkpoint buffer');
     }
     this.source = source;
@@ -110,12 +184,23 @@ export class StoredDocuments {
     return this.map.keys();
   }
 
+  /**
+   * As read(), but what it decodes is not kept for readers close in time: for reads that will not
+   * come back to the same documents (a scan of a whole collection, a cursor's batches). Kept, they
+   * outlive the young generation's collections and fill the old one with garbage: the peak of a
+   * list of every order (engine-scale.md).
+   */
+  decode(v: StoredValue): Doc {
+    if (typeof v !== 'number') return v;
+    return this.young.get(v) ?? this.old.get(v) ?? this.decodeBytes(v);
+  }
+
   *values(): IterableIterator<Doc> {
-    for (const v of this.map.values()) yield typeof v === 'number' ? decodeAt(this.source!, v) : v;
+    for (const v of this.map.values()) yield this.decode(v);
   }
 
   *[Symbol.iterator](): IterableIterator<[string, Doc]> {
-    for (const [id, v] of this.map) yield [id, typeof v === 'number' ? decodeAt(this.source!, v) : v];
+    for (const [id, v] of this.map) yield [id, this.decode(v)];
   }
 
   rawEntries(): IterableIterator<[string, StoredValue]> {
@@ -127,9 +212,9 @@ export class StoredDocuments {
     return this.map.values();
   }
 
-  /** The stored bytes of `v` (a copy-free view for a checkpoint document, serialized otherwise). */
+  /** The stored bytes of `v` (a view or a read for a checkpoint document, serialized otherwise). */
   bytesOf(v: StoredValue): Buffer {
-    if (typeof v === 'number') return bytesAt(this.source!, v);
+    if (typeof v === 'number') return this.file ? this.file.read(v) : bytesAt(this.source!, v);
     const bytes = BSON.serialize(v);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
@@ -138,15 +223,22 @@ export class StoredDocuments {
   dataSize(): number {
     let size = 0;
     for (const v of this.map.values()) {
-      size += typeof v === 'number' ? this.source!.readInt32LE(v) : BSON.calculateObjectSize(v);
+      if (typeof v !== 'number') size += BSON.calculateObjectSize(v);
+      else size += this.file ? this.file.sizeAt(v) : this.source!.readInt32LE(v);
     }
     return size;
   }
 
   /** Takes over every document of `from` as stored (bytes stay bytes). */
   adopt(from: StoredDocuments): void {
+    if (from.file !== undefined && from.map.size > 0) {
+      if (this.source !== undefined || (this.file !== undefined && this.file !== from.file)) {
+        throw new Error('stored documents come from one checkpoint file');
+      }
+      this.file = from.file;
+    }
     for (const [id, v] of from.map) {
-      if (typeof v === 'number') this.setBytes(id, from.source!, v);
+      if (typeof v === 'number' && from.source !== undefined) this.setBytes(id, from.source, v);
       else this.map.set(id, v);
     }
   }

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MongoClient, type Collection } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
+import { externalUri } from '../../test/testing.js';
+import { StoredDocuments, type StoredValue } from '../storage/stored.js';
+
+const DB_NAME = 'embedded_cursor_test';
+const ORDERS = 3000;
+const BATCH = 100;
+const START = Date.UTC(2025, 0, 1);
+
+interface Order {
+  _id: number;
+  status: string;
+  totalPaise: number;
+  createdAt: Date;
+}
+
+/** Orders newest first: order n was placed n minutes after START. */
+const newestFirst = (ns: number[]) => ns.slice().sort((a, b) => b - a);
+
+// Counts documents the engine decodes from a checkpoint's bytes: only a data directory has them.
+describe.skipIf(externalUri !== undefined)('cursors over documents loaded from the checkpoint', () => {
+  let dir: string;
+  let engine: EmbeddedEngine;
+  let client: MongoClient;
+  let orders: Collection<Order>;
+  const decoded = { count: 0 };
+
+  async function start(): Promise<void> {
+    engine = await startEmbeddedEngine({ dataDir: dir });
+    client = new MongoClient(`${engine.uri}/${DB_NAME}?directConnection=true`);
+    await client.connect();
+    orders = client.db(DB_NAME).collection<Order>('orders');
+  }
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'embedded-cursors-'));
+    await start();
+    await orders.createIndex({ createdAt: -1 });
+    await orders.insertMany(
+      Array.from({ length: ORDERS }, (_, n) => ({
+        _id: n,
+        status: n % 4 === 0 ? 'Delivered' : 'Processing',
+        totalPaise: 10_000 + n,
+        createdAt: new Date(START + n * 60_000),
+      })),
+    );
+    await client.close();
+    await engine.stop();
+    // Started again, the orders are the checkpoint's bytes, decoded when read.
+    await start();
+    const count = (v: StoredValue) => {
+      if (typeof v === 'number') decoded.count++;
+    };
+    const read = StoredDocuments.prototype.read;
+    const decode = StoredDocuments.prototype.decode;
+    vi.spyOn(StoredDocuments.prototype, 'read').mockImplementation(function (this: StoredDocuments, v) {
+      count(v);
+      return read.call(this, v);
+    });
+    vi.spyOn(StoredDocuments.prototype, 'decode').mockImplementation(function (this: StoredDocuments, v) {
+      count(v);
+      return decode.call(this, v);
+    });
+  });
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await client?.close();
+    await engine?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('decodes a batch at a time: a find of every order reads only the batches asked for', async () => {
+    decoded.count = 0;
+    const cursor = orders.find({}, { batchSize: BATCH }).sort({ createdAt: -1 });
+    const seen: number[] = [];
+    for (let i = 0; i < BATCH; i++) seen.push((await cursor.next())!._id);
+    expect(decoded.count).toBe(BATCH);
+    for (let i = 0; i < 2 * BATCH; i++) seen.push((await cursor.next())!._id);
+    expect(decoded.count).toBe(3 * BATCH);
+    await cursor.close();
+    expect(seen).toEqual(newestFirst(Array.from({ length: ORDERS }, (_, n) => n)).slice(0, 3 * BATCH));
+  });
+
+  it('tests every order once for a filter no index answers, then decodes only the first batch', async () => {
+    decoded.count = 0;
+    const cursor = orders.find({ totalPaise: { $gte: 10_000 + ORDERS / 2 } }, { batchSize: BATCH });
+    await cursor.next();
+    // Every order tested once (no index on totalPaise), then the first batch.
+    expect(decoded.count).toBe(ORDERS + BATCH);
+    await cursor.close();
+  });
+
+  it('answers every order it matched when others change between batches, each as it was when it matched', async () => {
+    const cursor = orders.find({ status: 'Processing' }, { batchSize: BATCH }).sort({ createdAt: -1 });
+    const first = await cursor.next();
+    const later = newestFirst(Array.from({ length: ORDERS }, (_, n) => n).filter((n) => n % 4 !== 0));
+    expect(first?._id).toBe(later[0]);
+    // Orders of later batches: one deleted, one cancelled, one newer order placed.
+    await orders.deleteOne({ _id: later[BATCH * 2]! });
+    await orders.updateOne({ _id: later[BATCH * 3]! }, { $set: { status: 'Cancelled' } });
+    await orders.insertOne({ _id: ORDERS, status: 'Processing', totalPaise: 1, createdAt: new Date() });
+    const rest = await cursor.toArray();
+    expect([first!, ...rest].map((o) => o._id)).toEqual(later);
+    expect(rest.find((o) => o._id === later[BATCH * 3])?.status).toBe('Processing');
+    // A new query sees the changes.
+    const now = await orders.find({ status: 'Processing' }).sort({ createdAt: -1 }).toArray();
+    expect(now.map((o) => o._id)).toEqual([
+      ORDERS,
+      ...later.filter((n) => n !== later[BATCH * 2] && n !== later[BATCH * 3]),
+    ]);
+  });
+});
