@@ -31,9 +31,10 @@ import { errnoOf, realFs, replaceFileDurably, type StorageFs } from '../storage/
 import type { Store, StoreOp } from '../storage/store.js';
 import { CheckpointFile } from '../storage/stored.js';
 import type { Doc } from '../values/values.js';
+import { CHECKPOINT_FILE, JOURNAL_DIR } from './files.js';
 
-export const CHECKPOINT_FILE = 'embedded-db.bson';
-export const JOURNAL_DIR = 'journal';
+export { CHECKPOINT_FILE, JOURNAL_DIR };
+
 /** Journal bytes after which a checkpoint is written (and the journal trimmed). */
 const DEFAULT_CHECKPOINT_BYTES = 32 * 1024 * 1024;
 /**
