@@ -7,8 +7,9 @@ const BATCH_RECORDS = 500;
  * Every record of a list in _id order, BATCH_RECORDS per query (`read(after, limit)`: the records
  * after that _id, or from the start), each mapped by `toJson`. Each query reads its batch through
  * the _id index, however long the list; an ObjectId carries its creation second, so this is the
- * order the records were made. (A database cursor would be simpler, but the embedded engine copies
- * a find's whole answer before its first batch, holding the event loop for the whole list.)
+ * order the records were made. (A database cursor would be simpler; the embedded engine copied a
+ * find's whole answer before its first batch when this was written — it now decodes a batch at a
+ * time, decision 0033 — and against a MongoDB server a cursor open for minutes is what times out.)
  */
 export async function* inIdOrder<R extends { _id: unknown }, T>(
   read: (after: unknown, limit: number) => Promise<R[]>,
