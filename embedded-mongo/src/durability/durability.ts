@@ -236,7 +236,12 @@ export class Durability {
       const durability = new Durability(store, opts, lock, recovered);
       // Injected file systems (tests of faults) keep the documents in the buffer they read.
       if (fs === realFs) durability.readDocumentsFromFile();
-      await durability.writer.open();
+      try {
+        await durability.writer.open();
+      } catch (err) {
+        durability.documentsFile?.close();
+        throw err;
+      }
       store.recorder = (op) => durability.record(op);
       // An older format is written again at once in today's (which saves the indexes' order).
       if (isOutdated(loaded) || recovered.bytes >= Math.min(opts.checkpointBytes, REPLAYED_CHECKPOINT_BYTES)) {
