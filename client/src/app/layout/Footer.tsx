@@ -2,7 +2,7 @@ import { Clock, Leaf, Mail, MapPin, Phone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
-import { FOOTER_ELEMENT_ID, FREE_SHIPPING_ABOVE_RUPEES, formatRupees, istDay } from '@kesh/shared';
+import { FOOTER_ELEMENT_ID, FREE_SHIPPING_ABOVE_RUPEES, formatRupees } from '@kesh/shared';
 import { formatPhone, useShop } from '../../state/shop';
 
 const QUICK_LINKS = [
@@ -101,6 +101,9 @@ export function Footer() {
   );
 }
 
+// Not shared's istDay: its module holds the order schemas, and zod would join every page's script.
+const INDIAN_YEAR = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' });
+
 /**
  * The year in the shop's own time (India), so a page rendered by a server on UTC and shown in Rajkot
  * agree. A page kept from before midnight on 31 December still shows the year it was rendered in:
@@ -111,7 +114,7 @@ function Rights({ name }: { name: string }) {
   const { t } = useTranslation();
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const year = Number(istDay(new Date()).slice(0, 4));
+  const year = INDIAN_YEAR.format(new Date());
   return (
     <p
       key={live ? 'live' : 'served'}
