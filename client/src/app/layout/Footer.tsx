@@ -101,8 +101,8 @@ export function Footer() {
   );
 }
 
-// Not shared's istDay: its module holds the order schemas, and zod would join every page's script.
-const INDIAN_YEAR = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric' });
+/** India is UTC+5:30 all year. (Not shared's istDay: its module holds the order schemas, and zod would join every page's script.) */
+const INDIA_AHEAD_OF_UTC_MS = (5 * 60 + 30) * 60 * 1000;
 
 /**
  * The year in the shop's own time (India), so a page rendered by a server on UTC and shown in Rajkot
@@ -114,7 +114,7 @@ function Rights({ name }: { name: string }) {
   const { t } = useTranslation();
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const year = INDIAN_YEAR.format(new Date());
+  const year = new Date(Date.now() + INDIA_AHEAD_OF_UTC_MS).getUTCFullYear();
   return (
     <p
       key={live ? 'live' : 'served'}
