@@ -104,9 +104,11 @@ export class CursorManager {
 
   private newId(): bigint {
     for (;;) {
-      // Positive, non-zero 63-bit ids like mongod's; 0 means "exhausted" on the wire.
-      const id = randomBytes(8).readBigUInt64BE() & 0x7fff_ffff_ffff_ffffn;
-      if (id !== 0n && !this.cursors.has(id)) return id;
+      // Positive 63-bit ids like mongod's (0 means "exhausted" on the wire), always at or above
+      // 2^53 (bit 62 set, 62 random bits): a driver that turns a small int64 into a JS number
+      // (promoteLongs) would otherwise hand back a Long for most cursors and a number for a few.
+      const id = (randomBytes(8).readBigUInt64BE() & 0x3fff_ffff_ffff_ffffn) | 0x4000_0000_0000_0000n;
+      if (!this.cursors.has(id)) return id;
     }
   }
 }
