@@ -17,20 +17,12 @@ import { checkoutStockRef } from './checkout-stock.js';
 import { codStockRef } from './place-cod-order.js';
 import { CodSlot } from '../modules/orders/cod-slot.model.js';
 import { Order } from '../modules/orders/order.model.js';
-import { recoverInterruptedStock, type RecoveryReport } from './recover-stock.js';
+import { nothingRecovered, recoverInterruptedStock, type RecoveryReport } from './recover-stock.js';
 
 const RAJKOT = '7 Race Course Road, Rajkot, Gujarat, India, 360001';
 const A_MINUTE_AGO = () => new Date(Date.now() - 60_000);
 /** A recovery report: the counts given, 0 for the rest. */
-const recovered = (counts: Partial<RecoveryReport>): RecoveryReport => ({
-  returned: 0,
-  settled: 0,
-  slotsFreed: 0,
-  refundsRequested: 0,
-  cancellationsFinished: 0,
-  variantSavesFinished: 0,
-  ...counts,
-});
+const recovered = (counts: Partial<RecoveryReport>): RecoveryReport => ({ ...nothingRecovered(), ...counts });
 
 type Shopper = Awaited<ReturnType<typeof signUpCustomer>>;
 

@@ -21,6 +21,16 @@ export interface RecoveryReport {
   variantSavesFinished: number;
 }
 
+/** A sweep that found nothing left half done. */
+export const nothingRecovered = (): RecoveryReport => ({
+  returned: 0,
+  settled: 0,
+  slotsFreed: 0,
+  refundsRequested: 0,
+  cancellationsFinished: 0,
+  variantSavesFinished: 0,
+});
+
 /**
  * Finishes what a process that died while placing orders left half done. Every claim on stock made
  * before `before` is decided by whether its order exists: the units of an order that exists stay
@@ -38,14 +48,7 @@ export async function recoverInterruptedStock(
   before = new Date(Date.now() - deps.config.stockClaimStaleMs),
   { checkSlots = true }: { checkSlots?: boolean } = {},
 ): Promise<RecoveryReport> {
-  const report: RecoveryReport = {
-    returned: 0,
-    settled: 0,
-    slotsFreed: 0,
-    refundsRequested: 0,
-    cancellationsFinished: 0,
-    variantSavesFinished: 0,
-  };
+  const report = nothingRecovered();
   for (const ref of await staleHoldRefs(before)) {
     const [kind, id] = ref.split(':') as [string, string];
     if (kind === 'order') {
