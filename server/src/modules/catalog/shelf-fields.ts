@@ -43,5 +43,8 @@ export function indexShelf(schema: Schema): void {
   schema.index({ stock: 1 }, { sparse: true });
   // Recovery and settling find a claim's units by its ref.
   schema.index({ 'stockHolds.ref': 1 }, { sparse: true });
+  // Recovery's sweep finds the claims left stale by their time: the few shelves holding units are
+  // its entries, so the sweep reads those and not the catalogue.
+  schema.index({ 'stockHolds.at': 1 }, { sparse: true });
   schema.index({ stockReturns: 1 }, { sparse: true });
 }

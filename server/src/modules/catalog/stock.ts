@@ -110,12 +110,18 @@ export async function settleHolds(ref: string): Promise<void> {
   for (const model of SHELVES) await model.updateMany({ 'stockHolds.ref': ref }, { $pull: { stockHolds: { ref } } });
 }
 
+/**
+ * The shelves holding units for a claim made before `before`, products then variants: each query
+ * reads only those shelves, through the stockHolds.at index (shelf-fields.ts).
+ */
+export const staleHolders = (before: Date) =>
+  SHELVES.map((model) => model.find({ 'stockHolds.at': { $lt: before } }, { stockHolds: 1 }).lean());
+
 /** The claims that hold units since before `before`: candidates for recovery. */
 export async function staleHoldRefs(before: Date): Promise<string[]> {
   const refs = new Set<string>();
-  for (const model of SHELVES) {
-    const holders = await model.find({ 'stockHolds.at': { $lt: before } }, { stockHolds: 1 }).lean();
-    for (const shelf of holders) {
+  for (const holders of staleHolders(before)) {
+    for (const shelf of await holders) {
       for (const hold of shelf.stockHolds ?? []) if (hold.at && hold.at < before) refs.add(hold.ref);
     }
   }
