@@ -44,6 +44,13 @@ export function readHeader(buf: Buffer): MessageHeader {
   };
 }
 
+function writeHeader(buf: Buffer, header: MessageHeader): void {
+  buf.writeInt32LE(header.length, 0);
+  buf.writeInt32LE(header.requestId, 4);
+  buf.writeInt32LE(header.responseTo, 8);
+  buf.writeInt32LE(header.opCode, 12);
+}
+
 /**
  * Reassembles whole messages from socket chunks. Chunks are kept in a list and
  * concatenated once per message, so a 48 MB insert arriving in 64 KB pieces
@@ -226,10 +233,7 @@ function decompress(buf: Buffer, header: MessageHeader): Buffer {
   else throw new ProtocolError(`unsupported compressor ${String(compressorId)}`);
   if (body.length !== uncompressedSize) throw new ProtocolError('compressed message size mismatch');
   const out = Buffer.alloc(HEADER_SIZE + body.length);
-  out.writeInt32LE(out.length, 0);
-  out.writeInt32LE(header.requestId, 4);
-  out.writeInt32LE(header.responseTo, 8);
-  out.writeInt32LE(originalOpCode, 12);
+  writeHeader(out, { ...header, length: out.length, opCode: originalOpCode });
   body.copy(out, HEADER_SIZE);
   return out;
 }
@@ -245,13 +249,16 @@ function serializeReply(doc: Doc): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** A reply's header and room for `fieldsSize` bytes of its own fields, ahead of `body`. */
+function replyPrefix(opCode: number, responseTo: number, fieldsSize: number, body: Buffer): Buffer {
+  const prefix = Buffer.alloc(HEADER_SIZE + fieldsSize);
+  writeHeader(prefix, { length: prefix.length + body.length, requestId: nextRequestId(), responseTo, opCode });
+  return prefix;
+}
+
 export function encodeOpMsg(responseTo: number, doc: Doc): Buffer {
   const body = serializeReply(doc);
-  const prefix = Buffer.alloc(HEADER_SIZE + 5);
-  prefix.writeInt32LE(HEADER_SIZE + 5 + body.length, 0);
-  prefix.writeInt32LE(nextRequestId(), 4);
-  prefix.writeInt32LE(responseTo, 8);
-  prefix.writeInt32LE(OP_MSG, 12);
+  const prefix = replyPrefix(OP_MSG, responseTo, 5, body);
   prefix.writeUInt32LE(0, 16); // flags
   prefix.writeUInt8(0, 20); // section kind 0
   return Buffer.concat([prefix, body]);
@@ -259,11 +266,7 @@ export function encodeOpMsg(responseTo: number, doc: Doc): Buffer {
 
 export function encodeOpReply(responseTo: number, doc: Doc, queryFailure = false): Buffer {
   const body = serializeReply(doc);
-  const prefix = Buffer.alloc(HEADER_SIZE + 20);
-  prefix.writeInt32LE(HEADER_SIZE + 20 + body.length, 0);
-  prefix.writeInt32LE(nextRequestId(), 4);
-  prefix.writeInt32LE(responseTo, 8);
-  prefix.writeInt32LE(OP_REPLY, 12);
+  const prefix = replyPrefix(OP_REPLY, responseTo, 20, body);
   prefix.writeInt32LE(queryFailure ? REPLY_FLAG_QUERY_FAILURE : 0, 16);
   prefix.writeBigInt64LE(0n, 20); // cursorID
   prefix.writeInt32LE(0, 28); // startingFrom
