@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { MAX_LINE_QUANTITY, formatRupees, lineTitleIn, titleWithVariant, unitPrice, type CartItem } from '@kesh/shared';
-import { SafeImage } from '../../components/ui/SafeImage';
+import { LineThumbnail } from '../../components/ui/LineThumbnail';
 import { VariantName } from '../../components/ui/VariantName';
 import { StockNote } from '../catalog';
 
@@ -24,16 +24,7 @@ export function CartLine({ item, onQuantity, onRemove }: CartLineProps) {
   return (
     // Phones: image and title side by side, the controls on a full-width row below; wider: one row.
     <li className="grid grid-cols-[5rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-[6rem_minmax(0,1fr)_auto] sm:p-5">
-      <div className="size-20 overflow-hidden rounded-xl bg-[#f3efe4] sm:size-24">
-        <SafeImage
-          src={product.image ?? undefined}
-          srcSet={product.imageSrcSet}
-          sizes="96px"
-          alt=""
-          className="size-full object-cover"
-          loading="lazy"
-        />
-      </div>
+      <LineThumbnail product={product} sizes="96px" className="size-20 rounded-xl sm:size-24" loading="lazy" />
 
       <div className="min-w-0">
         <h3 className="line-clamp-2 font-serif text-lg leading-snug font-semibold text-brand-950 sm:text-xl">

@@ -21,7 +21,7 @@ import { ApiError } from '../../api/http';
 import { useSession } from '../../state/session';
 import { useShop } from '../../state/shop';
 import { PageHero } from '../../components/ui/PageHero';
-import { SafeImage } from '../../components/ui/SafeImage';
+import { LineThumbnail } from '../../components/ui/LineThumbnail';
 import { VariantName } from '../../components/ui/VariantName';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageMeta } from '../../components/ui/usePageMeta';
@@ -205,15 +205,7 @@ function Checkout({ token }: { token: string }) {
               <ul className="mt-4 divide-y divide-stone-200">
                 {items.map(({ productId: product, quantity, variant }) => (
                   <li key={`${product._id}:${variant?.id ?? ''}`} className="flex items-center gap-3 py-3">
-                    <div className="size-12 shrink-0 overflow-hidden rounded-lg bg-[#f3efe4]">
-                      <SafeImage
-                        src={product.image ?? undefined}
-                        srcSet={product.imageSrcSet}
-                        sizes="48px"
-                        alt=""
-                        className="size-full object-cover"
-                      />
-                    </div>
+                    <LineThumbnail product={product} sizes="48px" className="size-12 shrink-0 rounded-lg" />
                     <div className="min-w-0 flex-1">
                       <p className="line-clamp-2 font-medium text-brand-950">
                         {lineTitleIn(product, i18n.language)}
