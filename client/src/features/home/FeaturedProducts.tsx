@@ -1,8 +1,5 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { FEATURED_PRODUCT_COUNT, HOME_TOAST_MS } from '@kesh/shared';
-import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useMessageText } from '../../components/ui/useMessageText';
 import {
   ProductCard,
@@ -12,6 +9,7 @@ import {
   useAddToCart,
   useFeaturedProducts,
 } from '../catalog';
+import { HomeSection } from './HomeSection';
 
 /** The last three products of the catalogue (only they are read); a guest's Add to Cart logs in and lands on /products. */
 export function FeaturedProducts() {
@@ -23,12 +21,7 @@ export function FeaturedProducts() {
   const featured = error ? [] : (data ?? []).map((p) => toProductCard(p, i18n.language));
 
   return (
-    <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-      <div className="reveal">
-        <SectionHeading id="featured-heading" eyebrow={t('featured.eyebrow')} title={t('featured.heading')}>
-          {t('featured.lead')}
-        </SectionHeading>
-      </div>
+    <HomeSection name="featured" more={{ to: '/products', label: t('featured.viewAll'), look: 'button' }}>
       {isPending ? (
         <ProductGridSkeleton count={FEATURED_PRODUCT_COUNT} />
       ) : error ? (
@@ -50,15 +43,6 @@ export function FeaturedProducts() {
           ))}
         </ul>
       )}
-      <div className="mt-12 text-center">
-        <Link
-          to="/products"
-          className="inline-flex items-center gap-2 rounded-full border-2 border-brand-800 px-7 py-3 font-semibold text-brand-800 transition hover:bg-brand-800 hover:text-white"
-        >
-          {t('featured.viewAll')}
-          <ArrowRight className="size-5" aria-hidden="true" />
-        </Link>
-      </div>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,9 +1,7 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { GALLERY_CAROUSEL_MS } from '@kesh/shared';
-import { SectionHeading } from '../../components/ui/SectionHeading';
 import { useCarousel } from '../../components/ui/useCarousel';
+import { HomeSection } from './HomeSection';
 import { ITEM_WIDTH_CLASSES, useItemsPerView } from './useItemsPerView';
 import amla from '../../components/ui/art/amla.svg';
 import hibiscus from '../../components/ui/art/hibiscus.svg';
@@ -24,12 +22,7 @@ export function GalleryCarousel() {
   const track = [...IMAGES, ...IMAGES];
 
   return (
-    <section aria-labelledby="gallery-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-      <div className="reveal">
-        <SectionHeading id="gallery-heading" eyebrow={t('gallery.eyebrow')} title={t('gallery.heading')}>
-          {t('gallery.lead')}
-        </SectionHeading>
-      </div>
+    <HomeSection name="gallery" more={{ to: '/gallery', label: t('gallery.viewGallery'), look: 'text' }}>
       <div className="-mx-2.5 overflow-hidden">
         <ul
           className={`flex ${index === 0 ? '' : 'transition-transform duration-700 ease-out motion-reduce:transition-none'}`}
@@ -58,15 +51,6 @@ export function GalleryCarousel() {
           })}
         </ul>
       </div>
-      <div className="mt-10 text-center">
-        <Link
-          to="/gallery"
-          className="inline-flex items-center gap-2 rounded-full px-3 py-2 font-semibold text-brand-800 hover:text-brand-950 hover:underline"
-        >
-          {t('gallery.viewGallery')}
-          <ArrowRight className="size-5" aria-hidden="true" />
-        </Link>
-      </div>
-    </section>
+    </HomeSection>
   );
 }
