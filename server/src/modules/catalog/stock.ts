@@ -161,12 +161,19 @@ export async function forgetReturns(ref: string): Promise<void> {
   for (const model of SHELVES) await model.updateMany({ stockReturns: ref }, { $pull: { stockReturns: ref } });
 }
 
+/**
+ * The shelves holding a return record, products then variants. Every record is a non-empty string,
+ * so `$gt: ''` reads them through the stockReturns index, passing over the many shelves that a
+ * finished cancellation left with an empty list.
+ */
+export const shelvesWithReturns = () =>
+  SHELVES.map((model) => model.find({ stockReturns: { $gt: '' } }, { stockReturns: 1 }).lean());
+
 /** The return records on the shelf (normally none: each lives for the length of one cancellation). */
 export async function returnRefs(): Promise<string[]> {
   const refs = new Set<string>();
-  for (const model of SHELVES) {
-    const shelves = await model.find({ 'stockReturns.0': { $exists: true } }, { stockReturns: 1 }).lean();
-    for (const shelf of shelves) for (const ref of shelf.stockReturns ?? []) refs.add(ref);
+  for (const shelves of shelvesWithReturns()) {
+    for (const shelf of await shelves) for (const ref of shelf.stockReturns ?? []) refs.add(ref);
   }
   return [...refs];
 }
