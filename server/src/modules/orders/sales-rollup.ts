@@ -31,9 +31,10 @@ export async function ordersOfDay<T extends { createdAt: Date }>(
   extra: Record<string, unknown> = {},
 ): Promise<(T & { _id: Types.ObjectId })[]> {
   const start = istDayStart(day);
-  // Ties are put in _id order here: asked to sort on both, the engine decodes and sorts the day's
-  // orders itself (the index gives createdAt order only), and what it decodes outlives the young
-  // generation: the peak of the CSV export of every order (engine-scale.md).
+  // Ties are put in _id order here: asked to sort on both, the embedded engine decodes and sorts the
+  // day's orders itself, and what it decodes outlives the young generation (the peak of the CSV
+  // export of every order, engine-scale.md). Its index scan gives ties in _id order already; a
+  // MongoDB server (MONGODB_URI) gives them in the order they were stored.
   const orders = await Order.find(
     { createdAt: { $gte: start, $lt: new Date(start.getTime() + DAY_MS) }, ...extra },
     projection,
