@@ -22,13 +22,22 @@ interface Order {
 /** Orders newest first: order n was placed n minutes after START. */
 const newestFirst = (ns: number[]) => ns.slice().sort((a, b) => b - a);
 
+const orderOf = (n: number): Order => ({
+  _id: n,
+  status: n % 4 === 0 ? 'Delivered' : 'Processing',
+  totalPaise: 10_000 + n,
+  createdAt: new Date(START + n * 60_000),
+});
+
 // Counts documents the engine decodes from a checkpoint's bytes: only a data directory has them.
 describe.skipIf(externalUri !== undefined)('cursors over documents loaded from the checkpoint', () => {
   let dir: string;
   let engine: EmbeddedEngine;
   let client: MongoClient;
   let orders: Collection<Order>;
+  // Documents read from the checkpoint's bytes (decoded, or sent as they are), and of those decoded.
   const decoded = { count: 0 };
+  const decodedOnly = { count: 0 };
 
   async function start(): Promise<void> {
     engine = await startEmbeddedEngine({ dataDir: dir });
@@ -41,14 +50,7 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
     dir = await mkdtemp(path.join(tmpdir(), 'embedded-cursors-'));
     await start();
     await orders.createIndex({ createdAt: -1 });
-    await orders.insertMany(
-      Array.from({ length: ORDERS }, (_, n) => ({
-        _id: n,
-        status: n % 4 === 0 ? 'Delivered' : 'Processing',
-        totalPaise: 10_000 + n,
-        createdAt: new Date(START + n * 60_000),
-      })),
-    );
+    await orders.insertMany(Array.from({ length: ORDERS }, (_, n) => orderOf(n)));
     await client.close();
     await engine.stop();
     // Started again, the orders are the checkpoint's bytes, decoded when read.
@@ -58,13 +60,20 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
     };
     const read = StoredDocuments.prototype.read;
     const decode = StoredDocuments.prototype.decode;
+    const bytesOf = StoredDocuments.prototype.bytesOf;
     vi.spyOn(StoredDocuments.prototype, 'read').mockImplementation(function (this: StoredDocuments, v) {
       count(v);
+      if (typeof v === 'number') decodedOnly.count++;
       return read.call(this, v);
     });
     vi.spyOn(StoredDocuments.prototype, 'decode').mockImplementation(function (this: StoredDocuments, v) {
       count(v);
+      if (typeof v === 'number') decodedOnly.count++;
       return decode.call(this, v);
+    });
+    vi.spyOn(StoredDocuments.prototype, 'bytesOf').mockImplementation(function (this: StoredDocuments, v) {
+      count(v);
+      return bytesOf.call(this, v);
     });
   });
 
@@ -75,16 +84,31 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('decodes a batch at a time: a find of every order reads only the batches asked for', async () => {
+  it('reads a batch at a time: a find of every order reads only the batches asked for', async () => {
     decoded.count = 0;
+    decodedOnly.count = 0;
     const cursor = orders.find({}, { batchSize: BATCH }).sort({ createdAt: -1 });
-    const seen: number[] = [];
-    for (let i = 0; i < BATCH; i++) seen.push((await cursor.next())!._id);
+    const seen: Order[] = [];
+    for (let i = 0; i < BATCH; i++) seen.push((await cursor.next())!);
     expect(decoded.count).toBe(BATCH);
-    for (let i = 0; i < 2 * BATCH; i++) seen.push((await cursor.next())!._id);
+    for (let i = 0; i < 2 * BATCH; i++) seen.push((await cursor.next())!);
     expect(decoded.count).toBe(3 * BATCH);
     await cursor.close();
-    expect(seen).toEqual(newestFirst(Array.from({ length: ORDERS }, (_, n) => n)).slice(0, 3 * BATCH));
+    // Sent as the bytes they are kept as: none decoded, each arrives whole, with its types.
+    expect(decodedOnly.count).toBe(0);
+    expect(seen).toEqual(
+      newestFirst(Array.from({ length: ORDERS }, (_, n) => n))
+        .slice(0, 3 * BATCH)
+        .map(orderOf),
+    );
+  });
+
+  it('decodes a batch at a time when a projection shapes it', async () => {
+    decodedOnly.count = 0;
+    const cursor = orders.find({}, { batchSize: BATCH, projection: { status: 1 } }).sort({ createdAt: -1 });
+    expect(await cursor.next()).toEqual({ _id: ORDERS - 1, status: orderOf(ORDERS - 1).status });
+    expect(decodedOnly.count).toBe(BATCH);
+    await cursor.close();
   });
 
   it('tests every order once for a filter no index answers, then decodes only the first batch', async () => {

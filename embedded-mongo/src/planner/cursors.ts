@@ -3,12 +3,14 @@
  * writes do not shift documents between batches, and a document updated or deleted meanwhile is
  * still returned as it was when it matched. A find's cursor keeps references to the stored
  * documents it selected (an offset in the checkpoint buffer, or the immutable object a write
- * stored), and decodes them one batch at a time: a find of 100,000 orders holds 100,000
- * references, not 100,000 decoded documents.
+ * stored), and reads them one batch at a time: a find of 100,000 orders holds 100,000
+ * references, not 100,000 decoded documents. A find without a projection sends a document kept as
+ * bytes as those bytes (DocumentBytes), without decoding it.
  */
 import { randomBytes } from 'node:crypto';
 import { BSON, Long } from 'bson';
 import { CommandError, ErrorCode } from '../values/errors.js';
+import { DocumentBytes } from '../values/document-bytes.js';
 import type { Doc } from '../values/values.js';
 
 export const DEFAULT_BATCH_SIZE = 101;
@@ -21,15 +23,18 @@ interface CursorState {
   ns: string;
   rows: readonly unknown[];
   /** The document a row stands for, made when its batch is taken. */
-  read: (row: unknown) => Doc;
+  read: (row: unknown) => BatchDoc;
   position: number;
   lastUsed: number;
 }
 
 const asDoc = (row: unknown): Doc => row as Doc;
 
+/** A document of a batch: decoded, or its stored bytes sent unchanged (wire/reply.ts). */
+export type BatchDoc = Doc | DocumentBytes;
+
 export interface Batch {
-  docs: Doc[];
+  docs: BatchDoc[];
   id: Long;
 }
 
@@ -52,11 +57,17 @@ export class CursorManager {
   openRows<R>(
     ns: string,
     rows: readonly R[],
-    read: (row: R) => Doc,
+    read: (row: R) => BatchDoc,
     batchSize: number | undefined,
     singleBatch: boolean,
   ): Batch {
-    const state: CursorState = { ns, rows, read: read as (row: unknown) => Doc, position: 0, lastUsed: Date.now() };
+    const state: CursorState = {
+      ns,
+      rows,
+      read: read as (row: unknown) => BatchDoc,
+      position: 0,
+      lastUsed: Date.now(),
+    };
     const first = takeBatch(state, batchSize ?? DEFAULT_BATCH_SIZE);
     if (singleBatch || state.position >= rows.length) return { docs: first, id: Long.ZERO };
     const id = this.newId();
@@ -113,12 +124,13 @@ export class CursorManager {
   }
 }
 
-function takeBatch(state: CursorState, limit: number): Doc[] {
-  const out: Doc[] = [];
+function takeBatch(state: CursorState, limit: number): BatchDoc[] {
+  const out: BatchDoc[] = [];
   let bytes = 0;
   while (state.position < state.rows.length && out.length < limit) {
     const doc = state.read(state.rows[state.position]);
-    const size = BSON.calculateObjectSize(doc, { ignoreUndefined: true });
+    const size =
+      doc instanceof DocumentBytes ? doc.bytes.byteLength : BSON.calculateObjectSize(doc, { ignoreUndefined: true });
     if (out.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
     out.push(doc);
     bytes += size;

@@ -6,6 +6,7 @@
 import { inflateSync } from 'node:zlib';
 import { BSON } from 'bson';
 import { DESERIALIZE_OPTIONS } from '../values/decode.js';
+import { encodeReply } from './reply.js';
 import type { Doc } from '../values/values.js';
 
 export const OP_REPLY = 1;
@@ -245,8 +246,7 @@ function nextRequestId(): number {
 }
 
 function serializeReply(doc: Doc): Buffer {
-  const bytes = BSON.serialize(doc, { ignoreUndefined: true });
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return encodeReply(doc);
 }
 
 /** A reply's header and room for `fieldsSize` bytes of its own fields, ahead of `body`. */

@@ -1,6 +1,7 @@
 import http from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import express, { type Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Types } from 'mongoose';
 import { ORDER_STATUSES, type Order as OrderDto } from '@kesh/shared';
@@ -138,6 +139,41 @@ describe('GET /api/orders/ for the owner, streamed', () => {
     } finally {
       reads.mockRestore();
       server.close();
+    }
+  });
+
+  it('reads no further batch while the client reads nothing, and the rest once it reads again', async () => {
+    // A response whose client has stopped reading: writes pile up unacknowledged until resumed.
+    const waiting: (() => void)[] = [];
+    let reading = false;
+    let body = '';
+    const res = Object.assign(
+      new Writable({
+        highWaterMark: 16 * 1024,
+        write(chunk: Buffer, _encoding, done) {
+          body += chunk.toString();
+          if (reading) done();
+          else waiting.push(done);
+        },
+      }),
+      { set: () => res, status: () => res, type: () => res, headersSent: true },
+    ) as unknown as Response;
+    const reads = vi.spyOn(Order, 'find');
+    try {
+      const finished = streamAllOrders(res, NOW, 10);
+      await vi.waitUntil(() => waiting.length > 0);
+      const readsWhenBlocked = reads.mock.calls.length;
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(reads.mock.calls.length).toBe(readsWhenBlocked);
+      expect(readsWhenBlocked).toBeLessThan(ORDER_COUNT / 10 / 4);
+
+      reading = true;
+      for (const done of waiting.splice(0)) done();
+      await finished;
+      expect(reads.mock.calls.length).toBeGreaterThan(ORDER_COUNT / 10);
+      expect(JSON.parse(body)).toHaveLength(ORDER_COUNT);
+    } finally {
+      reads.mockRestore();
     }
   });
 });

@@ -70,6 +70,38 @@ describe('GET /api/orders/export.csv at a few thousand orders', () => {
     expect(rows.slice(1).map(shown)).toEqual(expectedRows(orders));
   });
 
+  it('writes orders placed in the same millisecond in _id order, whatever order they were stored in', async () => {
+    const at = new Date('2026-11-25T09:00:00.000Z');
+    const ids = Array.from({ length: 40 }, () => new mongoose.Types.ObjectId());
+    const stored = [...ids].sort((a, b) => (String(a) < String(b) ? 1 : -1)).filter((_, i) => i % 3 !== 1);
+    stored.push(...ids.filter((id) => !stored.includes(id)));
+    await Order.insertMany(
+      stored.map((_id, i) => ({
+        _id,
+        userId: new mongoose.Types.ObjectId(),
+        products: [{ productId: new mongoose.Types.ObjectId(), title: `Line ${i}`, quantity: 1, pricePaise: 100 }],
+        totalPaise: 100,
+        userDetails: { username: `Same-time ${i}`, email: '', address: '', contact: '' },
+        createdAt: at,
+      })),
+    );
+    try {
+      const rows = await exportCsv('?from=2026-11-25&to=2026-11-25');
+      const day = await Order.find({ createdAt: { $gte: istDayStart('2026-11-25'), $lt: NOW } })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<OrderRecord[]>();
+      expect(rows.slice(1).map(shown)).toEqual(expectedRows(day));
+      expect(
+        rows
+          .slice(1)
+          .filter((r) => r[1] === at.toISOString())
+          .map((r) => r[0]),
+      ).toEqual(ids.map(String).sort());
+    } finally {
+      await Order.deleteMany({ _id: { $in: ids } });
+    }
+  });
+
   it('reads the orders one Indian day per engine read, each through the createdAt index', async () => {
     const reads: Record<string, { $gte?: Date; $lt?: Date }>[] = [];
     mongoose.set('debug', (collection: string, method: string, filter: unknown) => {
