@@ -387,7 +387,9 @@ export class IndexRuntime {
     if (!this.tree) return false;
     const n = saved.ids.length;
     const width = this.fields.length;
-    const kept: IndexEntry[] = [];
+    // Sized once: grown by push, the copies left behind (~30 MB at 1.9 M keys) waited for a full GC.
+    const kept = new Array<IndexEntry>(keys.parts.reduce((sum, part) => sum + part.ordinals.length / 4, 0));
+    let keptCount = 0;
     try {
       for (const part of keys.parts) {
         const reader = new KeyReader(part.keys, (saved.dates ??= new Map()));
@@ -398,7 +400,7 @@ export class IndexRuntime {
           if (!(o >= 0 && o < n)) return false;
           if (alive[o] !== 0) {
             entry[width] = saved.ids[o]!;
-            kept.push(entry);
+            kept[keptCount++] = entry;
           }
         }
         if (!reader.done) return false;
@@ -406,6 +408,7 @@ export class IndexRuntime {
     } catch {
       return false;
     }
+    kept.length = keptCount;
     this.multikey = false;
     const { entries, multikey } = this.withFresh(kept, fresh);
     if (this.unique && this.hasDuplicate(entries)) return false;
@@ -440,7 +443,9 @@ export class IndexRuntime {
    * entry against the one before; throws on a misfit) unless `trusted`.
    */
   private load(entries: IndexEntry[], trusted: boolean): void {
-    const values = new Array<undefined>(entries.length).fill(undefined);
+    // The leaves' values become the shared array below: the entries stand in for them while the
+    // leaves are cut (the same length), instead of an array of 1.9 M undefined left for a full GC.
+    const values = entries as unknown as undefined[];
     const tree = trusted
       ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, this.tree!.maxNodeSize)
       : bulkLoad(entries, values, this.tree!.maxNodeSize, this.compareEntries);
