@@ -8,7 +8,7 @@ import * as bulkLoading from 'sorted-btree/extended/bulkLoad.js';
 import { effectiveCollation, parseCollation, type Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
 import { compileFilter, type Matcher } from '../query/filter.js';
-import { KeyReader } from './saved-keys.js';
+import { KeyReader, SharedDates } from './saved-keys.js';
 import {
   canonicalKey,
   compareValues,
@@ -177,8 +177,8 @@ export interface SavedOrders {
   keys: Map<string, SavedKeys>;
   /** Whether `keys` may be used as they are (see checkpoint.ts KEY_FORMAT). */
   keysTrusted: boolean;
-  /** The dates read from `keys`, shared by the collection's indexes (see KeyReader). */
-  dates?: Map<number, Date>;
+  /** The dates read from `keys`, shared by the collection's indexes (see SharedDates). */
+  dates?: SharedDates;
 }
 
 /** One index's entries as a format-4 checkpoint saved them: in parts, positions beside keys. */
@@ -392,12 +392,12 @@ export class IndexRuntime {
     let keptCount = 0;
     try {
       for (const part of keys.parts) {
-        const reader = new KeyReader(part.keys, (saved.dates ??= new Map()));
+        const reader = new KeyReader(part.keys, (saved.dates ??= new SharedDates(n)));
         for (let at = 0; at < part.ordinals.length; at += 4) {
           const o = part.ordinals.readInt32LE(at);
-          // Read with a slot for the _id: the array read is the entry, not copied into one.
-          const entry = reader.next(width, width + 1);
           if (!(o >= 0 && o < n)) return false;
+          // Read with a slot for the _id: the array read is the entry, not copied into one.
+          const entry = reader.next(width, width + 1, o);
           if (alive[o] !== 0) {
             entry[width] = saved.ids[o]!;
             kept[keptCount++] = entry;
