@@ -384,12 +384,9 @@ export class Durability {
     // Nothing reads the buffer any more. Dropped, it would be freed at the next full GC, which may
     // come long after start-up (RSS stayed ~250 MB higher for minutes); its memory is handed to a
     // clone that dies young instead (any view left of it would read no bytes, never wrong ones).
-    // V8 counts the clone as new outside memory and collects the whole heap for it, the load's
-    // garbage too (~45 MB at 100,000 orders), which takes 0.3-0.8 s of this thread: on the next
-    // turn, once the engine has answered that it is up, while the app connects.
     const whole = buffer.buffer;
     if (whole instanceof ArrayBuffer && buffer.byteOffset === 0 && buffer.byteLength === whole.byteLength) {
-      setImmediate(() => structuredClone(whole, { transfer: [whole] }));
+      structuredClone(whole, { transfer: [whole] });
     }
   }
 }
