@@ -1,6 +1,6 @@
 import { Binary, BSON, Decimal128, Long, ObjectId, UUID } from 'bson';
 import { describe, expect, it } from 'vitest';
-import { KeyReader, KeyWriter, MalformedKeysError } from './saved-keys.js';
+import { KeyReader, KeyWriter, MalformedKeysError, SharedDates } from './saved-keys.js';
 import { DESERIALIZE_OPTIONS } from '../values/decode.js';
 
 /** A value as a decoded document holds it (the form index keys are computed from). */
@@ -36,6 +36,24 @@ describe('saved index keys (checkpoint format 4)', () => {
     expect(read).toEqual(entries);
     expect(Object.is(read[5]![0], -0)).toBe(true);
     expect(read[1]![0]).toBeUndefined();
+  });
+
+  it("gives a document's date one Date across the indexes that hold it", () => {
+    const placed = new Date(Date.UTC(2026, 0, 1));
+    const changed = new Date(Date.UTC(2026, 0, 2));
+    const byDay = new KeyWriter();
+    byDay.write([placed]);
+    const byStatus = new KeyWriter();
+    byStatus.write(['Pending', changed]);
+    byStatus.write(['Pending', placed]);
+    const dates = new SharedDates(1);
+    const placedByDay = new KeyReader(byDay.take(), dates).next(1, 1, 0)[0];
+    const statuses = new KeyReader(byStatus.take(), dates);
+    const changedByStatus = statuses.next(2, 2, 0)[1];
+    const placedByStatus = statuses.next(2, 2, 0)[1];
+    expect(placedByStatus).toBe(placedByDay);
+    expect(placedByDay).toEqual(placed);
+    expect(changedByStatus).toEqual(changed);
   });
 
   it('writes a value equal to the one before as one byte, and reads it back shared', () => {

@@ -94,13 +94,59 @@ export class KeyWriter {
   }
 }
 
+/**
+ * An array of `size` empty slots, from an array literal where it can: V8 moves what a literal
+ * allocates straight to the old generation once it sees nearly all of it survive, as every index
+ * entry of a start-up does (1.9 M at 100,000 orders); `new Array(size)` is not tracked that way, so
+ * each entry was copied by two young-generation GCs (a third of a start-up's load was GC).
+ */
+function slots(size: number): unknown[] {
+  switch (size) {
+    case 2:
+      return [undefined, undefined];
+    case 3:
+      return [undefined, undefined, undefined];
+    case 4:
+      return [undefined, undefined, undefined, undefined];
+    case 5:
+      return [undefined, undefined, undefined, undefined, undefined];
+    default:
+      return new Array<unknown>(size);
+  }
+}
+
 /** A malformed run of saved keys: the checkpoint is damaged. */
 export class MalformedKeysError extends Error {}
 
 /**
- * Decodes what KeyWriter wrote, one entry of `width` values at a time. `dates` shares one Date per
- * instant among the readers of one collection: a document's date is in several of its indexes, and
- * at 100,000 orders a Date per entry was ~50 MB more heap than keys computed from documents.
+ * The Dates of a collection's saved keys, shared by its readers: a document's date is in several of
+ * its indexes (an order's createdAt in five), and at 100,000 orders a Date per entry was ~50 MB more
+ * heap than keys computed from documents. Kept by document, two instants each (createdAt and
+ * updatedAt, say; a third gets a Date of its own): a Map by instant held ~300,000 entries at
+ * 100,000 orders, boxed a number per lookup, and was ~10 % of a start-up's load.
+ */
+export class SharedDates {
+  private readonly slots: Array<Date | undefined>;
+
+  constructor(documents: number) {
+    this.slots = new Array<Date | undefined>(documents * 2);
+  }
+
+  /** The Date at `time` of the document at position `doc` of the checkpoint. */
+  of(doc: number, time: number): Date {
+    const at = doc * 2;
+    for (let slot = at; slot < at + 2; slot++) {
+      const date = this.slots[slot];
+      if (date === undefined) return (this.slots[slot] = new Date(time));
+      if (date.getTime() === time) return date;
+    }
+    return new Date(time);
+  }
+}
+
+/**
+ * Decodes what KeyWriter wrote, one entry of `width` values at a time; with `dates`, its Dates are
+ * those of the other indexes' entries of the same document (see SharedDates).
  */
 export class KeyReader {
   private at = 0;
@@ -108,7 +154,7 @@ export class KeyReader {
 
   constructor(
     private readonly b: Buffer,
-    private readonly dates = new Map<number, Date>(),
+    private readonly dates?: SharedDates,
   ) {}
 
   get done(): boolean {
@@ -120,10 +166,13 @@ export class KeyReader {
     if (this.at + n > this.b.length) throw new MalformedKeysError('saved keys end inside a value');
   }
 
-  /** The next entry's `width` values, in an array of `size` slots (room for what the caller adds). */
-  next(width: number, size = width): unknown[] {
+  /**
+   * The next entry's `width` values, in an array of `size` slots (room for what the caller adds);
+   * `doc` is the position of its document in the checkpoint, for `dates`.
+   */
+  next(width: number, size = width, doc = -1): unknown[] {
     const b = this.b;
-    const values: unknown[] = new Array(size);
+    const values = slots(size);
     for (let i = 0; i < width; i++) {
       if (this.at >= b.length) throw new MalformedKeysError('saved keys end inside an entry');
       const tag = b[this.at++]!;
@@ -152,12 +201,7 @@ export class KeyReader {
         case DATE: {
           this.need(8);
           const time = b.readDoubleLE(this.at);
-          let date = this.dates.get(time);
-          if (date === undefined) {
-            date = new Date(time);
-            this.dates.set(time, date);
-          }
-          values[i] = date;
+          values[i] = this.dates && doc >= 0 ? this.dates.of(doc, time) : new Date(time);
           this.at += 8;
           break;
         }
