@@ -1,5 +1,7 @@
+import { readdirSync, statSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { holdsEngineData } from '@kesh/embedded-mongo/files';
 import type { Logger } from '../lib/logger.js';
 import { withTimeout } from '../lib/timeout.js';
@@ -85,11 +87,35 @@ export function noMongodMessage(asked: EngineOptions['preference']): string {
  * engine-thread.js with the engine, mingo, bson...): the thread loaded some 300 modules before it
  * could read the data, ~0.2 s of its CPU and more of its wall time, all on the way to /readyz.
  */
-const ENGINE_THREAD = import.meta.url.endsWith('.ts') ? './engine-thread' : './engine-thread.bundle';
+function engineThreadFile(): URL {
+  if (import.meta.url.endsWith('.ts')) return new URL('./engine-thread', import.meta.url);
+  // startWorker's entries are named without their extension.
+  const bundle = new URL('./engine-thread.bundle', import.meta.url);
+  const plain = new URL('./engine-thread', import.meta.url);
+  if (bundleIsCurrent(`${fileURLToPath(bundle)}.js`, `${fileURLToPath(plain)}.js`)) return bundle;
+  // `tsc -b` alone (the typecheck) re-emits the thread and the engine but not the bundle: running
+  // an older engine than the one just built would be a silent wrong answer; the files are right.
+  process.emitWarning('the engine thread bundle is missing or older than its sources: run `npm run build -w server`');
+  return plain;
+}
+
+/** The bundle is at least as new as the thread's own file and every file of the engine's build. */
+function bundleIsCurrent(bundle: string, plain: string): boolean {
+  const built = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
+  if (built === undefined) return false;
+  const engineDist = path.dirname(fileURLToPath(import.meta.resolve('@kesh/embedded-mongo')));
+  const sources = [
+    plain,
+    ...readdirSync(engineDist, { recursive: true, encoding: 'utf8' }).map((f) => path.join(engineDist, f)),
+  ];
+  return sources.every(
+    (file) => !file.endsWith('.js') || (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) <= built,
+  );
+}
 
 /** The in-process engine on its own thread (engine-thread.ts); resolves once its data is loaded. */
 function startEngineThread(dataDir: string | undefined, onLost: (err: Error) => void): Promise<DatabaseEngine> {
-  const thread = startWorker(new URL(ENGINE_THREAD, import.meta.url), { workerData: { dataDir } });
+  const thread = startWorker(engineThreadFile(), { workerData: { dataDir } });
   let stopping: Promise<void> | undefined;
   return new Promise((resolve, reject) => {
     let started = false;
