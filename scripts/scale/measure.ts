@@ -99,9 +99,13 @@ export function send(
         });
       },
     );
-    req.setTimeout(opts.timeoutMs, () =>
-      req.destroy(new RequestTimeout(`no answer within ${opts.timeoutMs / 1000} s`)),
+    // A deadline for the whole answer: an idle timeout alone let the every-order list at 1,000,000
+    // orders stream for 16 minutes past a 900 s timeout.
+    const deadline = setTimeout(
+      () => req.destroy(new RequestTimeout(`no answer within ${opts.timeoutMs / 1000} s`)),
+      opts.timeoutMs,
     );
+    req.on('close', () => clearTimeout(deadline));
     req.on('error', reject);
     req.end(payload);
   });
