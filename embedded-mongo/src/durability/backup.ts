@@ -13,7 +13,7 @@ import path from 'node:path';
 import { captureCheckpoint, checkpointBytes, CorruptDataFileError, loadCheckpoint } from './checkpoint.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR, replayJournal } from './durability.js';
 import { lockDataDirectory } from './lock.js';
-import { errnoOf, realFs, replaceFileDurably } from '../storage/storage-fs.js';
+import { errnoOf, readWholeFile, realFs, replaceFileDurably } from '../storage/storage-fs.js';
 import { Store } from '../storage/store.js';
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -61,7 +61,7 @@ export async function backupDataDirectory(dataDir: string, destination: string):
   const capture = captureCheckpoint(store, lsn);
   const file = path.join(destination, CHECKPOINT_FILE);
   await replaceFileDurably(realFs, file, checkpointBytes(capture));
-  const bytes = await readFile(file);
+  const bytes = await readWholeFile(file);
   const collections = store
     .allCollections()
     .map((c) => ({ db: c.db, name: c.name, documents: c.size }))
@@ -91,7 +91,7 @@ export class RestoreError extends Error {
 export async function restoreDataDirectory(backupDir: string, dataDir: string): Promise<BackupManifest> {
   const manifest = JSON.parse(await readFile(path.join(backupDir, MANIFEST_FILE), 'utf8')) as BackupManifest;
   if (manifest.format !== 'kesh-embedded-backup') throw new RestoreError(`${backupDir} is not a backup of this shop`);
-  const bytes = await readFile(path.join(backupDir, CHECKPOINT_FILE));
+  const bytes = await readWholeFile(path.join(backupDir, CHECKPOINT_FILE));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (bytes.length !== manifest.bytes || sha256 !== manifest.sha256) {
     throw new RestoreError(

@@ -14,6 +14,7 @@
  * Start-up = newest checkpoint + replay of the journal records after its LSN.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { constants } from 'node:buffer';
 import path from 'node:path';
 import { captureCheckpoint, checkpointBytes, CorruptDataFileError, isOutdated, loadCheckpoint } from './checkpoint.js';
 import { CommandError, ErrorCode, errorReply } from '../values/errors.js';
@@ -32,6 +33,8 @@ import type { Store, StoreOp } from '../storage/store.js';
 import { CheckpointFile } from '../storage/stored.js';
 import type { Doc } from '../values/values.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR } from './files.js';
+
+const { MAX_LENGTH } = constants;
 
 export { CHECKPOINT_FILE, JOURNAL_DIR };
 
@@ -325,9 +328,12 @@ export class Durability {
     const capture = captureCheckpoint(this.store, lsn);
     this.writer.startSegment(lsn + 1);
     const bytesBefore = this.journalBytes;
-    await replaceFileDurably(this.fs, this.checkpointFile, checkpointBytes(capture));
+    const written = { bytes: 0 };
+    await replaceFileDurably(this.fs, this.checkpointFile, counted(checkpointBytes(capture), written));
     this.journalBytes = Math.max(0, this.journalBytes - bytesBefore);
     await this.trimJournal(lsn);
+    const warning = checkpointSizeWarning(written.bytes);
+    if (warning) this.log('warn', warning);
   }
 
   /**
@@ -388,5 +394,23 @@ export class Durability {
     if (whole instanceof ArrayBuffer && buffer.byteOffset === 0 && buffer.byteLength === whole.byteLength) {
       structuredClone(whole, { transfer: [whole] });
     }
+  }
+}
+
+/**
+ * Start-up reads the checkpoint into one buffer, which holds at most `buffer.constants.MAX_LENGTH`
+ * bytes (4 GiB): a shop whose checkpoint grows past it cannot start. Past half of it (about
+ * 1,000,000 orders) every checkpoint says so, while there is time to move to MongoDB.
+ */
+export function checkpointSizeWarning(bytes: number, limit = MAX_LENGTH): string | undefined {
+  if (bytes <= limit / 2) return undefined;
+  const gib = (n: number) => (n / 2 ** 30).toFixed(2);
+  return `the checkpoint is ${gib(bytes)} GiB; the embedded engine cannot start with one over ${gib(limit)} GiB: move the shop to MongoDB (npm run db:export, then db:import and MONGODB_URI; docs/operations.md)`;
+}
+
+async function* counted(parts: AsyncIterable<Buffer>, total: { bytes: number }): AsyncIterable<Buffer> {
+  for await (const part of parts) {
+    total.bytes += part.length;
+    yield part;
   }
 }
