@@ -58,6 +58,14 @@ export function isStorageFailure(err: unknown): boolean {
   return codes.some((c) => typeof c === 'number' && STORAGE_FAILURE_CODES.has(c));
 }
 
+let markReady = () => {};
+const readyOnce = new Promise<void>((resolve) => (markReady = resolve));
+
+/** Settles the first time databaseReadiness finds the database ready (a /readyz 200). */
+export function firstReadiness(): Promise<void> {
+  return readyOnce;
+}
+
 export type DatabaseReadiness = { ready: true } | { ready: false; reason: 'down' | 'read-only'; cause?: string };
 
 /**
@@ -72,6 +80,7 @@ export async function databaseReadiness(): Promise<DatabaseReadiness> {
     if (!reply) return { ready: false, reason: 'down' };
     const storage = (reply as { embeddedStorage?: { writable?: boolean; cause?: string } }).embeddedStorage;
     if (storage && storage.writable === false) return { ready: false, reason: 'read-only', cause: storage.cause };
+    markReady();
     return { ready: true };
   } catch {
     return { ready: false, reason: 'down' };
