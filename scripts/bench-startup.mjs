@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // node scripts/bench-startup.mjs <data dir> [node flags...]: copies the data directory, spawns
 // `node server/dist/main.js` on the copy (in-process engine), and prints as JSON the time from
-// spawn to the first `/readyz` 200, the server's CPU time then (user + system, /proc/<pid>/stat),
+// spawn to the first `/readyz` 200 (and from its "store listening" line to it), the server's CPU time then (user + system, /proc/<pid>/stat),
 // each busy thread's CPU then (`main`, then `node` threads: the busiest is the engine's, the others
 // V8's helpers), and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure
 // to compare on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux
@@ -34,9 +34,20 @@ const server = spawn(process.execPath, [...nodeFlags, process.env.STARTUP_ENTRY 
     EMBEDDED_ENGINE: 'wire',
     NODE_ENV: 'development',
     SEED_ON_EMPTY: 'false',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Info, for the "store listening" line; only warnings and errors are passed on.
+    LOG_LEVEL: 'info',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let listenedMs;
+let rest = '';
+server.stdout.on('data', (chunk) => {
+  const lines = (rest + chunk).split('\n');
+  rest = lines.pop();
+  for (const line of lines) {
+    if (listenedMs === undefined && line.includes('store listening')) listenedMs = performance.now() - started;
+    if (!/"level":(10|20|30),/.test(line)) process.stderr.write(`${line}\n`);
+  }
 });
 let finished = false;
 server.on('exit', (code) => {
@@ -74,12 +85,15 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 const readyMs = Math.round(performance.now() - started);
+const listenToReadyMs = Math.round(readyMs - listenedMs);
 const cpuAtReadyS = await cpuSeconds();
 const threadsAtReady = await threadCpu();
 const rssAtReadyMb = await rssMb();
 await new Promise((resolve) => setTimeout(resolve, settleMs));
 const threads = threadsAtReady.map((t) => `${t.name} ${t.cpu}`).join(', ');
-console.log(JSON.stringify({ readyMs, cpuAtReadyS, threads, rssAtReadyMb, rssAfterSettleMb: await rssMb() }));
+console.log(
+  JSON.stringify({ readyMs, listenToReadyMs, cpuAtReadyS, threads, rssAtReadyMb, rssAfterSettleMb: await rssMb() }),
+);
 finished = true;
 server.kill('SIGTERM');
 await new Promise((resolve) => server.on('exit', resolve));

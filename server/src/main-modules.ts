@@ -4,7 +4,7 @@
  */
 export { default as mongoose } from 'mongoose';
 export { createRequestListener } from './app.js';
-export { connectMongoose, databaseUri, syncIndexes } from './db/index.js';
+export { connectMongoose, databaseUri, firstReadiness, syncIndexes } from './db/index.js';
 export { withTimeout } from './lib/timeout.js';
 export { buildDeps } from './build-deps.js';
 export { seedIfEmpty } from './seed/index.js';

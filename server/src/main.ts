@@ -21,6 +21,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * request they are just sending.
  */
 const SHUTDOWN_DRAIN_MS = 1_000;
+/**
+ * The background start-up work (sweeps, backfills, warm-ups, queues) waits for the first /readyz
+ * 200, or this long after listen when nothing probes: its queries go to the engine's one thread,
+ * and started at listen they stood in front of the first readiness ping.
+ */
+const BACKGROUND_START_GRACE_MS = 1_000;
 
 /** The environment's settings with the data directory's secrets; exits with one line if either is wrong. */
 async function configure(): Promise<{ config: Config; secrets: SecretsOutcome }> {
@@ -115,6 +121,23 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(`store listening on http://localhost:${port} (payments: ${deps.payments.mode})`);
+    const grace = new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_GRACE_MS));
+    void Promise.race([modules.firstReadiness(), grace]).then(startBackgroundWork);
+    if (config.isProduction && !config.razorpay) {
+      logger.warn(
+        'No Razorpay keys: the payment simulator takes payments, so no money moves and any shopper can ' +
+          'mark an order paid. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET before selling.',
+      );
+    }
+    if (config.razorpay && !config.razorpay.webhookSecret) {
+      logger.warn(
+        'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
+          'comes back to verify it will not become an order',
+      );
+    }
+  };
+  const startBackgroundWork = () => {
+    if (stopping) return;
     // Orders a stopped process left half placed: their stock goes back, or stays with the order.
     stopRecovery = modules.startStockRecovery(deps);
     modules.startOrderSearchBackfill(deps);
@@ -132,18 +155,6 @@ async function main(): Promise<void> {
     );
     // Invoices (and order mails) of orders placed just before a stop: made by whichever process sweeps first.
     stopInvoiceQueue = modules.startInvoiceQueue(deps);
-    if (config.isProduction && !config.razorpay) {
-      logger.warn(
-        'No Razorpay keys: the payment simulator takes payments, so no money moves and any shopper can ' +
-          'mark an order paid. Set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET before selling.',
-      );
-    }
-    if (config.razorpay && !config.razorpay.webhookSecret) {
-      logger.warn(
-        'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose browser never ' +
-          'comes back to verify it will not become an order',
-      );
-    }
   };
   server.once('error', listening);
   server.listen(config.port, config.host, listening);

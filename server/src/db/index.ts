@@ -19,14 +19,16 @@ export async function connectMongoose(uri: string): Promise<typeof mongoose> {
 /**
  * Builds every model's missing indexes; unique indexes are part of correctness, not an
  * optimisation. A shop that has them all (every start but the first) asks one listIndexes per
- * collection instead of a createIndex per index (~50 at start-up). An index that differs from the
- * schema's is sent to createIndexes, which reports the conflict as it always did.
+ * collection instead of a createIndex per index (~50 at start-up); a shop upgraded to a schema with
+ * a new index gets that index alone, not the collection's whole set again. An index that differs
+ * from the schema's is sent to createIndex, which reports the conflict as it always did.
  */
 export async function syncIndexes(): Promise<void> {
   await Promise.all(
     Object.values(mongoose.models).map(async (m) => {
-      const { toCreate } = await m.diffIndexes();
-      if (toCreate.length > 0) await m.createIndexes();
+      const { toCreate } = await m.diffIndexes({ indexOptionsToCreate: true });
+      // Mongoose's own syncIndexes hands the diff's [keys, options] pairs over this way; its types omit it.
+      if (toCreate.length > 0) await m.createIndexes({ toCreate } as Parameters<typeof m.createIndexes>[0]);
     }),
   );
 }
@@ -56,6 +58,14 @@ export function isStorageFailure(err: unknown): boolean {
   return codes.some((c) => typeof c === 'number' && STORAGE_FAILURE_CODES.has(c));
 }
 
+let markReady = () => {};
+const readyOnce = new Promise<void>((resolve) => (markReady = resolve));
+
+/** Settles the first time databaseReadiness finds the database ready (a /readyz 200). */
+export function firstReadiness(): Promise<void> {
+  return readyOnce;
+}
+
 export type DatabaseReadiness = { ready: true } | { ready: false; reason: 'down' | 'read-only'; cause?: string };
 
 /**
@@ -70,6 +80,7 @@ export async function databaseReadiness(): Promise<DatabaseReadiness> {
     if (!reply) return { ready: false, reason: 'down' };
     const storage = (reply as { embeddedStorage?: { writable?: boolean; cause?: string } }).embeddedStorage;
     if (storage && storage.writable === false) return { ready: false, reason: 'read-only', cause: storage.cause };
+    markReady();
     return { ready: true };
   } catch {
     return { ready: false, reason: 'down' };

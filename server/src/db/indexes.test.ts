@@ -33,4 +33,26 @@ describe("the models' indexes at start-up", () => {
     const users = await mongoose.connection.db!.collection('users').indexes();
     expect(users.find((index) => index.key.email === 1)?.unique).toBe(true);
   });
+
+  it("give a shop upgraded to a schema with new indexes those alone, not each collection's whole set", async () => {
+    await mongoose.disconnect();
+    await connectMongoose(databaseUri(engine.uri, 'indexes_upgrade'));
+    await syncIndexes();
+    // A shop from before the catalogue's newest indexes.
+    const products = mongoose.connection.db!.collection('maincategories');
+    await products.dropIndex('variantsSave.at_1');
+    await products.dropIndex('stockHolds.at_1');
+
+    const created: string[] = [];
+    await queriesDuring((collection, method) => {
+      if (method === 'createIndex') created.push(collection);
+      return false;
+    }, syncIndexes);
+    expect(created).toEqual(['maincategories', 'maincategories']);
+    const keys = (await products.indexes()).map((index) => Object.keys(index.key).join());
+    expect(keys).toEqual(expect.arrayContaining(['variantsSave.at', 'stockHolds.at']));
+    expect((await products.indexes()).find((index) => index.key['stockHolds.at'] === 1)?.sparse).toBe(true);
+
+    expect(await queriesDuring(isCreateIndex, syncIndexes)).toBe(0);
+  });
 });

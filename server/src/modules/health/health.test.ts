@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from '../../test/harness.js';
+import { firstReadiness } from '../../db/index.js';
+
+/** 'settled' when the promise already is (its callbacks run before the next macrotask), else 'pending'. */
+const stateOf = (p: Promise<void>) =>
+  Promise.race([p.then(() => 'settled'), new Promise((resolve) => setImmediate(() => resolve('pending')))]);
 
 describe('health', () => {
   let ctx: TestContext;
@@ -14,10 +19,12 @@ describe('health', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('answers /readyz when the database pings back', async () => {
+  it('answers /readyz when the database pings back, which lets the background start-up work begin', async () => {
+    expect(await stateOf(firstReadiness())).toBe('pending');
     const res = await ctx.http.get('/readyz');
     expect(res.status).toBe(200);
     expect(res.body.database).toBe('up');
+    expect(await stateOf(firstReadiness())).toBe('settled');
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
