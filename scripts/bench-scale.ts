@@ -99,7 +99,11 @@ function ownerRequests(samples: ShopSamples, token: string) {
   const email = encodeURIComponent(samples.customer.email);
   let invoice = 0;
   return [
-    { name: 'order list, all orders (`GET /api/orders/`, the spec list; the panel reads pages)', path: '/api/orders/', heavy: true },
+    {
+      name: 'order list, all orders (`GET /api/orders/`, the spec list; the panel reads pages)',
+      path: '/api/orders/',
+      heavy: true,
+    },
     {
       name: 'order list page 1 (`/api/admin/orders?page=1&limit=25`)',
       path: '/api/admin/orders?page=1&limit=25',
@@ -116,14 +120,22 @@ function ownerRequests(samples: ShopSamples, token: string) {
       path: `/api/admin/orders?from=${monthAgo}&to=${today}&page=1&limit=25`,
       planned: true,
     },
-    { name: 'users, all (`GET /api/auth/users`, the spec list; the panel reads pages)', path: '/api/auth/users', heavy: true },
+    {
+      name: 'users, all (`GET /api/auth/users`, the spec list; the panel reads pages)',
+      path: '/api/auth/users',
+      heavy: true,
+    },
     {
       name: 'users page 1 (`/api/admin/users?page=1&limit=25`)',
       path: '/api/admin/users?page=1&limit=25',
       planned: true,
     },
     { name: 'users, search by e-mail', path: `/api/admin/users?q=${email}&page=1&limit=25`, planned: true },
-    { name: 'messages, all (`GET /api/contact`, the spec list; the panel reads pages)', path: '/api/contact', heavy: true },
+    {
+      name: 'messages, all (`GET /api/contact`, the spec list; the panel reads pages)',
+      path: '/api/contact',
+      heavy: true,
+    },
     {
       name: 'messages page 1 (`/api/admin/messages?page=1&limit=25`)',
       path: '/api/admin/messages?page=1&limit=25',

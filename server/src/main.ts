@@ -8,7 +8,6 @@ import { loadOrCreateSecrets, type SecretsOutcome } from './secrets.js';
 import type { AppDeps } from './deps.js';
 import { startEngine } from './db/engine.js';
 import { createLogger } from './lib/logger.js';
-import { keepHeapsClose } from './lib/heap-growth.js';
 
 dotenv.config({ quiet: true });
 
@@ -69,7 +68,6 @@ async function main(): Promise<void> {
   // The app's modules load here, on this thread, while the engine loads the data on its own.
   const modules = await import('./main-modules.js');
   const engine = await engineStarting;
-  keepHeapsClose();
   const stopDatabase = async () => {
     await modules.mongoose.disconnect();
     await engine.stop();
