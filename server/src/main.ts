@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(`store listening on http://localhost:${port} (payments: ${deps.payments.mode})`);
-    const grace = new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_GRACE_MS));
+    const grace = new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_GRACE_MS).unref());
     void Promise.race([modules.firstReadiness(), grace]).then(startBackgroundWork);
     if (config.isProduction && !config.razorpay) {
       logger.warn(

@@ -14,7 +14,6 @@
  * Start-up = newest checkpoint + replay of the journal records after its LSN.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { constants } from 'node:buffer';
 import path from 'node:path';
 import { captureCheckpoint, checkpointBytes, CorruptDataFileError, isOutdated, loadCheckpoint } from './checkpoint.js';
 import { CommandError, ErrorCode, errorReply } from '../values/errors.js';
@@ -28,13 +27,11 @@ import {
 } from './journal.js';
 import { lockDataDirectory, type DataDirectoryLock } from './lock.js';
 import { applyOp, decodeOps, encodeOp } from './ops.js';
-import { errnoOf, realFs, replaceFileDurably, type StorageFs } from '../storage/storage-fs.js';
+import { errnoOf, MAX_READABLE_BYTES, realFs, replaceFileDurably, type StorageFs } from '../storage/storage-fs.js';
 import type { Store, StoreOp } from '../storage/store.js';
 import { CheckpointFile } from '../storage/stored.js';
 import type { Doc } from '../values/values.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR } from './files.js';
-
-const { MAX_LENGTH } = constants;
 
 export { CHECKPOINT_FILE, JOURNAL_DIR };
 
@@ -398,11 +395,11 @@ export class Durability {
 }
 
 /**
- * Start-up reads the checkpoint into one buffer, which holds at most `buffer.constants.MAX_LENGTH`
- * bytes (4 GiB): a shop whose checkpoint grows past it cannot start. Past half of it (about
+ * Start-up reads the checkpoint into one buffer (readWholeFile), which holds at most
+ * MAX_READABLE_BYTES (4 GiB): a shop whose checkpoint grows past it cannot start. Past half of it (about
  * 1,000,000 orders) every checkpoint says so, while there is time to move to MongoDB.
  */
-export function checkpointSizeWarning(bytes: number, limit = MAX_LENGTH): string | undefined {
+export function checkpointSizeWarning(bytes: number, limit = MAX_READABLE_BYTES): string | undefined {
   if (bytes <= limit / 2) return undefined;
   const gib = (n: number) => (n / 2 ** 30).toFixed(2);
   return `the checkpoint is ${gib(bytes)} GiB; the embedded engine cannot start with one over ${gib(limit)} GiB: move the shop to MongoDB (npm run db:export, then db:import and MONGODB_URI; docs/operations.md)`;

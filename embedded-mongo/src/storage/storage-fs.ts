@@ -24,7 +24,8 @@ export interface StorageFs {
   unlink(file: string): Promise<void>;
 }
 
-const { MAX_LENGTH } = constants;
+/** The largest file readWholeFile reads: one buffer's limit (4 GiB on 64-bit). */
+export const MAX_READABLE_BYTES = constants.MAX_LENGTH;
 /** Bytes per read: `fs.readFile` refuses a file over 2 GiB, which a checkpoint passes at about 1,000,000 orders. */
 const READ_CHUNK = 1 << 30;
 
@@ -36,8 +37,8 @@ export async function readWholeFile(file: string, chunk = READ_CHUNK): Promise<B
   const handle = await fsp.open(file, 'r');
   try {
     const { size } = await handle.stat();
-    if (size > MAX_LENGTH) {
-      throw Object.assign(new Error(`${file} is ${size} bytes, more than one buffer holds (${MAX_LENGTH})`), {
+    if (size > MAX_READABLE_BYTES) {
+      throw Object.assign(new Error(`${file} is ${size} bytes, more than one buffer holds (${MAX_READABLE_BYTES})`), {
         code: 'EFBIG',
       });
     }

@@ -245,10 +245,6 @@ function nextRequestId(): number {
   return lastRequestId;
 }
 
-function serializeReply(doc: Doc): Buffer {
-  return encodeReply(doc);
-}
-
 /** A reply's header and room for `fieldsSize` bytes of its own fields, ahead of `body`. */
 function replyPrefix(opCode: number, responseTo: number, fieldsSize: number, body: Buffer): Buffer {
   const prefix = Buffer.alloc(HEADER_SIZE + fieldsSize);
@@ -257,7 +253,7 @@ function replyPrefix(opCode: number, responseTo: number, fieldsSize: number, bod
 }
 
 export function encodeOpMsg(responseTo: number, doc: Doc): Buffer {
-  const body = serializeReply(doc);
+  const body = encodeReply(doc);
   const prefix = replyPrefix(OP_MSG, responseTo, 5, body);
   prefix.writeUInt32LE(0, 16); // flags
   prefix.writeUInt8(0, 20); // section kind 0
@@ -265,7 +261,7 @@ export function encodeOpMsg(responseTo: number, doc: Doc): Buffer {
 }
 
 export function encodeOpReply(responseTo: number, doc: Doc, queryFailure = false): Buffer {
-  const body = serializeReply(doc);
+  const body = encodeReply(doc);
   const prefix = replyPrefix(OP_REPLY, responseTo, 20, body);
   prefix.writeInt32LE(queryFailure ? REPLY_FLAG_QUERY_FAILURE : 0, 16);
   prefix.writeBigInt64LE(0n, 20); // cursorID
