@@ -894,6 +894,21 @@ export const CORPUS: Case[] = [
     code: 121,
   },
 
+  {
+    area: 'commands',
+    name: 'an exclusion projection keeps every other field in order, nested ones whole',
+    docs: [{ _id: 1, a: 1, b: { c: 2, d: 3 }, e: [1, { g: 2 }], f: 'x' }],
+    run: async (c) => (await c.find({}, { projection: { b: 0, f: 0 } }).toArray()).map((d) => [Object.keys(d), d]),
+    expect: [[['_id', 'a', 'e'], { _id: 1, a: 1, e: [1, { g: 2 }] }]],
+  },
+  {
+    area: 'commands',
+    name: 'an exclusion projection with _id: 0 drops the _id too',
+    docs: [{ _id: 1, a: 1, b: 2, c: 3 }],
+    run: async (c) => (await c.find({}, { projection: { _id: 0, b: 0 } }).toArray()).map((d) => [Object.keys(d), d]),
+    expect: [[['a', 'c'], { a: 1, c: 3 }]],
+  },
+
   // ---------------------------------------------------------------- error codes
   {
     area: 'error codes',

@@ -16,7 +16,7 @@ export function makeProjector(projection: unknown, filter: Doc): Projector | und
   const spec = asDoc(projection, 'projection');
   if (Object.keys(spec).length === 0) return undefined;
   refuseProjectionMix(spec);
-  const topLevel = topLevelInclusion(spec);
+  const topLevel = topLevelInclusion(spec) ?? topLevelExclusion(spec);
   if (topLevel) return (docs) => docs.map(topLevel);
   const positional = Object.keys(spec).some((k) => k.endsWith('.$'));
   const condition = positional ? filter : {};
@@ -53,6 +53,26 @@ function topLevelInclusion(spec: Doc): ((doc: Doc) => Doc) | undefined {
   return (doc) => {
     const out: Doc = {};
     for (const k of Object.keys(doc)) if (fields.has(k)) out[k] = doc[k];
+    return out;
+  };
+}
+
+/**
+ * The same for the common exclusion (`{notes: 0}`, `_id` in or out): every other field, in the
+ * document's order. A three-year sales window read its stored days this way through mingo at a
+ * cost of ~50 µs each.
+ */
+function topLevelExclusion(spec: Doc): ((doc: Doc) => Doc) | undefined {
+  const dropped = new Set<string>();
+  for (const [field, v] of Object.entries(spec)) {
+    if (field === '_id' && (v === 1 || v === true)) continue;
+    if (v !== 0 && v !== false) return undefined;
+    if (field.includes('.') || field.startsWith('$')) return undefined;
+    dropped.add(field);
+  }
+  return (doc) => {
+    const out: Doc = {};
+    for (const k of Object.keys(doc)) if (!dropped.has(k)) out[k] = doc[k];
     return out;
   };
 }

@@ -33,6 +33,9 @@ const salesDaySchema = new Schema(
   { versionKey: false },
 );
 
+// What a stats request reads first: the days rewritten since its process last read (sales-window.ts).
+salesDaySchema.index({ readAt: 1 });
+
 export const SalesDay = model('SalesDay', salesDaySchema, 'salesdays');
 
 /**

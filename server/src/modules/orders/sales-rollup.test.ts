@@ -12,12 +12,14 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { writeOrderHistory } from '../../test/order-history.js';
+import { indexesUsed } from '../../test/plan.js';
 import { recountSalesStats } from '../../test/sales-recount.js';
 import { hmacHex } from '../payments/gateway.js';
 import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { Order } from './order.model.js';
 import { DAYS_PER_FIND, daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
+import { daysRewrittenSince } from './sales-window.js';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const HISTORY_DAYS = 420;
@@ -28,12 +30,21 @@ const WINDOWS = [1, 7, 30, 90, 365, 1096];
 const SLOW = 120_000;
 type DayFilter = { $gte: string; $lte: string } | { $in: string[] };
 
-/** The finds `run` makes of stored days (their _id filters) and of orders. */
-async function findsDuring(run: () => Promise<unknown>): Promise<{ days: DayFilter[]; orders: unknown[] }> {
+/**
+ * The finds `run` makes of stored days (their _id filters, and those by when they were rewritten)
+ * and of orders.
+ */
+async function findsDuring(
+  run: () => Promise<unknown>,
+): Promise<{ days: DayFilter[]; rewritten: unknown[]; orders: unknown[] }> {
   const days: DayFilter[] = [];
+  const rewritten: unknown[] = [];
   const orders: unknown[] = [];
-  mongoose.set('debug', (collection: string, method: string, filter: { _id: DayFilter }) => {
-    if (method === 'find' && collection === 'salesdays') days.push(filter._id);
+  mongoose.set('debug', (collection: string, method: string, filter: { _id?: DayFilter; readAt?: unknown }) => {
+    if (method === 'find' && collection === 'salesdays') {
+      if (filter._id) days.push(filter._id);
+      else rewritten.push(filter.readAt);
+    }
     if (method === 'find' && collection === 'orders') orders.push(filter);
   });
   try {
@@ -41,7 +52,7 @@ async function findsDuring(run: () => Promise<unknown>): Promise<{ days: DayFilt
   } finally {
     mongoose.set('debug', false);
   }
-  return { days, orders };
+  return { days, rewritten, orders };
 }
 
 /** Finds of at most DAYS_PER_FIND days each; given a `count`, consecutive and covering that many. */
@@ -224,15 +235,40 @@ describe('sales roll-ups', () => {
       const warm = await findsDuring(async () => expect(await warmSalesRollups(NOW)).toBe(0));
       expectHundredDaysPerFind(warm.days, STATS_MAX_DAYS);
 
-      const { orders, days } = await findsDuring(() => stats(STATS_MAX_DAYS));
+      const { orders, days, rewritten } = await findsDuring(() => stats(STATS_MAX_DAYS));
       // Only the changed-order scans (by updatedAt and by _id).
       expect(orders).toHaveLength(2);
-      // The window's days a hundred per find (again for days this process has no copy of yet),
-      // then the days that name the best sellers (by $in).
-      const ranges = days.filter((range) => !('$in' in range));
-      const windowFinds = Math.ceil(STATS_MAX_DAYS / DAYS_PER_FIND);
-      expectHundredDaysPerFind(ranges.slice(0, windowFinds), STATS_MAX_DAYS);
-      expectHundredDaysPerFind(ranges.slice(windowFinds), undefined);
+      // The days rewritten since this process last read them (here every day, made again by the
+      // warm-up) in one find through their readAt index, read a hundred per batch; days it has no
+      // copy of a hundred per find; then the days that name the best sellers (by $in).
+      expect(rewritten).toHaveLength(1);
+      expectHundredDaysPerFind(
+        days.filter((range) => !('$in' in range)),
+        undefined,
+      );
+      await expectRecountFigures();
+    },
+    SLOW,
+  );
+
+  it(
+    'reads again only the days rewritten since its last read, through their readAt index',
+    async () => {
+      await stats(STATS_MAX_DAYS);
+      const since = new Date();
+      // Another process rewrote one day (its figures unchanged) after this one read it.
+      await SalesDay.updateOne({ _id: istDay(NOW) }, { $set: { readAt: new Date(since.getTime() + 1) } });
+      const explain = (await daysRewrittenSince(since).explain('executionStats')) as unknown as Parameters<
+        typeof indexesUsed
+      >[0] & { executionStats: { totalDocsExamined: number } };
+      expect(indexesUsed(explain)).toEqual(['readAt_1']);
+      expect(explain.executionStats.totalDocsExamined).toBe(1);
+
+      // A request for three years reads no day of its window again: only the rewritten ones, then
+      // the days that name the best sellers (by $in).
+      const { days, rewritten } = await findsDuring(() => stats(STATS_MAX_DAYS));
+      expect(days.filter((range) => !('$in' in range))).toEqual([]);
+      expect(rewritten).toHaveLength(1);
       await expectRecountFigures();
     },
     SLOW,

@@ -29,21 +29,51 @@ const DAYS_PER_TURN = 25;
  * days rewritten up to IN_FLIGHT_MS before the latest one seen are read again, for writes that
  * landed after a later one.
  */
-const copies = new Map<string, StoredDay & { readAt: Date }>();
+type CopiedDay = StoredDay & { readAt: Date };
+const copies = new Map<string, CopiedDay>();
 let latestReadAt = 0;
 let copiesOfDrop = 0;
 
-/** Copies the stored days `from`..`to` that match `filter`, DAYS_PER_FIND days per find. */
-async function readStored(from: string, to: string, filter: Record<string, unknown> = {}): Promise<void> {
+async function copyEach(cursor: AsyncIterable<CopiedDay>): Promise<void> {
+  for await (const day of cursor) {
+    copies.set(day._id, day);
+    latestReadAt = Math.max(latestReadAt, day.readAt.getTime());
+  }
+}
+
+/** Copies the stored days `from`..`to`, DAYS_PER_FIND days per find. */
+async function readStored(from: string, to: string): Promise<void> {
   for (const range of dayRanges(from, to)) {
-    const cursor = SalesDay.find({ _id: range, ...filter }, ADDED_FIELDS)
-      .lean<StoredDay & { readAt: Date }>()
-      .batchSize(READ_BATCH)
-      .cursor();
-    for await (const day of cursor) {
-      copies.set(day._id, day);
-      latestReadAt = Math.max(latestReadAt, day.readAt.getTime());
-    }
+    await copyEach(SalesDay.find({ _id: range }, ADDED_FIELDS).lean<CopiedDay>().batchSize(READ_BATCH).cursor());
+  }
+}
+
+/**
+ * The stored days rewritten since `since` (their _id and readAt), whatever their date, through the
+ * readAt index: a request looks at the days that changed, not at every day of its window.
+ */
+export function daysRewrittenSince(since: Date) {
+  return SalesDay.find({ readAt: { $gte: since } }, { readAt: 1 })
+    .hint({ readAt: 1 })
+    .lean<{ _id: string; readAt: Date }[]>();
+}
+
+/**
+ * Copies again the days rewritten since this process's latest read, less IN_FLIGHT_MS, that it holds
+ * another reading of. Days computed together (a warm-up computes three years in seconds) all fall in
+ * that margin, so they are first only listed: reading them whole each time cost the three-year stats
+ * ~1,100 stored days decoded on both threads, ~100 ms of CPU at 100,000 orders.
+ */
+async function readRewritten(): Promise<void> {
+  const listed = await daysRewrittenSince(new Date(latestReadAt - IN_FLIGHT_MS));
+  const stale = listed.filter((day) => copies.get(day._id)?.readAt.getTime() !== day.readAt.getTime());
+  for (let i = 0; i < stale.length; i += READ_BATCH) {
+    const ids = stale.slice(i, i + READ_BATCH).map((day) => day._id);
+    await copyEach(
+      SalesDay.find({ _id: { $in: ids } }, ADDED_FIELDS)
+        .lean<CopiedDay>()
+        .cursor(),
+    );
   }
 }
 
@@ -54,7 +84,8 @@ async function storedDays(from: string, to: string): Promise<StoredDay[]> {
     latestReadAt = 0;
     copiesOfDrop = rollups.dropped;
   }
-  await readStored(from, to, { readAt: { $gte: new Date(latestReadAt - IN_FLIGHT_MS) } });
+  // With nothing copied yet, nothing copied can be stale.
+  if (copies.size > 0) await readRewritten();
   const days = daysBetween(from, to);
   const uncopied = days.filter((day) => !copies.has(day));
   if (uncopied.length > 0) {
