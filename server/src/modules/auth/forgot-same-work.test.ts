@@ -58,7 +58,7 @@ describe('forgot-password does the same work for accounts and strangers', () => 
     await vi.waitFor(() => expect(lookups).toEqual([{ email: shopper.email }]), { timeout: 30_000 });
     vi.restoreAllMocks();
     release(null);
-  });
+  }, 60_000);
 
   it('mails the code only to an account, after the answer', async () => {
     const shopper = await signUpCustomer(ctx);
