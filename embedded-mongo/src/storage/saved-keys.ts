@@ -238,3 +238,10 @@ export class KeyReader {
     return values;
   }
 }
+
+/** Little-endian int32s (an `order` part's positions, see checkpoint.ts) as numbers. */
+export function int32s(bytes: Buffer): Int32Array {
+  const values = new Int32Array(bytes.length / 4);
+  for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(4 * i);
+  return values;
+}

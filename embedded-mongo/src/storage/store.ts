@@ -26,6 +26,7 @@ import {
   type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from '../values/collation.js';
+import { int32s } from './saved-keys.js';
 import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments, type CheckpointFile } from './stored.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from '../values/values.js';
 
@@ -305,21 +306,27 @@ export class Collection {
   }
 
   /**
-   * Start-up: the checkpoint's document at `offset` of `source`, kept as those bytes, with `keyed`
-   * its index fields (see keyFields) when they were decoded. Returns its canonical _id. Not
-   * recorded: it is on disk.
+   * Start-up: the checkpoint's document at `at` of `bytes` (the load's view of it), kept as its bytes
+   * at `offset` of `source` (the checkpoint file, or the buffer that holds it), with `keyed` its
+   * index fields (see keyFields) when they were decoded. Returns its canonical _id. Not recorded:
+   * it is on disk.
    */
-  insertStored(source: Buffer, offset: number, keyed: Doc | undefined): string {
-    if (!this.bulk) return this.insert(decodeAt(source, offset));
-    const idOf = (): unknown => (keyed ?? decodeFields(source, offset, ID_FIELD))._id;
-    let idKey = objectIdKeyAt(source, offset);
+  insertStored(
+    bytes: Buffer,
+    at: number,
+    keyed: Doc | undefined,
+    source: Buffer | CheckpointFile,
+    offset: number,
+  ): string {
+    if (!this.bulk) return this.insert(decodeAt(bytes, at));
+    const idOf = (): unknown => (keyed ?? decodeFields(bytes, at, ID_FIELD))._id;
+    let idKey = objectIdKeyAt(bytes, at);
     if (idKey === undefined) {
       const id = idOf();
       if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
       idKey = canonicalKey(id);
     }
-    if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: idOf() });
-    this.docs.setBytes(idKey, source, offset);
+    if (!this.docs.addBytes(idKey, source, offset)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: idOf() });
     return idKey;
   }
 
@@ -342,12 +349,15 @@ export class Collection {
     const current = saved ? this.stillStored(saved) : undefined;
     let entries: Array<[string, Doc]> | undefined;
     for (const idx of [this.idIndex, ...this.indexes]) {
+      const keys = saved?.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
       if (saved && current) {
-        const keys = saved.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
         if (keys?.index === idx && idx.rebuildFromSavedKeys(saved.orders, keys, current.alive, current.fresh)) continue;
       }
       entries ??= saved && current ? this.keyedEntries(saved, current.alive, current.fresh) : [...this.docs];
-      const order = saved?.orders.orders.get(idx.spec.name);
+      // Trusted keys came with their positions only (checkpoint.ts): the order is made from them here.
+      const order =
+        saved?.orders.orders.get(idx.spec.name) ??
+        (keys?.index === idx ? int32s(Buffer.concat(keys.parts.map((part) => part.ordinals))) : undefined);
       if (order && saved && current) {
         if (idx.rebuildInSavedOrder(saved.orders, order, current.alive, current.fresh)) continue;
       }
@@ -465,19 +475,6 @@ export class Store {
   }
 
   /** The buffer the checkpoint's documents are kept in, if they are still kept in one. */
-  checkpointBuffer(): Buffer | undefined {
-    for (const coll of this.allCollections()) {
-      const buffer = coll.docs.buffer;
-      if (buffer) return buffer;
-    }
-    return undefined;
-  }
-
-  /** The checkpoint's documents are read from `file` from now on (see StoredDocuments.readFrom). */
-  readDocumentsFrom(file: CheckpointFile): void {
-    for (const coll of this.allCollections()) coll.docs.readFrom(file);
-  }
-
   allCollections(): Collection[] {
     return [...this.dbs.values()].flatMap((m) => [...m.values()]);
   }
