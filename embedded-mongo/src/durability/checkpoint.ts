@@ -33,7 +33,7 @@
 import { crc32 } from 'node:zlib';
 import { Binary, BSON } from 'bson';
 import { entryId, normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
-import { int32s, KeyWriter } from '../storage/saved-keys.js';
+import { int32s, KeyWriter, SharedDates } from '../storage/saved-keys.js';
 import { errnoOf, realFs, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
 import {
@@ -260,7 +260,9 @@ export async function loadCheckpoint(
     throw err;
   }
   try {
-    return readCheckpoint(bytes, store, file, strings);
+    const loaded = readCheckpoint(bytes, store, file, strings);
+    bytes.release();
+    return loaded;
   } catch (err) {
     bytes.close();
     throw err;
@@ -294,12 +296,6 @@ function readCheckpoint(
       throw new CorruptDataFileError(file, `unreadable ${what} at byte ${offset}: ${(err as Error).message}`);
     }
   };
-  /** A Binary's bytes, copied out of a window that will be read over. */
-  const kept = (value: unknown): Buffer | undefined => {
-    const view = binaryOf(value);
-    return view && bytes.reused ? Buffer.from(view) : view;
-  };
-
   const header = next('header');
   if (header.format !== FORMAT) throw new CorruptDataFileError(file, 'not an embedded database file');
   const version = header.version;
@@ -374,21 +370,30 @@ function readCheckpoint(
       for (; entry.type === 'order'; trailerAt = offset, entry = next('collection header')) {
         const name = entry.index;
         if (typeof name !== 'string') throw new CorruptDataFileError(file, `malformed index order at byte ${offset}`);
-        const ordinals = kept(entry.ordinals);
+        const ordinals = binaryOf(entry.ordinals);
         if (ordinals === undefined || ordinals.length % 4 !== 0) {
           throw new CorruptDataFileError(file, `malformed index order at byte ${offset}`);
         }
-        // Trusted keys carry their positions; the order alone is made from them only if they fail.
-        if (!keysTrusted) parts.set(name, [...(parts.get(name) ?? []), ordinals]);
-        if (!checksummed) continue;
-        const keys = kept(entry.keys);
+        if (!keysTrusted) {
+          // Copied out of a window that will be read over.
+          parts.set(name, [...(parts.get(name) ?? []), bytes.reused ? Buffer.from(ordinals) : ordinals]);
+          continue;
+        }
+        const keys = binaryOf(entry.keys);
         if (keys === undefined) throw new CorruptDataFileError(file, `malformed index keys at byte ${offset}`);
         const savedKeys: SavedKeys = saved.keys.get(name) ?? {
           parts: [],
           multikey: entry.multikey === true,
           index: [coll.idIndex, ...coll.secondaryIndexes()].find((i) => i.spec.name === name),
         };
-        savedKeys.parts.push({ ordinals, keys });
+        // Read now, while the window holds them: neither the file nor a copy of its keys is kept.
+        const read = savedKeys.index?.readSavedKeys(
+          ordinals,
+          keys,
+          saved.ids,
+          (saved.dates ??= new SharedDates(count)),
+        );
+        savedKeys.parts = read && savedKeys.parts ? [...savedKeys.parts, read] : undefined;
         saved.keys.set(name, savedKeys);
       }
       for (const [name, chunks] of parts) saved.orders.set(name, int32s(Buffer.concat(chunks)));

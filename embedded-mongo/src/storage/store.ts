@@ -26,7 +26,6 @@ import {
   type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from '../values/collation.js';
-import { int32s } from './saved-keys.js';
 import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments, type CheckpointFile } from './stored.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from '../values/values.js';
 
@@ -349,15 +348,12 @@ export class Collection {
     const current = saved ? this.stillStored(saved) : undefined;
     let entries: Array<[string, Doc]> | undefined;
     for (const idx of [this.idIndex, ...this.indexes]) {
-      const keys = saved?.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
       if (saved && current) {
-        if (keys?.index === idx && idx.rebuildFromSavedKeys(saved.orders, keys, current.alive, current.fresh)) continue;
+        const keys = saved.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
+        if (keys?.index === idx && idx.rebuildFromSavedKeys(keys, current.stillStored, current.fresh)) continue;
       }
       entries ??= saved && current ? this.keyedEntries(saved, current.alive, current.fresh) : [...this.docs];
-      // Trusted keys came with their positions only (checkpoint.ts): the order is made from them here.
-      const order =
-        saved?.orders.orders.get(idx.spec.name) ??
-        (keys?.index === idx ? int32s(Buffer.concat(keys.parts.map((part) => part.ordinals))) : undefined);
+      const order = saved?.orders.orders.get(idx.spec.name);
       if (order && saved && current) {
         if (idx.rebuildInSavedOrder(saved.orders, order, current.alive, current.fresh)) continue;
       }
@@ -368,10 +364,14 @@ export class Collection {
   }
 
   /**
-   * Which of the checkpoint's documents are still stored after the journal's replay (`alive`), and
-   * which stored ones are new (`fresh`).
+   * Which of the checkpoint's documents are still stored after the journal's replay (`alive`, and as
+   * `stillStored` by canonical _id, undefined when all are), and which stored ones are new (`fresh`).
    */
-  private stillStored(saved: NonNullable<Collection['saved']>): { alive: Uint8Array; fresh: Array<[string, Doc]> } {
+  private stillStored(saved: NonNullable<Collection['saved']>): {
+    alive: Uint8Array;
+    stillStored: ((id: string) => boolean) | undefined;
+    fresh: Array<[string, Doc]>;
+  } {
     const { orders, offsets } = saved;
     const alive = new Uint8Array(offsets.length);
     let kept = 0;
@@ -384,7 +384,9 @@ export class Collection {
     if (kept < this.docs.size) {
       for (const [id, v] of this.docs.rawEntries()) if (typeof v !== 'number') fresh.push([id, v]);
     }
-    return { alive, fresh };
+    // Only the checkpoint's documents are stored as numbers (their offsets), one offset per _id.
+    const stillStored = kept === offsets.length ? undefined : (id: string) => typeof this.docs.raw(id) === 'number';
+    return { alive, stillStored, fresh };
   }
 
   /**
