@@ -216,8 +216,9 @@ export class KeyReader {
         }
         case OBJECT_ID:
           this.need(12);
-          // A copy in Node's pool of small buffers, not an ArrayBuffer of its own (~100 bytes more each).
-          values[i] = new ObjectId(Buffer.from(b.subarray(this.at, this.at + 12)));
+          // bson 7 keeps an ObjectId's 12 bytes as numbers, copied from the view: no Buffer per key
+          // (the view is garbage at once; the part's bytes are read over once the load moves on).
+          values[i] = new ObjectId(b.subarray(this.at, this.at + 12));
           this.at += 12;
           break;
         case OTHER: {
