@@ -9,6 +9,7 @@ import { CHECKPOINT_FILE } from './durability.js';
 import { startEmbeddedEngine } from '../index.js';
 import { realFs } from '../storage/storage-fs.js';
 import { Store } from '../storage/store.js';
+import type { CheckpointFile } from '../storage/stored.js';
 import { externalUri } from '../../test/testing.js';
 
 const DB = 'checkpoint_bytes_test';
@@ -30,14 +31,14 @@ function contents(store: Store): unknown {
   }));
 }
 
-async function load(file: string, fromFile: boolean): Promise<{ store: Store; onFile: boolean }> {
+async function load(file: string, fromFile: boolean): Promise<{ store: Store; documents?: CheckpointFile }> {
   const store = new Store();
   store.beginBulkLoad();
   // Any file system but the real one gives the whole file as one buffer, as a backup's check does.
   const fs = fromFile ? realFs : { ...realFs, readFile: (f: string) => readFile(f) };
   const loaded = await loadCheckpoint(fs, store, file, new Map(), WINDOW);
   store.finishBulkLoad();
-  return { store, onFile: loaded.documentsFile !== undefined };
+  return { store, documents: loaded.documentsFile };
 }
 
 // Start-up reads the checkpoint file a window at a time: the same store as from the whole file in memory.
@@ -82,11 +83,11 @@ describe.skipIf(externalUri !== undefined)('a checkpoint read a window at a time
     const before = openFiles();
     const windowed = await load(file, true);
     const whole = await load(file, false);
-    expect(windowed.onFile).toBe(true);
-    expect(whole.onFile).toBe(false);
+    expect(whole.documents).toBeUndefined();
     expect(contents(windowed.store)).toEqual(contents(whole.store));
     // The file stays open for the documents' reads (the durability layer closes it with the engine).
     expect(openFiles()).toBe(before + 1);
+    windowed.documents!.close();
   });
 
   it('refuses a file with one damaged byte, and leaves no file open', async () => {
