@@ -39,8 +39,9 @@ const MONGOD_LOOKUP_TIMEOUT_MS = 5000;
  * binary is present or fetchable quickly, else the in-process wire-protocol engine.
  */
 export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> {
-  const thread = early;
+  const taken = early;
   early = undefined;
+  const thread = taken?.thread;
   let threadTaken = false;
   try {
     if (opts.uri) return { name: 'external', uri: opts.uri, stop: async () => {} };
@@ -53,6 +54,7 @@ export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> 
     const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
     if (opts.onThreadLost) {
       threadTaken = true;
+      if (taken?.failure) throw taken.failure;
       return await startEngineThread(thread ?? startWorker(engineThreadFile()), dataDir, opts.onThreadLost);
     }
     const { startEmbeddedEngine } = await import('@kesh/embedded-mongo');
@@ -126,7 +128,13 @@ function bundleIsCurrent(bundle: string, plain: string): boolean {
 }
 
 /** The engine's thread started ahead of the app's modules (prestartEngineThread), until startEngine takes it. */
-let early: Worker | undefined;
+let early: EarlyThread | undefined;
+
+interface EarlyThread {
+  thread: Worker;
+  /** Why it ended before startEngine took it. */
+  failure?: Error;
+}
 
 /**
  * Starts the engine's thread now, before the server has read its settings: the thread loads the
@@ -135,8 +143,16 @@ let early: Worker | undefined;
  * directory, or ends it when the shop's engine is another (MONGODB_URI, a mongod).
  */
 export function prestartEngineThread(): void {
-  early ??= startWorker(engineThreadFile());
+  if (early) return;
+  const started: EarlyThread = { thread: startWorker(engineThreadFile()) };
+  // A thread that ends before startEngine takes it (its bundle failed to load) fails that start,
+  // instead of leaving it waiting for a thread that is gone.
+  const failed = (err: Error) => (started.failure ??= err);
+  started.thread.on('error', failed).on('exit', (code) => failed(threadStopped(code)));
+  early = started;
 }
+
+const threadStopped = (code: number) => new Error(`the database engine's thread stopped (exit code ${code})`);
 
 /** The in-process engine on its own thread (engine-thread.ts); resolves once its data is loaded. */
 function startEngineThread(
@@ -153,7 +169,7 @@ function startEngineThread(
       else if (!stopping) onLost(err);
     };
     thread.on('error', lost);
-    thread.on('exit', (code) => lost(new Error(`the database engine's thread stopped (exit code ${code})`)));
+    thread.on('exit', (code) => lost(threadStopped(code)));
     thread.on('message', (message: EngineThreadMessage) => {
       if ('failed' in message) return reject(new Error(message.failed));
       if (!('uri' in message)) return;
