@@ -3,11 +3,13 @@
 // `node server/dist/main.js` on the copy (in-process engine), and prints as JSON the time from
 // spawn to the first `/readyz` 200 (and from its "store listening" line to it), the server's CPU time then (user + system, /proc/<pid>/stat),
 // each busy thread's CPU then (`main`, then `node` threads: the busiest is the engine's, the others
-// V8's helpers), and its RSS then and STARTUP_SETTLE_MS (default 5 s) later. CPU time is the figure
+// V8's helpers), its RSS then and STARTUP_SETTLE_MS (default 5 s) later, and its peak RSS (VmHWM) by
+// then: the start's transient. CPU time is the figure
 // to compare on a shared machine; wall time only on a quiet one. Needs `npm run build` first. Linux
 // only. Extra arguments go to node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (a profile per
 // thread). STARTUP_ENTRY names another build to start (e.g. `server/dist-base/main.js`: main's code
-// built beside this one, to compare).
+// built beside this one, to compare). STARTUP_TIMELINE=<ms> prints to stderr, every <ms> until
+// /readyz, the time, RSS, peak RSS and each thread's CPU: where the start's time and memory go.
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -73,8 +75,20 @@ const threadCpu = async () => {
   );
   return threads.sort((a, b) => b.cpu - a.cpu).filter((t) => t.cpu > 0);
 };
-const rssMb = async () =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024);
+const memoryMb = async () => {
+  const status = await readFile(`/proc/${server.pid}/status`, 'utf8');
+  const mb = (field) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)[1]) / 1024);
+  return { rss: mb('VmRSS'), hwm: mb('VmHWM') };
+};
+const timelineMs = Number(process.env.STARTUP_TIMELINE ?? 0);
+const timeline =
+  timelineMs > 0 &&
+  setInterval(async () => {
+    const at = Math.round(performance.now() - started);
+    const [{ rss, hwm }, threads] = await Promise.all([memoryMb(), threadCpu()]).catch(() => [{}, []]);
+    const cpu = threads.map((t) => `${t.name} ${t.cpu}`).join(', ');
+    process.stderr.write(`${at} ms  rss ${rss}  hwm ${hwm}  ${cpu}\n`);
+  }, timelineMs);
 
 for (;;) {
   const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -88,11 +102,20 @@ const readyMs = Math.round(performance.now() - started);
 const listenToReadyMs = Math.round(readyMs - listenedMs);
 const cpuAtReadyS = await cpuSeconds();
 const threadsAtReady = await threadCpu();
-const rssAtReadyMb = await rssMb();
+const { rss: rssAtReadyMb, hwm: hwmAtReadyMb } = await memoryMb();
+if (timeline) clearInterval(timeline);
 await new Promise((resolve) => setTimeout(resolve, settleMs));
 const threads = threadsAtReady.map((t) => `${t.name} ${t.cpu}`).join(', ');
 console.log(
-  JSON.stringify({ readyMs, listenToReadyMs, cpuAtReadyS, threads, rssAtReadyMb, rssAfterSettleMb: await rssMb() }),
+  JSON.stringify({
+    readyMs,
+    listenToReadyMs,
+    cpuAtReadyS,
+    threads,
+    rssAtReadyMb,
+    hwmAtReadyMb,
+    rssAfterSettleMb: (await memoryMb()).rss,
+  }),
 );
 finished = true;
 server.kill('SIGTERM');

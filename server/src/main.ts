@@ -3,12 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import net from 'node:net';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { loadOrCreateSecrets, type SecretsOutcome } from './secrets.js';
+import type { Config } from './config.js';
+import type { SecretsOutcome } from './secrets.js';
 import type { AppDeps } from './deps.js';
-import { startEngine } from './db/engine.js';
-import { createLogger } from './lib/logger.js';
+import { prestartEngineThread, startEngine } from './db/engine.js';
 
+// First, before this thread loads even the settings' schema and the logger (imported below as they
+// are needed): the engine's thread loads the engine meanwhile, on the other core.
+prestartEngineThread();
 dotenv.config({ quiet: true });
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +31,8 @@ const BACKGROUND_START_GRACE_MS = 1_000;
 
 /** The environment's settings with the data directory's secrets; exits with one line if either is wrong. */
 async function configure(): Promise<{ config: Config; secrets: SecretsOutcome }> {
+  const { ConfigError, loadConfig } = await import('./config.js');
+  const { loadOrCreateSecrets } = await import('./secrets.js');
   try {
     const secrets = await loadOrCreateSecrets(loadConfig().db.dataDir);
     return { config: loadConfig(process.env, secrets.secrets), secrets };
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
   const { config, secrets } = await configure();
   // Express and React read it themselves: production gives React's production server renderer.
   process.env.NODE_ENV = config.env;
+  const { createLogger } = await import('./lib/logger.js');
   const logger = createLogger(config.logLevel);
   if (secrets.created.length > 0) {
     logger.info(
@@ -67,6 +72,7 @@ async function main(): Promise<void> {
   engineStarting.catch(() => undefined);
   // The app's modules load here, on this thread, while the engine loads the data on its own.
   const modules = await import('./main-modules.js');
+  modules.preloadRenderer(CLIENT_DIR);
   const engine = await engineStarting;
   const stopDatabase = async () => {
     await modules.mongoose.disconnect();

@@ -15,6 +15,7 @@ import { CHECKPOINT_FILE, JOURNAL_DIR, replayJournal } from './durability.js';
 import { lockDataDirectory } from './lock.js';
 import { errnoOf, readWholeFile, realFs, replaceFileDurably } from '../storage/storage-fs.js';
 import { Store } from '../storage/store.js';
+import type { CheckpointFile } from '../storage/stored.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 const ATTEMPTS = 5;
@@ -31,17 +32,21 @@ export interface BackupManifest {
   sha256: string;
 }
 
-async function readConsistentState(dataDir: string): Promise<{ store: Store; lsn: number }> {
+/** The shop's state; its checkpoint's documents are read from `file` (close it when done). */
+async function readConsistentState(dataDir: string): Promise<{ store: Store; lsn: number; file?: CheckpointFile }> {
   let lastError: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const store = new Store();
+    let file: CheckpointFile | undefined;
     try {
       store.beginBulkLoad();
       const checkpoint = await loadCheckpoint(realFs, store, path.join(dataDir, CHECKPOINT_FILE));
+      file = checkpoint.documentsFile;
       const { lastLsn } = await replayJournal(realFs, store, path.join(dataDir, JOURNAL_DIR), checkpoint.lsn, false);
       store.finishBulkLoad();
-      return { store, lsn: lastLsn };
+      return { store, lsn: lastLsn, file };
     } catch (err) {
+      file?.close();
       // A segment deleted under us, or a journal that now starts after the checkpoint we read:
       // a newer checkpoint was completed meanwhile. Read again.
       const raced =
@@ -55,12 +60,16 @@ async function readConsistentState(dataDir: string): Promise<{ store: Store; lsn
 
 /** Writes `<destination>/embedded-db.bson` and `manifest.json`; returns the manifest. */
 export async function backupDataDirectory(dataDir: string, destination: string): Promise<BackupManifest> {
-  const { store, lsn } = await readConsistentState(dataDir);
-  await mkdir(destination, { recursive: true });
-  if ((await readdir(destination)).length > 0) throw new Error(`The backup folder ${destination} is not empty`);
-  const capture = captureCheckpoint(store, lsn);
+  const { store, lsn, file: documents } = await readConsistentState(dataDir);
   const file = path.join(destination, CHECKPOINT_FILE);
-  await replaceFileDurably(realFs, file, checkpointBytes(capture));
+  try {
+    await mkdir(destination, { recursive: true });
+    if ((await readdir(destination)).length > 0) throw new Error(`The backup folder ${destination} is not empty`);
+    await replaceFileDurably(realFs, file, checkpointBytes(captureCheckpoint(store, lsn)));
+  } finally {
+    // The shop's checkpoint it was copied from, which a newer one may have replaced meanwhile.
+    documents?.close();
+  }
   const bytes = await readWholeFile(file);
   const collections = store
     .allCollections()

@@ -33,10 +33,17 @@
 import { crc32 } from 'node:zlib';
 import { Binary, BSON } from 'bson';
 import { entryId, normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
-import { KeyWriter } from '../storage/saved-keys.js';
-import { errnoOf, type StorageFs } from '../storage/storage-fs.js';
+import { int32s, KeyWriter, SharedDates } from '../storage/saved-keys.js';
+import { errnoOf, realFs, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
-import { decodeAt, decodeFields, type StoredDocuments, type StoredValue } from '../storage/stored.js';
+import {
+  decodeAt,
+  decodeFields,
+  type CheckpointFile,
+  type StoredDocuments,
+  type StoredValue,
+} from '../storage/stored.js';
+import { CheckpointBytes } from './checkpoint-bytes.js';
 import { bsonTypeOf, isPlainObject, type Doc } from '../values/values.js';
 import { deserializeStored } from '../values/decode.js';
 
@@ -219,6 +226,11 @@ export interface LoadedCheckpoint {
   version: number;
   /** Format 4 saved under today's KEY_FORMAT: its keys are used as they are. */
   keysTrusted: boolean;
+  /**
+   * The file the loaded documents are read from (the caller closes it), when it was read from the
+   * real file system; otherwise they stay in the buffer the injected one gave.
+   */
+  documentsFile?: CheckpointFile;
 }
 
 /** Whether a checkpoint of this format should be written again in today's. */
@@ -228,47 +240,62 @@ export function isOutdated(loaded: LoadedCheckpoint): boolean {
 
 /**
  * Loads a checkpoint into an empty store (collections in bulk-load mode: see Store.beginBulkLoad).
- * A missing file is an empty database at LSN 0. The documents stay in the file's buffer as bytes
- * (stored.ts); only their index fields are decoded, which checks each one's top level. `strings`
- * shares repeated strings of the headers (see compactDecoded).
+ * A missing file is an empty database at LSN 0. The documents stay bytes (stored.ts): in the file,
+ * read a window at a time (checkpoint-bytes.ts), or in the buffer an injected file system gave;
+ * only their index fields are decoded, which checks each one's top level. `strings` shares
+ * repeated strings of the headers (see compactDecoded).
  */
 export async function loadCheckpoint(
   fs: StorageFs,
   store: Store,
   file: string,
   strings = new Map<string, string>(),
+  window?: number,
 ): Promise<LoadedCheckpoint> {
-  let buf: Buffer;
+  let bytes: CheckpointBytes;
   try {
-    buf = await fs.readFile(file);
+    bytes = fs === realFs ? CheckpointBytes.open(file, window) : CheckpointBytes.of(await fs.readFile(file));
   } catch (err) {
     if (errnoOf(err) === 'ENOENT') return { lsn: 0, version: 0, keysTrusted: false };
     throw err;
   }
+  try {
+    const loaded = readCheckpoint(bytes, store, file, strings);
+    bytes.release();
+    return loaded;
+  } catch (err) {
+    bytes.close();
+    throw err;
+  }
+}
+
+function readCheckpoint(
+  bytes: CheckpointBytes,
+  store: Store,
+  file: string,
+  strings: Map<string, string>,
+): LoadedCheckpoint {
   let offset = 0;
-  /** The size of the BSON document at `offset`, checked against the file. */
+  /** The size of the BSON document at `offset`, checked against the file, and the whole of it readable. */
   const sizeAt = (what: string): number => {
-    if (offset + 5 > buf.length) throw new CorruptDataFileError(file, `unexpected end of file while reading ${what}`);
-    const size = buf.readInt32LE(offset);
-    if (size < 5 || offset + size > buf.length || buf[offset + size - 1] !== 0) {
+    if (!bytes.has(offset, 5)) throw new CorruptDataFileError(file, `unexpected end of file while reading ${what}`);
+    const size = bytes.buf.readInt32LE(offset - bytes.base);
+    if (size < 5 || !bytes.has(offset, size) || bytes.buf[offset - bytes.base + size - 1] !== 0) {
       throw new CorruptDataFileError(file, `invalid document length at byte ${offset}`);
     }
     return size;
   };
-  const skip = (what: string): void => {
-    offset += sizeAt(what);
-  };
   const next = (what: string): Doc => {
     const size = sizeAt(what);
     try {
-      const doc = deserializeStored(buf.subarray(offset, offset + size), strings);
+      const at = offset - bytes.base;
+      const doc = deserializeStored(bytes.buf.subarray(at, at + size), strings);
       offset += size;
       return doc;
     } catch (err) {
       throw new CorruptDataFileError(file, `unreadable ${what} at byte ${offset}: ${(err as Error).message}`);
     }
   };
-
   const header = next('header');
   if (header.format !== FORMAT) throw new CorruptDataFileError(file, 'not an embedded database file');
   const version = header.version;
@@ -280,6 +307,7 @@ export async function loadCheckpoint(
   // document to check it: its documents stay undecoded until read.
   const checksummed = version === VERSION;
   const keysTrusted = checksummed && header.keys === KEY_FORMAT;
+  const documentsFile = bytes.documents;
   let collections = 0;
   let documents = 0;
   let trailerAt = offset;
@@ -289,7 +317,7 @@ export async function loadCheckpoint(
       if (entry.collections !== collections || entry.documents !== documents) {
         throw new CorruptDataFileError(file, 'trailer counts do not match the contents');
       }
-      if (checksummed && entry.crc32 !== crc32(buf.subarray(0, trailerAt))) {
+      if (checksummed && entry.crc32 !== bytes.crcBefore(trailerAt)) {
         throw new CorruptDataFileError(file, 'its checksum does not match its contents');
       }
       break;
@@ -321,17 +349,18 @@ export async function loadCheckpoint(
       const names = fields && [...fields].map((f) => Buffer.from(f, 'utf8'));
       for (let i = 0; i < count; i++) {
         const at = offset;
-        skip(`document ${i + 1} of ${ns}`);
+        offset += sizeAt(`document ${i + 1} of ${ns}`);
+        const within = at - bytes.base;
         let keyed: Doc | undefined;
         try {
-          if (!checksummed) keyed = names ? decodeFields(buf, at, names) : decodeAt(buf, at);
+          if (!checksummed) keyed = names ? decodeFields(bytes.buf, within, names) : decodeAt(bytes.buf, within);
         } catch (err) {
           throw new CorruptDataFileError(
             file,
             `unreadable document ${i + 1} of ${ns} at byte ${at}: ${(err as Error).message}`,
           );
         }
-        saved.ids[i] = coll.insertStored(buf, at, keyed);
+        saved.ids[i] = coll.insertStored(bytes.buf, within, keyed, documentsFile ?? bytes.buf, at);
         saved.docs[i] = keyed;
         offsets[i] = at;
       }
@@ -341,21 +370,31 @@ export async function loadCheckpoint(
       for (; entry.type === 'order'; trailerAt = offset, entry = next('collection header')) {
         const name = entry.index;
         if (typeof name !== 'string') throw new CorruptDataFileError(file, `malformed index order at byte ${offset}`);
-        const bytes = binaryOf(entry.ordinals);
-        if (bytes === undefined || bytes.length % 4 !== 0) {
+        const ordinals = binaryOf(entry.ordinals);
+        if (ordinals === undefined || ordinals.length % 4 !== 0) {
           throw new CorruptDataFileError(file, `malformed index order at byte ${offset}`);
         }
-        parts.set(name, [...(parts.get(name) ?? []), bytes]);
-        if (!checksummed) continue;
+        if (!keysTrusted) {
+          // Copied out of a window that will be read over.
+          parts.set(name, [...(parts.get(name) ?? []), bytes.reused ? Buffer.from(ordinals) : ordinals]);
+          continue;
+        }
         const keys = binaryOf(entry.keys);
         if (keys === undefined) throw new CorruptDataFileError(file, `malformed index keys at byte ${offset}`);
-        const kept: SavedKeys = saved.keys.get(name) ?? {
+        const savedKeys: SavedKeys = saved.keys.get(name) ?? {
           parts: [],
           multikey: entry.multikey === true,
           index: [coll.idIndex, ...coll.secondaryIndexes()].find((i) => i.spec.name === name),
         };
-        kept.parts.push({ ordinals: bytes, keys });
-        saved.keys.set(name, kept);
+        // Read now, while the window holds them: neither the file nor a copy of its keys is kept.
+        const read = savedKeys.index?.readSavedKeys(
+          ordinals,
+          keys,
+          saved.ids,
+          (saved.dates ??= new SharedDates(count)),
+        );
+        savedKeys.parts = read && savedKeys.parts ? [...savedKeys.parts, read] : undefined;
+        saved.keys.set(name, savedKeys);
       }
       for (const [name, chunks] of parts) saved.orders.set(name, int32s(Buffer.concat(chunks)));
       coll.restoreSavedOrders(saved, offsets, fields);
@@ -366,8 +405,8 @@ export async function loadCheckpoint(
     collections++;
     documents += count;
   }
-  if (offset !== buf.length) throw new CorruptDataFileError(file, 'trailing bytes after the end marker');
-  return { lsn, version, keysTrusted };
+  if (offset !== bytes.size) throw new CorruptDataFileError(file, 'trailing bytes after the end marker');
+  return { lsn, version, keysTrusted, documentsFile };
 }
 
 /** The bytes of a Binary value, as a Buffer (no copy), or undefined for anything else. */
@@ -375,10 +414,4 @@ function binaryOf(value: unknown): Buffer | undefined {
   if (bsonTypeOf(value) !== 'Binary') return undefined;
   const bytes = (value as Binary).buffer.subarray(0, (value as Binary).position);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-}
-
-function int32s(bytes: Buffer): Int32Array {
-  const values = new Int32Array(bytes.length / 4);
-  for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(4 * i);
-  return values;
 }

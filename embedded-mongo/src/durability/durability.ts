@@ -13,7 +13,6 @@
  *
  * Start-up = newest checkpoint + replay of the journal records after its LSN.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { captureCheckpoint, checkpointBytes, CorruptDataFileError, isOutdated, loadCheckpoint } from './checkpoint.js';
 import { CommandError, ErrorCode, errorReply } from '../values/errors.js';
@@ -29,7 +28,7 @@ import { lockDataDirectory, type DataDirectoryLock } from './lock.js';
 import { applyOp, decodeOps, encodeOp } from './ops.js';
 import { errnoOf, MAX_READABLE_BYTES, realFs, replaceFileDurably, type StorageFs } from '../storage/storage-fs.js';
 import type { Store, StoreOp } from '../storage/store.js';
-import { CheckpointFile } from '../storage/stored.js';
+import type { CheckpointFile } from '../storage/stored.js';
 import type { Doc } from '../values/values.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR } from './files.js';
 
@@ -164,7 +163,7 @@ export class Durability {
   /** Encoded ops of the command being executed; sealed into one record after it. */
   private current: Buffer[] = [];
   /** The checkpoint file the loaded documents are read from (see CheckpointFile), closed last. */
-  private documentsFile: CheckpointFile | undefined;
+  private readonly documentsFile: CheckpointFile | undefined;
   private lastLsn: number;
   private journalBytes: number;
   private checkpointing: Promise<void> | undefined;
@@ -175,8 +174,10 @@ export class Durability {
     opts: Required<Omit<DurabilityOptions, 'log'>> & Pick<DurabilityOptions, 'log'>,
     lock: DataDirectoryLock,
     recovered: RecoveredJournal,
+    documentsFile: CheckpointFile | undefined,
   ) {
     this.store = store;
+    this.documentsFile = documentsFile;
     this.fs = opts.fs;
     this.dataDir = opts.dataDir;
     this.checkpointFile = path.join(opts.dataDir, CHECKPOINT_FILE);
@@ -226,20 +227,20 @@ export class Durability {
       const strings = new Map<string, string>();
       const checkpointFile = path.join(opts.dataDir, CHECKPOINT_FILE);
       const loaded = await loadCheckpoint(fs, store, checkpointFile, strings);
-      const journalDir = path.join(opts.dataDir, JOURNAL_DIR);
-      const recovered = await replayJournal(fs, store, journalDir, loaded.lsn, true, strings);
+      let durability: Durability;
+      let recovered: RecoveredJournal;
       try {
-        store.finishBulkLoad();
-      } catch (err) {
-        throw new CorruptDataFileError(opts.dataDir, `the indexes cannot be rebuilt: ${(err as Error).message}`);
-      }
-      const durability = new Durability(store, opts, lock, recovered);
-      // Injected file systems (tests of faults) keep the documents in the buffer they read.
-      if (fs === realFs) durability.readDocumentsFromFile();
-      try {
+        const journalDir = path.join(opts.dataDir, JOURNAL_DIR);
+        recovered = await replayJournal(fs, store, journalDir, loaded.lsn, true, strings);
+        try {
+          store.finishBulkLoad();
+        } catch (err) {
+          throw new CorruptDataFileError(opts.dataDir, `the indexes cannot be rebuilt: ${(err as Error).message}`);
+        }
+        durability = new Durability(store, opts, lock, recovered, loaded.documentsFile);
         await durability.writer.open();
       } catch (err) {
-        durability.documentsFile?.close();
+        loaded.documentsFile?.close();
         throw err;
       }
       store.recorder = (op) => durability.record(op);
@@ -361,43 +362,12 @@ export class Durability {
     this.documentsFile?.close();
     await this.lock.release();
   }
-
-  /**
-   * Lets the checkpoint buffer go and reads its documents from the file it was read from, if that
-   * is still the same file (its size and last bytes, where its crc32 is).
-   */
-  private readDocumentsFromFile(): void {
-    const buffer = this.store.checkpointBuffer();
-    if (!buffer) return;
-    const fd = openSync(this.checkpointFile, 'r');
-    let same = false;
-    try {
-      const tail = Math.min(64, buffer.length);
-      const read = Buffer.alloc(tail);
-      same =
-        fstatSync(fd).size === buffer.length &&
-        readSync(fd, read, 0, tail, buffer.length - tail) === tail &&
-        read.equals(buffer.subarray(buffer.length - tail));
-    } finally {
-      if (!same) closeSync(fd);
-    }
-    if (!same) return;
-    this.documentsFile = new CheckpointFile(fd);
-    this.store.readDocumentsFrom(this.documentsFile);
-    // Nothing reads the buffer any more. Dropped, it would be freed at the next full GC, which may
-    // come long after start-up (RSS stayed ~250 MB higher for minutes); its memory is handed to a
-    // clone that dies young instead (any view left of it would read no bytes, never wrong ones).
-    const whole = buffer.buffer;
-    if (whole instanceof ArrayBuffer && buffer.byteOffset === 0 && buffer.byteLength === whole.byteLength) {
-      structuredClone(whole, { transfer: [whole] });
-    }
-  }
 }
 
 /**
- * Start-up reads the checkpoint into one buffer (readWholeFile), which holds at most
- * MAX_READABLE_BYTES (4 GiB): a shop whose checkpoint grows past it cannot start. Past half of it (about
- * 1,000,000 orders) every checkpoint says so, while there is time to move to MongoDB.
+ * Backups and restores read the checkpoint into one buffer (readWholeFile), which holds at most
+ * MAX_READABLE_BYTES (4 GiB); start-up reads it a window at a time since (checkpoint-bytes.ts). Past
+ * half of that (about 1,000,000 orders) every checkpoint says so, while there is time to move to MongoDB.
  */
 export function checkpointSizeWarning(bytes: number, limit = MAX_READABLE_BYTES): string | undefined {
   if (bytes <= limit / 2) return undefined;

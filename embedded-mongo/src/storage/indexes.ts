@@ -181,10 +181,13 @@ export interface SavedOrders {
   dates?: SharedDates;
 }
 
-/** One index's entries as a format-4 checkpoint saved them: in parts, positions beside keys. */
+/**
+ * One index's entries as a format-4 checkpoint saved them, read as the load passed them (see
+ * IndexRuntime.readSavedKeys): the file's bytes are not kept for later.
+ */
 export interface SavedKeys {
-  /** `ordinals` as in SavedOrders.orders (int32 little-endian), `keys` as saved-keys.ts writes them. */
-  parts: Array<{ ordinals: Buffer; keys: Buffer }>;
+  /** The entries of each part, in the index's order; undefined once a part did not parse. */
+  parts: IndexEntry[][] | undefined;
   multikey: boolean;
   /**
    * The index they were saved for, as the checkpoint's collection header made it: one the journal
@@ -377,38 +380,46 @@ export class IndexRuntime {
   }
 
   /**
+   * The entries of one part of the keys a format-4 checkpoint saved (saved-keys.ts), `ordinals` the
+   * positions of their documents among the collection's in the checkpoint (int32 little-endian),
+   * `ids` those documents' canonical _ids: read while the load has the part's bytes, each entry one
+   * array with its _id in the last slot. Undefined for keys that do not parse.
+   */
+  readSavedKeys(ordinals: Buffer, keys: Buffer, ids: readonly string[], dates: SharedDates): IndexEntry[] | undefined {
+    const width = this.fields.length;
+    const entries = new Array<IndexEntry>(ordinals.length / 4);
+    try {
+      const reader = new KeyReader(keys, dates);
+      for (let at = 0, i = 0; at < ordinals.length; at += 4, i++) {
+        const o = ordinals.readInt32LE(at);
+        if (!(o >= 0 && o < ids.length)) return undefined;
+        // Read with a slot for the _id: the array read is the entry, not copied into one.
+        const entry = reader.next(width, width + 1, o);
+        entry[width] = ids[o]!;
+        entries[i] = entry;
+      }
+      return reader.done ? entries : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
    * rebuild() from the keys a format-4 checkpoint saved (see SavedKeys), taken as they are: the
    * file's crc32 matched and its keys were computed and ordered as this code does (KEY_FORMAT), so
-   * the keys of the documents still stored are the index. Only the keys of `fresh` documents (the
-   * journal's) are computed, sorted and merged in. False ("sort instead") for saved keys that do not
-   * parse, and for a duplicate in a unique index (which rebuild() reports).
+   * the keys of the documents still stored are the index. `stillStored` says which those are when
+   * the journal replayed since changed some (undefined: all); only the keys of `fresh` documents
+   * (the journal's) are computed, sorted and merged in. False ("sort instead") for saved keys that
+   * did not parse, and for a duplicate in a unique index (which rebuild() reports).
    */
-  rebuildFromSavedKeys(saved: SavedOrders, keys: SavedKeys, alive: Uint8Array, fresh: Array<[string, Doc]>): boolean {
-    if (!this.tree) return false;
-    const n = saved.ids.length;
-    const width = this.fields.length;
-    // Sized once: grown by push, the copies left behind (~30 MB at 1.9 M keys) waited for a full GC.
-    const kept = new Array<IndexEntry>(keys.parts.reduce((sum, part) => sum + part.ordinals.length / 4, 0));
-    let keptCount = 0;
-    try {
-      for (const part of keys.parts) {
-        const reader = new KeyReader(part.keys, (saved.dates ??= new SharedDates(n)));
-        for (let at = 0; at < part.ordinals.length; at += 4) {
-          const o = part.ordinals.readInt32LE(at);
-          if (!(o >= 0 && o < n)) return false;
-          // Read with a slot for the _id: the array read is the entry, not copied into one.
-          const entry = reader.next(width, width + 1, o);
-          if (alive[o] !== 0) {
-            entry[width] = saved.ids[o]!;
-            kept[keptCount++] = entry;
-          }
-        }
-        if (!reader.done) return false;
-      }
-    } catch {
-      return false;
-    }
-    kept.length = keptCount;
+  rebuildFromSavedKeys(
+    keys: SavedKeys,
+    stillStored: ((id: string) => boolean) | undefined,
+    fresh: Array<[string, Doc]>,
+  ): boolean {
+    if (!this.tree || keys.parts === undefined) return false;
+    let kept = keys.parts.length === 1 ? keys.parts[0]! : ([] as IndexEntry[]).concat(...keys.parts);
+    if (stillStored) kept = kept.filter((entry) => stillStored(entryId(entry)));
     this.multikey = false;
     const { entries, multikey } = this.withFresh(kept, fresh);
     if (this.unique && this.hasDuplicate(entries)) return false;
@@ -443,9 +454,11 @@ export class IndexRuntime {
    * entry against the one before; throws on a misfit) unless `trusted`.
    */
   private load(entries: IndexEntry[], trusted: boolean): void {
-    // The leaves' values become the shared array below: the entries stand in for them while the
-    // leaves are cut (the same length), instead of an array of 1.9 M undefined left for a full GC.
-    const values = entries as unknown as undefined[];
+    // Every leaf's values are the one shared array of undefined (shareUndefinedValues): bulk loading
+    // cuts each leaf's from `values`, so it is handed that array instead of a copy per leaf, which
+    // made 1.9 M slots of garbage at 100,000 orders (15 MB, left for a full GC).
+    while (SHARED_UNDEFINED.length < this.tree!.maxNodeSize) SHARED_UNDEFINED.push(undefined);
+    const values = { length: entries.length, slice: () => SHARED_UNDEFINED } as unknown as undefined[];
     const tree = trusted
       ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, this.tree!.maxNodeSize)
       : bulkLoad(entries, values, this.tree!.maxNodeSize, this.compareEntries);

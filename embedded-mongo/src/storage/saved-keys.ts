@@ -216,8 +216,9 @@ export class KeyReader {
         }
         case OBJECT_ID:
           this.need(12);
-          // A copy in Node's pool of small buffers, not an ArrayBuffer of its own (~100 bytes more each).
-          values[i] = new ObjectId(Buffer.from(b.subarray(this.at, this.at + 12)));
+          // bson 7 keeps an ObjectId's 12 bytes as numbers, copied from the view: no Buffer per key
+          // (the view is garbage at once; the part's bytes are read over once the load moves on).
+          values[i] = new ObjectId(b.subarray(this.at, this.at + 12));
           this.at += 12;
           break;
         case OTHER: {
@@ -237,4 +238,11 @@ export class KeyReader {
     this.prev = values;
     return values;
   }
+}
+
+/** Little-endian int32s (an `order` part's positions, see checkpoint.ts) as numbers. */
+export function int32s(bytes: Buffer): Int32Array {
+  const values = new Int32Array(bytes.length / 4);
+  for (let i = 0; i < values.length; i++) values[i] = bytes.readInt32LE(4 * i);
+  return values;
 }

@@ -305,21 +305,27 @@ export class Collection {
   }
 
   /**
-   * Start-up: the checkpoint's document at `offset` of `source`, kept as those bytes, with `keyed`
-   * its index fields (see keyFields) when they were decoded. Returns its canonical _id. Not
-   * recorded: it is on disk.
+   * Start-up: the checkpoint's document at `at` of `bytes` (the load's view of it), kept as its bytes
+   * at `offset` of `source` (the checkpoint file, or the buffer that holds it), with `keyed` its
+   * index fields (see keyFields) when they were decoded. Returns its canonical _id. Not recorded:
+   * it is on disk.
    */
-  insertStored(source: Buffer, offset: number, keyed: Doc | undefined): string {
-    if (!this.bulk) return this.insert(decodeAt(source, offset));
-    const idOf = (): unknown => (keyed ?? decodeFields(source, offset, ID_FIELD))._id;
-    let idKey = objectIdKeyAt(source, offset);
+  insertStored(
+    bytes: Buffer,
+    at: number,
+    keyed: Doc | undefined,
+    source: Buffer | CheckpointFile,
+    offset: number,
+  ): string {
+    if (!this.bulk) return this.insert(decodeAt(bytes, at));
+    const idOf = (): unknown => (keyed ?? decodeFields(bytes, at, ID_FIELD))._id;
+    let idKey = objectIdKeyAt(bytes, at);
     if (idKey === undefined) {
       const id = idOf();
       if (id === undefined) throw new CommandError(ErrorCode.InvalidIdField, 'document is missing _id');
       idKey = canonicalKey(id);
     }
-    if (this.docs.has(idKey)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: idOf() });
-    this.docs.setBytes(idKey, source, offset);
+    if (!this.docs.addBytes(idKey, source, offset)) throw duplicateKeyError(this.ns, ID_INDEX, { _id: idOf() });
     return idKey;
   }
 
@@ -344,7 +350,7 @@ export class Collection {
     for (const idx of [this.idIndex, ...this.indexes]) {
       if (saved && current) {
         const keys = saved.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
-        if (keys?.index === idx && idx.rebuildFromSavedKeys(saved.orders, keys, current.alive, current.fresh)) continue;
+        if (keys?.index === idx && idx.rebuildFromSavedKeys(keys, current.stillStored, current.fresh)) continue;
       }
       entries ??= saved && current ? this.keyedEntries(saved, current.alive, current.fresh) : [...this.docs];
       const order = saved?.orders.orders.get(idx.spec.name);
@@ -358,10 +364,14 @@ export class Collection {
   }
 
   /**
-   * Which of the checkpoint's documents are still stored after the journal's replay (`alive`), and
-   * which stored ones are new (`fresh`).
+   * Which of the checkpoint's documents are still stored after the journal's replay (`alive`, and as
+   * `stillStored` by canonical _id, undefined when all are), and which stored ones are new (`fresh`).
    */
-  private stillStored(saved: NonNullable<Collection['saved']>): { alive: Uint8Array; fresh: Array<[string, Doc]> } {
+  private stillStored(saved: NonNullable<Collection['saved']>): {
+    alive: Uint8Array;
+    stillStored: ((id: string) => boolean) | undefined;
+    fresh: Array<[string, Doc]>;
+  } {
     const { orders, offsets } = saved;
     const alive = new Uint8Array(offsets.length);
     let kept = 0;
@@ -374,7 +384,9 @@ export class Collection {
     if (kept < this.docs.size) {
       for (const [id, v] of this.docs.rawEntries()) if (typeof v !== 'number') fresh.push([id, v]);
     }
-    return { alive, fresh };
+    // Only the checkpoint's documents are stored as numbers (their offsets), one offset per _id.
+    const stillStored = kept === offsets.length ? undefined : (id: string) => typeof this.docs.raw(id) === 'number';
+    return { alive, stillStored, fresh };
   }
 
   /**
@@ -465,19 +477,6 @@ export class Store {
   }
 
   /** The buffer the checkpoint's documents are kept in, if they are still kept in one. */
-  checkpointBuffer(): Buffer | undefined {
-    for (const coll of this.allCollections()) {
-      const buffer = coll.docs.buffer;
-      if (buffer) return buffer;
-    }
-    return undefined;
-  }
-
-  /** The checkpoint's documents are read from `file` from now on (see StoredDocuments.readFrom). */
-  readDocumentsFrom(file: CheckpointFile): void {
-    for (const coll of this.allCollections()) coll.docs.readFrom(file);
-  }
-
   allCollections(): Collection[] {
     return [...this.dbs.values()].flatMap((m) => [...m.values()]);
   }

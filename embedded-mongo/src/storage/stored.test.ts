@@ -99,7 +99,7 @@ describe('stored documents (BSON bytes decoded when read)', () => {
     try {
       const { source, offsets } = laidOut([everyType]);
       const docs = new StoredDocuments();
-      docs.setBytes('k', source, offsets[0]!);
+      docs.addBytes('k', source, offsets[0]!);
       const [first] = [...docs.values()];
       (first!.binary as Binary).buffer[0] = 99;
       (first!.object as { b: { c: unknown[] } }).b.c.push(3);

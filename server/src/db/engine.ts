@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { holdsEngineData } from '@kesh/embedded-mongo/files';
 import type { Logger } from '../lib/logger.js';
 import { withTimeout } from '../lib/timeout.js';
+import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../lib/worker-thread.js';
-import type { EngineThreadMessage } from './engine-thread.js';
+import type { EngineThreadMessage, EngineThreadRequest } from './engine-thread.js';
 
 export type EngineName = 'external' | 'mongod' | 'wire';
 
@@ -38,18 +39,31 @@ const MONGOD_LOOKUP_TIMEOUT_MS = 5000;
  * binary is present or fetchable quickly, else the in-process wire-protocol engine.
  */
 export async function startEngine(opts: EngineOptions): Promise<DatabaseEngine> {
-  if (opts.uri) return { name: 'external', uri: opts.uri, stop: async () => {} };
-  const preference = opts.preference === 'auto' ? await engineOfDataDir(opts.dataDir) : opts.preference;
-  if (preference !== 'wire') {
-    const mongod = await tryMongod(opts);
-    if (mongod) return mongod;
-    if (preference === 'mongod') throw new Error(noMongodMessage(opts.preference));
+  const taken = early;
+  early = undefined;
+  const thread = taken?.thread;
+  let threadTaken = false;
+  try {
+    if (opts.uri) return { name: 'external', uri: opts.uri, stop: async () => {} };
+    const preference = opts.preference === 'auto' ? await engineOfDataDir(opts.dataDir) : opts.preference;
+    if (preference !== 'wire') {
+      const mongod = await tryMongod(opts);
+      if (mongod) return mongod;
+      if (preference === 'mongod') throw new Error(noMongodMessage(opts.preference));
+    }
+    const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
+    if (opts.onThreadLost) {
+      threadTaken = true;
+      if (taken?.failure) throw taken.failure;
+      return await startEngineThread(thread ?? startWorker(engineThreadFile()), dataDir, opts.onThreadLost);
+    }
+    const { startEmbeddedEngine } = await import('@kesh/embedded-mongo');
+    const engine = await startEmbeddedEngine({ dataDir });
+    return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };
+  } finally {
+    // A thread started early for another engine (MONGODB_URI, a mongod) has nothing to do.
+    if (!threadTaken) void thread?.terminate();
   }
-  const dataDir = opts.dataDir ? path.resolve(opts.dataDir) : undefined;
-  if (opts.onThreadLost) return startEngineThread(dataDir, opts.onThreadLost);
-  const { startEmbeddedEngine } = await import('@kesh/embedded-mongo');
-  const engine = await startEmbeddedEngine({ dataDir });
-  return { name: 'wire', uri: engine.uri, stop: () => engine.stop() };
 }
 
 /**
@@ -113,9 +127,40 @@ function bundleIsCurrent(bundle: string, plain: string): boolean {
   );
 }
 
+/** The engine's thread started ahead of the app's modules (prestartEngineThread), until startEngine takes it. */
+let early: EarlyThread | undefined;
+
+interface EarlyThread {
+  thread: Worker;
+  /** Why it ended before startEngine took it. */
+  failure?: Error;
+}
+
+/**
+ * Starts the engine's thread now, before the server has read its settings: the thread loads the
+ * engine (~0.1-0.2 s of its own) while the server's thread loads the app's modules, instead of
+ * after the first of them (the settings' schema, the logger). startEngine hands it the data
+ * directory, or ends it when the shop's engine is another (MONGODB_URI, a mongod).
+ */
+export function prestartEngineThread(): void {
+  if (early) return;
+  const started: EarlyThread = { thread: startWorker(engineThreadFile()) };
+  // A thread that ends before startEngine takes it (its bundle failed to load) fails that start,
+  // instead of leaving it waiting for a thread that is gone.
+  const failed = (err: Error) => (started.failure ??= err);
+  started.thread.on('error', failed).on('exit', (code) => failed(threadStopped(code)));
+  early = started;
+}
+
+const threadStopped = (code: number) => new Error(`the database engine's thread stopped (exit code ${code})`);
+
 /** The in-process engine on its own thread (engine-thread.ts); resolves once its data is loaded. */
-function startEngineThread(dataDir: string | undefined, onLost: (err: Error) => void): Promise<DatabaseEngine> {
-  const thread = startWorker(engineThreadFile(), { workerData: { dataDir } });
+function startEngineThread(
+  thread: Worker,
+  dataDir: string | undefined,
+  onLost: (err: Error) => void,
+): Promise<DatabaseEngine> {
+  thread.postMessage({ dataDir } satisfies EngineThreadRequest);
   let stopping: Promise<void> | undefined;
   return new Promise((resolve, reject) => {
     let started = false;
@@ -124,7 +169,7 @@ function startEngineThread(dataDir: string | undefined, onLost: (err: Error) => 
       else if (!stopping) onLost(err);
     };
     thread.on('error', lost);
-    thread.on('exit', (code) => lost(new Error(`the database engine's thread stopped (exit code ${code})`)));
+    thread.on('exit', (code) => lost(threadStopped(code)));
     thread.on('message', (message: EngineThreadMessage) => {
       if ('failed' in message) return reject(new Error(message.failed));
       if (!('uri' in message)) return;
@@ -138,7 +183,7 @@ function startEngineThread(dataDir: string | undefined, onLost: (err: Error) => 
               if ('stopped' in reply) stopped();
               if ('stopFailed' in reply) failed(new Error(reply.stopFailed));
             });
-            thread.postMessage('stop');
+            thread.postMessage('stop' satisfies EngineThreadRequest);
           }).finally(() => thread.terminate());
           return stopping;
         },

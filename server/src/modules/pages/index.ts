@@ -1,1 +1,2 @@
 export { clientRoutes, wantsHtml, type PublicLists } from './routes.js';
+export { preloadRenderer } from './renderer.js';
