@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
+import { Worker, type MessagePort, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * One worker thread (a pool of one) that runs a module's CPU-bound job, one request after another,
@@ -10,15 +10,20 @@ import { Worker, type MessagePort, type WorkerOptions } from 'node:worker_thread
  * the process open only while it has work; a thread that dies fails what it had and is replaced
  * at the next request.
  *
- * `entry` is the worker module's URL without its extension (see startWorker).
+ * `entry` is the worker module's URL without its extension (see startWorker); `resourceLimits` caps
+ * the thread's own V8 heap, and a thread that reaches it dies, failing the job it had.
  */
-export function workerThread<Input, Output>(entry: URL, name: string): (input: Input) => Promise<Output> {
+export function workerThread<Input, Output>(
+  entry: URL,
+  name: string,
+  resourceLimits?: ResourceLimits,
+): (input: Input) => Promise<Output> {
   let worker: Worker | undefined;
   const pending = new Map<number, { resolve: (out: Output) => void; reject: (err: Error) => void }>();
   let nextId = 0;
 
   function start(): Worker {
-    const started = startWorker(entry);
+    const started = startWorker(entry, resourceLimits ? { resourceLimits } : {});
     started.on('message', ({ id, output, error }: { id: number; output?: Output; error?: string }) => {
       const job = pending.get(id);
       pending.delete(id);

@@ -1,0 +1,25 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import type { TestJob } from '../test/jobs-worker.js';
+import { workerThread } from './worker-thread.js';
+
+const entry = new URL('../test/jobs-worker', import.meta.url);
+
+describe('a worker thread', () => {
+  it('runs every job on its one thread, after a pause too', async () => {
+    const run = workerThread<TestJob, number>(entry, 'test jobs');
+    const [first, second] = await Promise.all([run('thread'), run('thread')]);
+    expect(second).toBe(first);
+    await sleep(20);
+    expect(await run('thread')).toBe(first);
+  });
+
+  it('fails the job of a thread that reaches its heap limit and runs the next job on a new thread', async () => {
+    const run = workerThread<TestJob, number>(entry, 'test jobs', { maxOldGenerationSizeMb: 32 });
+    const before = await run('thread');
+    await expect(run('exhaust-heap')).rejects.toThrow(
+      'Worker terminated due to reaching memory limit: JS heap out of memory',
+    );
+    expect(await run('thread')).not.toBe(before);
+  });
+});
