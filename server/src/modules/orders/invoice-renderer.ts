@@ -10,7 +10,22 @@ export const invoiceRenders = new Counter({
   registers: [metricsRegistry],
 });
 
-const render = workerThread<Invoice, Uint8Array>(new URL('./invoice-worker', import.meta.url), 'invoice rendering');
+/**
+ * The thread's heap, capped. Uncapped, V8 let it grow with every invoice's garbage: 20 small
+ * invoices took a process 174 MB above where it started, capped 71 MB. The largest invoice an order
+ * can make (100 lines with 200-letter Gujarati and English names, 26 pages) renders within a 32 MB
+ * old generation and dies at 24: 64 is twice the first. A thread that reaches it dies, failing that
+ * render only, which the invoice job tries again later (invoice-jobs.ts). A 6 MB young generation
+ * (32 MB by default) cost no CPU that could be measured. See docs/performance.md, "Invoice
+ * rendering's memory", for why the thread is kept when idle.
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
+
+const render = workerThread<Invoice, Uint8Array>(
+  new URL('./invoice-worker', import.meta.url),
+  'invoice rendering',
+  RESOURCE_LIMITS,
+);
 
 /**
  * Lays an invoice out as a PDF on a worker thread. pdfkit's layout and font subsetting are one
