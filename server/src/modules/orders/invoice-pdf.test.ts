@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf.js';
 import type { Invoice, InvoiceLine } from './invoice.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
+import { invoiceRenderer } from './invoice-renderer.js';
 
 const line = (n: number): InvoiceLine => ({
   title: `Bhringraj Hair Oil ${n}`,
@@ -64,5 +66,17 @@ describe('the invoice PDF', () => {
     const text = await pdfText(pdf);
     for (let n = 1; n <= 40; n += 1) expect(text).toContain(`Bhringraj Hair Oil ${n}`);
     expect(text).toContain('Invoice total: ₹19,960.00');
+  });
+});
+
+describe('the invoice thread', () => {
+  it('renders the same invoice on a new thread after the last one ended for idling', async () => {
+    const render = invoiceRenderer(1);
+    const first = await render(invoiceOf(3));
+    // The thread's 1 ms idle timer is set before this sleep and fires first (worker-thread.test.ts).
+    await sleep(20);
+    const again = await render(invoiceOf(3));
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    expect(await pdfText(again)).toContain('Invoice No: INV/2026-27/000042');
   });
 });
