@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
+import { Worker, type MessagePort, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
+
+export interface WorkerThreadOptions {
+  /**
+   * Ends the thread once it has had no work for this long, so that its heap and code go back to
+   * the system; the next request starts a new one. Without it the thread lives as long as the process.
+   */
+  idleMs?: number;
+  /** The thread's own V8 heap limits: a thread that reaches them dies, failing the job it had. */
+  resourceLimits?: ResourceLimits;
+}
 
 /**
  * One worker thread (a pool of one) that runs a module's CPU-bound job, one request after another,
@@ -12,41 +22,70 @@ import { Worker, type MessagePort, type WorkerOptions } from 'node:worker_thread
  *
  * `entry` is the worker module's URL without its extension (see startWorker).
  */
-export function workerThread<Input, Output>(entry: URL, name: string): (input: Input) => Promise<Output> {
-  let worker: Worker | undefined;
-  const pending = new Map<number, { resolve: (out: Output) => void; reject: (err: Error) => void }>();
+export function workerThread<Input, Output>(
+  entry: URL,
+  name: string,
+  { idleMs, resourceLimits }: WorkerThreadOptions = {},
+): (input: Input) => Promise<Output> {
+  let current: { thread: Worker; pending: Map<number, Job<Output>> } | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 0;
 
-  function start(): Worker {
-    const started = startWorker(entry);
-    started.on('message', ({ id, output, error }: { id: number; output?: Output; error?: string }) => {
+  function start() {
+    const thread = startWorker(entry, resourceLimits ? { resourceLimits } : {});
+    // Each thread fails only its own jobs: one ended for idling may exit after its successor started.
+    const pending = new Map<number, Job<Output>>();
+    const started = { thread, pending };
+    thread.on('message', ({ id, output, error }: { id: number; output?: Output; error?: string }) => {
       const job = pending.get(id);
       pending.delete(id);
-      if (pending.size === 0) started.unref();
+      if (pending.size === 0) idle(started);
       if (!job) return;
       if (error === undefined) job.resolve(output as Output);
       else job.reject(new Error(`${name} failed: ${error}`));
     });
     const fail = (err: Error) => {
-      if (worker === started) worker = undefined;
+      if (current === started) forget();
       for (const job of pending.values()) job.reject(err);
       pending.clear();
     };
-    started.on('error', fail);
-    started.on('exit', (code) => fail(new Error(`the ${name} thread stopped (exit code ${code})`)));
+    thread.on('error', fail);
+    thread.on('exit', (code) => fail(new Error(`the ${name} thread stopped (exit code ${code})`)));
     return started;
   }
 
+  function forget() {
+    current = undefined;
+    clearTimeout(idleTimer);
+  }
+
+  function idle(started: NonNullable<typeof current>) {
+    started.thread.unref();
+    if (idleMs === undefined || current !== started) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      // Forgotten first: a request from now on starts a new thread instead of posting to this one.
+      forget();
+      void started.thread.terminate();
+    }, idleMs).unref();
+  }
+
   return (input) => {
-    worker ??= start();
-    const current = worker;
+    clearTimeout(idleTimer);
+    current ??= start();
+    const { thread, pending } = current;
     const id = ++nextId;
     return new Promise<Output>((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      current.ref();
-      current.postMessage({ id, input });
+      thread.ref();
+      thread.postMessage({ id, input });
     });
   };
+}
+
+interface Job<Output> {
+  resolve: (out: Output) => void;
+  reject: (err: Error) => void;
 }
 
 /**

@@ -97,14 +97,27 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     `Total (${RUPEE})`,
   ];
   const widths = intraState ? [18, 125, 40, 28, 55, 35, 62, 50, 50, 52] : [18, 150, 40, 28, 58, 38, 68, 60, 55];
+  const cellOptions = (i: number) => ({
+    width: widths[i]! - 4,
+    align: i >= 3 ? ('right' as const) : ('left' as const),
+  });
   const row = (cells: string[], bold = false) => {
     doc.fontSize(8.5);
+    // A row that would cross the page's foot goes whole to the next page, under the headings again:
+    // left to pdfkit, each of its cells would break onto a page of its own (a 40-line order made 200 pages).
+    const height = Math.max(
+      ...cells.map((cell, i) => doc.font(fontFor(cell, bold)).heightOfString(cell, cellOptions(i))),
+    );
+    if (doc.y + height > doc.page.maxY()) {
+      doc.addPage();
+      if (cells !== headings) row(headings, true);
+    }
     const y = doc.y;
     let x = left;
     let bottom = y;
     cells.forEach((cell, i) => {
       const w = widths[i]!;
-      doc.font(fontFor(cell, bold)).text(cell, x + 2, y, { width: w - 4, align: i >= 3 ? 'right' : 'left' });
+      doc.font(fontFor(cell, bold)).text(cell, x + 2, y, cellOptions(i));
       bottom = Math.max(bottom, doc.y);
       x += w;
     });

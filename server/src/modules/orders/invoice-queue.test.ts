@@ -114,6 +114,26 @@ describe('invoices made off the request path', () => {
     expect(mailsAbout(id)).toHaveLength(2);
   });
 
+  it('tries a render again later when its thread died of its memory limit, and mails once it is made', async () => {
+    const id = await orderLeftByACrash();
+    // What the renderer's promise gives when its thread reaches its resourceLimits (see worker-thread.test.ts).
+    const died = new Error('Worker terminated due to reaching memory limit: JS heap out of memory');
+    vi.mocked(renderInvoiceOffLoop).mockRejectedValueOnce(died);
+    expect(await runDueInvoiceJobs(ctx.deps, minutesFromNow(2))).toBe(1);
+    expect(await InvoiceJob.findById(id).lean()).toMatchObject({
+      attempts: 1,
+      claimedUntil: null,
+      lastError: String(died),
+    });
+    expect(mailsAbout(id)).toEqual([]);
+    expect(await readdir(ctx.config.storage.invoiceDir)).not.toContain(`${id}.pdf`);
+
+    expect(await runDueInvoiceJobs(ctx.deps, minutesFromNow(3))).toBe(1);
+    expect(await readdir(ctx.config.storage.invoiceDir)).toContain(`${id}.pdf`);
+    expect(mailsAbout(id).find((m) => m.to === asha.email)?.attachments?.[0]?.contentType).toBe('application/pdf');
+    expect(await InvoiceJob.exists({ _id: id })).toBeNull();
+  });
+
   it('forgets a job whose order was never inserted, after a grace period', async () => {
     const id = new Types.ObjectId();
     await expectInvoice(id);

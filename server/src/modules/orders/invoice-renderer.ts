@@ -10,7 +10,32 @@ export const invoiceRenders = new Counter({
   registers: [metricsRegistry],
 });
 
-const render = workerThread<Invoice, Uint8Array>(new URL('./invoice-worker', import.meta.url), 'invoice rendering');
+/**
+ * The thread ends after this long without an invoice, and its memory goes back to the system: 20
+ * invoices at 100,000 orders left the process at 481-483 MB 30 s later with it, 492-525 without.
+ * Invoices come one per order, minutes apart, and each then pays the thread's start (~0.5 s of its
+ * CPU, off the event loop); a burst (the owner downloading several, a sweep's retries) keeps one.
+ */
+const IDLE_MS = 15_000;
+/**
+ * The thread's heap, capped. Uncapped, V8 let it grow with every invoice's garbage: 20 small
+ * invoices took a process 174 MB above where it started, capped 71 MB. The largest invoice an order
+ * can make (100 lines with 200-letter Gujarati and English names, 26 pages) renders within a 32 MB
+ * old generation and dies at 24: 64 is twice the first. A thread that reaches it dies, failing that
+ * render only, which the invoice job tries again later (invoice-jobs.ts). A 6 MB young generation
+ * (32 MB by default) cost no CPU that could be measured. docs/performance.md, "Invoice
+ * rendering's memory".
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
+
+/** Renders invoices one after another on a thread of their own that ends after `idleMs` without one. */
+export const invoiceRenderer = (idleMs = IDLE_MS) =>
+  workerThread<Invoice, Uint8Array>(new URL('./invoice-worker', import.meta.url), 'invoice rendering', {
+    idleMs,
+    resourceLimits: RESOURCE_LIMITS,
+  });
+
+const render = invoiceRenderer();
 
 /**
  * Lays an invoice out as a PDF on a worker thread. pdfkit's layout and font subsetting are one

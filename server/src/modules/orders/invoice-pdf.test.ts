@@ -1,0 +1,82 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { getDocumentProxy } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf.js';
+import type { Invoice, InvoiceLine } from './invoice.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
+import { invoiceRenderer } from './invoice-renderer.js';
+
+const line = (n: number): InvoiceLine => ({
+  title: `Bhringraj Hair Oil ${n}`,
+  localTitle: `ભૃંગરાજ વાળનું તેલ ${n}`,
+  hsnCode: '33059011',
+  gstRatePercent: 18,
+  quantity: 1,
+  unitPricePaise: 49900,
+  discountPaise: 0,
+  totalPaise: 49900,
+  taxablePaise: 42288,
+  cgstPaise: 3806,
+  sgstPaise: 3806,
+  igstPaise: 0,
+});
+
+/** An order of `count` lines, each named in Gujarati above its English name (two text lines a row). */
+const invoiceOf = (count: number): Invoice => ({
+  number: 'INV/2026-27/000042',
+  date: new Date('2026-11-20T06:00:00.000Z'),
+  orderRef: 'A1B2C3D4',
+  paymentId: 'pay_Long',
+  seller: {
+    prefix: 'INV',
+    sellerName: 'Kesh Ayurveda LLP',
+    sellerAddress: '7 Race Course Road, Rajkot, Gujarat 360001',
+    sellerGstin: '24AAKCK1234F1Z5',
+    sellerState: 'Gujarat',
+  },
+  buyer: { name: 'Asha Patel', email: 'asha@example.com', contact: '9876543210', address: 'Rajkot', state: 'Gujarat' },
+  intraState: true,
+  coupon: null,
+  subtotalPaise: 49900 * count,
+  lines: Array.from({ length: count }, (_, i) => line(i + 1)),
+  totals: {
+    discountPaise: 0,
+    totalPaise: 49900 * count,
+    taxablePaise: 42288 * count,
+    cgstPaise: 3806 * count,
+    sgstPaise: 3806 * count,
+    igstPaise: 0,
+  },
+  totalInWords: 'Rupees Nineteen Thousand Nine Hundred Sixty Only',
+});
+
+describe('the invoice PDF', () => {
+  it('carries a long order over whole pages, its rows whole and the headings repeated on each page', async () => {
+    const pdf = await renderInvoicePdf(invoiceOf(40));
+    const doc = await getDocumentProxy(new Uint8Array(pdf));
+    expect(doc.numPages).toBe(2);
+    const pages = await Promise.all(
+      Array.from({ length: doc.numPages }, async (_, i) =>
+        (await (await doc.getPage(i + 1)).getTextContent()).items
+          .map((item) => ('str' in item ? item.str : ''))
+          .join(' '),
+      ),
+    );
+    for (const page of pages) expect(page).toContain('Taxable (₹)');
+    const text = await pdfText(pdf);
+    for (let n = 1; n <= 40; n += 1) expect(text).toContain(`Bhringraj Hair Oil ${n}`);
+    expect(text).toContain('Invoice total: ₹19,960.00');
+  });
+});
+
+describe('the invoice thread', () => {
+  it('renders the same invoice on a new thread after the last one ended for idling', async () => {
+    const render = invoiceRenderer(1);
+    const first = await render(invoiceOf(3));
+    // The thread's 1 ms idle timer is set before this sleep and fires first (worker-thread.test.ts).
+    await sleep(20);
+    const again = await render(invoiceOf(3));
+    expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+    expect(await pdfText(again)).toContain('Invoice No: INV/2026-27/000042');
+  });
+});
