@@ -115,7 +115,13 @@ function bundleIsCurrent(bundle: string, plain: string): boolean {
 
 /** The in-process engine on its own thread (engine-thread.ts); resolves once its data is loaded. */
 function startEngineThread(dataDir: string | undefined, onLost: (err: Error) => void): Promise<DatabaseEngine> {
-  const thread = startWorker(engineThreadFile(), { workerData: { dataDir } });
+  // A young generation of 12 MB (4 MB semi-spaces) instead of V8's 48: the engine's garbage dies
+  // within a command, so the smaller one promotes no more and commits ~25 MB less (engine-scale.md,
+  // "eighth session"). No old-generation limit: a thread that reaches it dies with the shop.
+  const thread = startWorker(engineThreadFile(), {
+    workerData: { dataDir },
+    resourceLimits: { maxYoungGenerationSizeMb: 12 },
+  });
   let stopping: Promise<void> | undefined;
   return new Promise((resolve, reject) => {
     let started = false;
