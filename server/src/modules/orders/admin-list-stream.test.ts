@@ -7,6 +7,7 @@ import { Types } from 'mongoose';
 import { ORDER_STATUSES, type Order as OrderDto } from '@kesh/shared';
 import { bearer, createAdminToken, signUpCustomer, startTestApp, type TestContext } from '../../test/harness.js';
 import { STREAM_BATCH, streamAllOrders } from './admin-list-stream.js';
+import { MainCategory } from '../catalog/index.js';
 import { toOrderDtos, type OrderRecord } from './dto.js';
 import { Order } from './order.model.js';
 
@@ -104,7 +105,7 @@ describe('GET /api/orders/ for the owner, streamed', () => {
     const app = express();
     let finished: Promise<void> | undefined;
     app.get('/all', (_req, res) => {
-      finished = streamAllOrders(res, NOW, 10);
+      finished = streamAllOrders(res, NOW, { batch: 10 });
     });
     const server = http.createServer(app).listen(0);
     const { port } = server.address() as AddressInfo;
@@ -160,7 +161,7 @@ describe('GET /api/orders/ for the owner, streamed', () => {
     ) as unknown as Response;
     const reads = vi.spyOn(Order, 'find');
     try {
-      const finished = streamAllOrders(res, NOW, 10);
+      const finished = streamAllOrders(res, NOW, { batch: 10 });
       await vi.waitUntil(() => waiting.length > 0);
       const readsWhenBlocked = reads.mock.calls.length;
       for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -172,6 +173,53 @@ describe('GET /api/orders/ for the owner, streamed', () => {
       await finished;
       expect(reads.mock.calls.length).toBeGreaterThan(ORDER_COUNT / 10);
       expect(JSON.parse(body)).toHaveLength(ORDER_COUNT);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
+
+describe('GET /api/orders/ for the owner: the products its lines show', () => {
+  let ctx: TestContext;
+  let admin: { token: string };
+  let productIds: Types.ObjectId[];
+
+  beforeAll(async () => {
+    ctx = await startTestApp({}, { now: () => NOW });
+    admin = await createAdminToken(ctx);
+    const products = await MainCategory.create(
+      ['Neem Oil', 'Amla Oil', 'Bhringraj Oil'].map((title) => ({ title, mainPricePaise: 25000 })),
+    );
+    productIds = products.map((p) => p._id);
+    await Order.insertMany(
+      Array.from({ length: 2 * STREAM_BATCH + 50 }, (_, i) => ({
+        userId: new Types.ObjectId(),
+        products: [{ productId: productIds[i % 3], title: 'as bought', quantity: 1, pricePaise: 25000 }],
+        totalPaise: 25000,
+        status: ORDER_STATUSES[i % 4],
+        paymentMethod: 'cod',
+        createdAt: createdAtOf(i),
+        userDetails: { username: `Customer ${i}`, email: `c${i}@example.com`, contact: '9876543210', address: '' },
+      })),
+    );
+  });
+  afterAll(() => ctx.close());
+
+  const productTitles = (body: OrderDto[]) => new Set(body.map((o) => o.products[0]?.productId?.title));
+
+  it('are read once for the whole list, not once per batch, and an edit shows in the next list', async () => {
+    const reads = vi.spyOn(MainCategory, 'find');
+    try {
+      const res = await ctx.http.get('/api/orders/').set(bearer(admin.token));
+      expect(res.body).toHaveLength(2 * STREAM_BATCH + 50);
+      expect(productTitles(res.body as OrderDto[])).toEqual(new Set(['Neem Oil', 'Amla Oil', 'Bhringraj Oil']));
+      expect(reads).toHaveBeenCalledTimes(1);
+
+      await MainCategory.findByIdAndUpdate(productIds[0], { title: 'Neem Hair Oil' });
+      reads.mockClear();
+      const again = await ctx.http.get('/api/orders/').set(bearer(admin.token));
+      expect(productTitles(again.body as OrderDto[])).toEqual(new Set(['Neem Hair Oil', 'Amla Oil', 'Bhringraj Oil']));
+      expect(reads).toHaveBeenCalledTimes(1);
     } finally {
       reads.mockRestore();
     }

@@ -1,7 +1,6 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { setImmediate } from 'node:timers/promises';
 import { istDay, istDayStart, paiseToRupees, type OrderStatus, type SalesStats } from '@kesh/shared';
 import { ProductVariant } from '../catalog/index.js';
@@ -124,8 +123,21 @@ export interface ExportFilter {
   status?: OrderStatus;
 }
 
-/** Orders turned into CSV between two turns of the event loop (~0.1 ms each). */
+/** Orders turned into CSV between two turns of the event loop (~0.1 ms each), written as one chunk. */
 const ORDERS_PER_TURN = 100;
+
+/** The UTF-8 byte order mark: spreadsheet programs then read the names and addresses as UTF-8. */
+const BOM = '\ufeff';
+
+/**
+ * One CSV line, byte for byte as csv-stringify's defaults wrote it (reports.test.ts compares them): a
+ * cell holding a comma, a quote or a line break is quoted, with its quotes doubled; lines end in \n.
+ * Written here, a line costs a string per cell; through csv-stringify's stream it cost a few arrays
+ * and option objects per cell and one compression write per line (engine-scale.md, "eighth session").
+ */
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',')}\n`;
+}
 
 /** The first and last Indian day with an order the export wants, or undefined when none. */
 async function exportDays(filter: ExportFilter): Promise<string[] | undefined> {
@@ -162,17 +174,23 @@ export async function streamOrdersCsv(filter: ExportFilter, out: Writable): Prom
   const days = (await exportDays(filter)) ?? [];
   const status = filter.status ? { status: filter.status } : {};
   let orders = 0;
-  async function* rows() {
+  async function* text() {
+    let chunk = BOM + csvLine(CSV_COLUMNS);
     for (const day of days) {
       for (const order of await ordersOfDay<OrderRecord>(day, undefined, status)) {
-        yield* csvRows(order);
+        for (const cells of csvRows(order)) chunk += csvLine(cells);
         orders += 1;
-        if (orders % ORDERS_PER_TURN === 0) await setImmediate();
+        if (orders % ORDERS_PER_TURN !== 0) continue;
+        yield chunk;
+        chunk = '';
+        await setImmediate();
       }
     }
+    yield chunk;
   }
   try {
-    await pipeline(Readable.from(rows()), stringify({ header: true, columns: [...CSV_COLUMNS], bom: true }), out);
+    // Bytes, not objects: the stream holds one chunk ahead of the client, not sixteen.
+    await pipeline(Readable.from(text(), { objectMode: false }), out);
   } catch (err) {
     if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
     return { orders, complete: false };

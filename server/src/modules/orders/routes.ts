@@ -88,7 +88,7 @@ export function ordersRoutes(
 
   router.get('/', requireAnyRole(secret), async (req, res) => {
     const claims = authOf(req);
-    if (claims.role === 'admin') await streamAllOrders(res, nowOf(deps));
+    if (claims.role === 'admin') await streamAllOrders(res, nowOf(deps), { shelf: ownReads.shelf });
     else res.json(await listOwnOrders(claims.sub, nowOf(deps), ownReads));
   });
 
