@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
+import { stringify } from 'csv-stringify/sync';
 import { istDay, istDayStart, paiseToRupees, type OrderStatus, type SalesStats } from '@kesh/shared';
 import { ProductVariant } from '../catalog/index.js';
 import { Order } from './order.model.js';
@@ -126,19 +127,6 @@ export interface ExportFilter {
 /** Orders turned into CSV between two turns of the event loop (~0.1 ms each), written as one chunk. */
 const ORDERS_PER_TURN = 100;
 
-/** The UTF-8 byte order mark: spreadsheet programs then read the names and addresses as UTF-8. */
-const BOM = '\ufeff';
-
-/**
- * One CSV line, byte for byte as csv-stringify's defaults wrote it (reports.test.ts compares them): a
- * cell holding a comma, a quote or a line break is quoted, with its quotes doubled; lines end in \n.
- * Written here, a line costs a string per cell; through csv-stringify's stream it cost a few arrays
- * and option objects per cell and one compression write per line (engine-scale.md, "eighth session").
- */
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map((cell) => (/[",\n\r]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',')}\n`;
-}
-
 /** The first and last Indian day with an order the export wants, or undefined when none. */
 async function exportDays(filter: ExportFilter): Promise<string[] | undefined> {
   const createdAt: Record<string, Date> = {};
@@ -174,19 +162,29 @@ export async function streamOrdersCsv(filter: ExportFilter, out: Writable): Prom
   const days = (await exportDays(filter)) ?? [];
   const status = filter.status ? { status: filter.status } : {};
   let orders = 0;
+  // A chunk of ORDERS_PER_TURN orders' lines through csv-stringify's synchronous API: through its
+  // stream, each line cost a few arrays and option objects per cell and one compression write
+  // (engine-scale.md, "eighth session"). The first chunk carries the byte order mark (spreadsheet
+  // programs then read names and addresses as UTF-8) and the header.
   async function* text() {
-    let chunk = BOM + csvLine(CSV_COLUMNS);
+    let rows: string[][] = [[...CSV_COLUMNS]];
+    let first = true;
+    const chunk = () => {
+      const csv = stringify(rows, { bom: first });
+      first = false;
+      rows = [];
+      return csv;
+    };
     for (const day of days) {
       for (const order of await ordersOfDay<OrderRecord>(day, undefined, status)) {
-        for (const cells of csvRows(order)) chunk += csvLine(cells);
+        rows.push(...csvRows(order));
         orders += 1;
         if (orders % ORDERS_PER_TURN !== 0) continue;
-        yield chunk;
-        chunk = '';
+        yield chunk();
         await setImmediate();
       }
     }
-    yield chunk;
+    if (rows.length > 0) yield chunk();
   }
   try {
     // Bytes, not objects: the stream holds one chunk ahead of the client, not sixteen.
