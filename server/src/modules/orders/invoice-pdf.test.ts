@@ -67,6 +67,16 @@ describe('the invoice PDF', () => {
     for (let n = 1; n <= 40; n += 1) expect(text).toContain(`Bhringraj Hair Oil ${n}`);
     expect(text).toContain('Invoice total: ₹19,960.00');
   });
+
+  it("prints a hair oil's eight-digit HSN code on one line, within and across states", async () => {
+    for (const intraState of [true, false]) {
+      const doc = await getDocumentProxy(new Uint8Array(await renderInvoicePdf({ ...invoiceOf(1), intraState })));
+      const cells = (await (await doc.getPage(1)).getTextContent()).items.map((item) =>
+        'str' in item ? item.str : '',
+      );
+      expect(cells).toContain('33059011');
+    }
+  });
 });
 
 describe('the invoice thread', () => {

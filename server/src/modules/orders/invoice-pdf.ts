@@ -96,7 +96,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     ...taxColumns,
     `Total (${RUPEE})`,
   ];
-  const widths = intraState ? [18, 125, 40, 28, 55, 35, 62, 50, 50, 52] : [18, 150, 40, 28, 58, 38, 68, 60, 55];
+  // HSN codes of hair oils are eight digits (3305 9011): at 8.5 pt they need ~39 pt on one line.
+  const widths = intraState ? [18, 119, 46, 28, 55, 35, 62, 50, 50, 52] : [18, 144, 46, 28, 58, 38, 68, 60, 55];
   const cellOptions = (i: number) => ({
     width: widths[i]! - 4,
     align: i >= 3 ? ('right' as const) : ('left' as const),
