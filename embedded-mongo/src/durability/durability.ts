@@ -372,7 +372,7 @@ export class Durability {
 export function checkpointSizeWarning(bytes: number, limit = MAX_READABLE_BYTES): string | undefined {
   if (bytes <= limit / 2) return undefined;
   const gib = (n: number) => (n / 2 ** 30).toFixed(2);
-  return `the checkpoint is ${gib(bytes)} GiB; the embedded engine cannot start with one over ${gib(limit)} GiB: move the shop to MongoDB (npm run db:export, then db:import and MONGODB_URI; docs/operations.md)`;
+  return `the checkpoint is ${gib(bytes)} GiB; the embedded engine's backups and restores (npm run db:backup, db:restore) cannot read one over ${gib(limit)} GiB: move the shop to MongoDB (npm run db:export, then db:import and MONGODB_URI; docs/operations.md)`;
 }
 
 async function* counted(parts: AsyncIterable<Buffer>, total: { bytes: number }): AsyncIterable<Buffer> {
