@@ -8,10 +8,11 @@ import type { SecretsOutcome } from './secrets.js';
 import type { AppDeps } from './deps.js';
 import { prestartEngineThread, startEngine } from './db/engine.js';
 
-// First, before this thread loads even the settings' schema and the logger (imported below as they
-// are needed): the engine's thread loads the engine meanwhile, on the other core.
-prestartEngineThread();
 dotenv.config({ quiet: true });
+// First, before this thread loads even the settings' schema and the logger (imported below as they
+// are needed): the engine's thread loads the engine meanwhile, on the other core. A shop on MongoDB
+// (MONGODB_URI) has no use for it.
+if (!process.env.MONGODB_URI) prestartEngineThread();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = path.resolve(here, '../../client/dist');

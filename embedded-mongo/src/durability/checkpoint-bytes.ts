@@ -119,6 +119,6 @@ export class CheckpointBytes {
 
   /** Closes the file after a failed load. */
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
+    this.documents?.close();
   }
 }

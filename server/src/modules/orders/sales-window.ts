@@ -66,7 +66,11 @@ export function daysRewrittenSince(since: Date) {
  */
 async function readRewritten(): Promise<void> {
   const listed = await daysRewrittenSince(new Date(latestReadAt - IN_FLIGHT_MS));
-  const stale = listed.filter((day) => copies.get(day._id)?.readAt.getTime() !== day.readAt.getTime());
+  // A day never copied is not stale: the window that wants it reads it (storedDays' uncopied days).
+  const stale = listed.filter((day) => {
+    const copy = copies.get(day._id);
+    return copy !== undefined && copy.readAt.getTime() !== day.readAt.getTime();
+  });
   for (let i = 0; i < stale.length; i += READ_BATCH) {
     const ids = stale.slice(i, i + READ_BATCH).map((day) => day._id);
     await copyEach(
