@@ -2,7 +2,7 @@
 // request as a browser would make it (compressed, timed to the last byte), and the event loop's
 // longest delay as the server reports it at GET /metrics.
 import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -41,6 +41,20 @@ export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/**
+ * Starts the process's peak (VmHWM) again from its resident memory now (Linux: `5` written to
+ * /proc/<pid>/clear_refs), so that a later memoryMb() gives the peak of what ran since. False where
+ * the system does not allow it: the peak then still counts from the start.
+ */
+export function restartPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface Answer {

@@ -7,8 +7,13 @@ export interface SizeResult {
   orders: number;
   shop: { note: string };
   startup: { wallMs: number; cpuSeconds: number; memory: { rss: number; peak: number } };
-  /** Memory at the end of the production phase, after the heaviest screens. */
-  end: { rss: number; peak: number };
+  /** Memory once the start's background work was done: its peak is the start's and that work's. */
+  beforeScreens: { rss: number; peak: number };
+  /**
+   * Memory at the end of the production phase, after the heaviest screens; the peak is theirs alone
+   * when `screensPeakOnly` (the peak was restarted before them), else the whole process's.
+   */
+  end: { rss: number; peak: number; screensPeakOnly: boolean };
   rows: Row[];
   loop: Record<string, string>;
   extra: string[];
@@ -24,8 +29,10 @@ function table(r: SizeResult): string {
     `Shop: ${r.shop.note}.`,
     '',
     `- start-up, spawn to \`/readyz\` 200: ${(r.startup.wallMs / 1000).toFixed(1)} s (${r.startup.cpuSeconds.toFixed(1)} s CPU)`,
-    `- server memory (RSS): ${r.startup.memory.rss.toFixed(0)} MB after start; ${r.end.rss.toFixed(0)} MB at the end of ` +
-      `the production phase, peak (VmHWM) ${r.end.peak.toFixed(0)} MB`,
+    `- server memory (RSS): ${r.startup.memory.rss.toFixed(0)} MB after start; ` +
+      `${r.beforeScreens.rss.toFixed(0)} MB once its background work was done (peak so far ${r.beforeScreens.peak.toFixed(0)} MB); ` +
+      `${r.end.rss.toFixed(0)} MB at the end of the production phase, peak (VmHWM) ${r.end.peak.toFixed(0)} MB ` +
+      (r.end.screensPeakOnly ? 'during the screens' : 'since the start (this system cannot restart the peak)'),
     ...r.extra.map((e) => `- ${e}`),
     `- longest event-loop delay: ${Object.entries(r.loop)
       .map(([phase, delay]) => `${phase} ${delay}`)
