@@ -33,7 +33,7 @@
 import { crc32 } from 'node:zlib';
 import { Binary, BSON } from 'bson';
 import { entryId, normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
-import { int32s, KeyWriter, SharedDates } from '../storage/saved-keys.js';
+import { int32s, KeyWriter, SharedDates, SharedKeyValues } from '../storage/saved-keys.js';
 import { errnoOf, realFs, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
 import {
@@ -276,6 +276,7 @@ function readCheckpoint(
   strings: Map<string, string>,
 ): LoadedCheckpoint {
   let offset = 0;
+  const keyValues = new SharedKeyValues(strings);
   /** The size of the BSON document at `offset`, checked against the file, and the whole of it readable. */
   const sizeAt = (what: string): number => {
     if (!bytes.has(offset, 5)) throw new CorruptDataFileError(file, `unexpected end of file while reading ${what}`);
@@ -392,6 +393,7 @@ function readCheckpoint(
           keys,
           saved.ids,
           (saved.dates ??= new SharedDates(count)),
+          keyValues,
         );
         savedKeys.parts = read && savedKeys.parts ? [...savedKeys.parts, read] : undefined;
         saved.keys.set(name, savedKeys);

@@ -163,6 +163,51 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     }
   });
 
+  it("shares each Date and ObjectId of the saved keys across a load's indexes and collections, and answers as before", async () => {
+    const { engine, orders } = await shopWithIndexes();
+    const people = orders.db.collection('users');
+    await people.createIndex({ createdAt: 1 });
+    await people.insertMany(users.map((_id, i) => ({ _id, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })));
+    const query = { status: 'Shipped', createdAt: { $gte: new Date(Date.UTC(2026, 0, 10)) } };
+    const before = await orders.find(query).sort({ createdAt: -1, ref: 1 }).toArray();
+    const byUser = await orders.find({ userId: users[4] }).sort({ createdAt: -1 }).toArray();
+    await engine.flush();
+    const copy = await crashImage();
+    try {
+      const { store, fromKeys } = await loadAsStartUp(copy);
+      expect(fromKeys).toContain('createdAt_1');
+      expect(expectSameAsSorted(store)).toBe(10);
+      // An order's day is in three of its indexes and other orders' and users' keys (50 days for
+      // 400 orders); a customer's id in the orders' index and the users' _id index.
+      const seen = new Map<string, unknown>();
+      let shared = 0;
+      for (const coll of store.allCollections()) {
+        for (const idx of [coll.idIndex, ...coll.secondaryIndexes()]) {
+          for (const entry of idx.tree?.keys() ?? []) {
+            for (const value of entry.slice(0, -1)) {
+              if (!(value instanceof Date || value instanceof ObjectId)) continue;
+              const key = value instanceof Date ? `d${value.getTime()}` : `o${value.toHexString()}`;
+              const first = seen.get(key);
+              if (first === undefined) seen.set(key, value);
+              else {
+                expect(value).toBe(first);
+                shared += 1;
+              }
+            }
+          }
+        }
+      }
+      expect(shared).toBeGreaterThan(1000);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+    await engine.stop();
+    const again = await open(dir);
+    expect(await again.orders.find(query).sort({ createdAt: -1, ref: 1 }).toArray()).toEqual(before);
+    expect(await again.orders.find({ userId: users[4] }).sort({ createdAt: -1 }).toArray()).toEqual(byUser);
+    expect(before.length).toBeGreaterThan(50);
+  });
+
   it('opens a format-3 checkpoint (the saved order checked against keys from the documents) and writes format 4', async () => {
     const { engine, orders } = await shopWithIndexes();
     await engine.flush();

@@ -8,7 +8,7 @@ import * as bulkLoading from 'sorted-btree/extended/bulkLoad.js';
 import { effectiveCollation, parseCollation, type Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
 import { compileFilter, type Matcher } from '../query/filter.js';
-import { KeyReader, SharedDates } from './saved-keys.js';
+import { KeyReader, SharedDates, type SharedKeyValues } from './saved-keys.js';
 import {
   canonicalKey,
   compareValues,
@@ -383,13 +383,20 @@ export class IndexRuntime {
    * The entries of one part of the keys a format-4 checkpoint saved (saved-keys.ts), `ordinals` the
    * positions of their documents among the collection's in the checkpoint (int32 little-endian),
    * `ids` those documents' canonical _ids: read while the load has the part's bytes, each entry one
-   * array with its _id in the last slot. Undefined for keys that do not parse.
+   * array with its _id in the last slot. Undefined for keys that do not parse. `dates` and `shared`
+   * share equal values with the other keys read (see SharedDates, SharedKeyValues).
    */
-  readSavedKeys(ordinals: Buffer, keys: Buffer, ids: readonly string[], dates: SharedDates): IndexEntry[] | undefined {
+  readSavedKeys(
+    ordinals: Buffer,
+    keys: Buffer,
+    ids: readonly string[],
+    dates: SharedDates,
+    shared?: SharedKeyValues,
+  ): IndexEntry[] | undefined {
     const width = this.fields.length;
     const entries = new Array<IndexEntry>(ordinals.length / 4);
     try {
-      const reader = new KeyReader(keys, dates);
+      const reader = new KeyReader(keys, dates, shared);
       for (let at = 0, i = 0; at < ordinals.length; at += 4, i++) {
         const o = ordinals.readInt32LE(at);
         if (!(o >= 0 && o < ids.length)) return undefined;
