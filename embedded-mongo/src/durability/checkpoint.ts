@@ -388,13 +388,17 @@ function readCheckpoint(
           index: [coll.idIndex, ...coll.secondaryIndexes()].find((i) => i.spec.name === name),
         };
         // Read now, while the window holds them: neither the file nor a copy of its keys is kept.
-        const read = savedKeys.index?.readSavedKeys(
-          ordinals,
-          keys,
-          saved.ids,
-          (saved.dates ??= new SharedDates(count)),
-          keyValues,
-        );
+        // Once a part did not parse, the index is sorted instead: the parts after it are not read.
+        const read =
+          savedKeys.parts === undefined
+            ? undefined
+            : savedKeys.index?.readSavedKeys(
+                ordinals,
+                keys,
+                saved.ids,
+                (saved.dates ??= new SharedDates(count)),
+                keyValues,
+              );
         savedKeys.parts = read && savedKeys.parts ? [...savedKeys.parts, read] : undefined;
         saved.keys.set(name, savedKeys);
       }

@@ -425,8 +425,7 @@ export class IndexRuntime {
     fresh: Array<[string, Doc]>,
   ): boolean {
     if (!this.tree || keys.parts === undefined) return false;
-    let kept = keys.parts.length === 1 ? keys.parts[0]! : ([] as IndexEntry[]).concat(...keys.parts);
-    if (stillStored) kept = kept.filter((entry) => stillStored(entryId(entry)));
+    const kept = keptEntries(keys.parts, stillStored);
     this.multikey = false;
     const { entries, multikey } = this.withFresh(kept, fresh);
     if (this.unique && this.hasDuplicate(entries)) return false;
@@ -461,9 +460,10 @@ export class IndexRuntime {
    * entry against the one before; throws on a misfit) unless `trusted`.
    */
   private load(entries: IndexEntry[], trusted: boolean): void {
-    // Every leaf's values are the one shared array of undefined (shareUndefinedValues): bulk loading
-    // cuts each leaf's from `values`, so it is handed that array instead of a copy per leaf, which
-    // made 1.9 M slots of garbage at 100,000 orders (15 MB, left for a full GC).
+    // Every leaf's values are the one shared array of undefined that the tree's own inserts keep
+    // (SHARED_UNDEFINED): bulk loading cuts each leaf's from `values`, so it is handed that array
+    // instead of a copy per leaf (8 bytes per key: 1.9 M slots at 100,000 orders). No leaf is longer
+    // than maxNodeSize, the shortest the shared array is kept.
     while (SHARED_UNDEFINED.length < this.tree!.maxNodeSize) SHARED_UNDEFINED.push(undefined);
     const values = { length: entries.length, slice: () => SHARED_UNDEFINED } as unknown as undefined[];
     const tree = trusted
@@ -471,7 +471,6 @@ export class IndexRuntime {
       : bulkLoad(entries, values, this.tree!.maxNodeSize, this.compareEntries);
     // As bulkLoad does, without its comparison of every neighbour (~10 % of a start-up at 100,000 orders).
     if (trusted) asTreeNodes(tree)._root = bulkLoadRoot(entries, values, tree.maxNodeSize, () => -1) as TreeNode;
-    shareUndefinedValues(asTreeNodes(tree)._root);
     this.tree = tree;
   }
 
@@ -596,14 +595,22 @@ function asTreeNodes(tree: BTree<IndexEntry, undefined>): { _root: TreeNode } {
 
 const SHARED_UNDEFINED = asTreeNodes(new BTree<IndexEntry, undefined>())._root.values;
 
-function shareUndefinedValues(node: TreeNode): void {
-  if (node.children) {
-    for (const child of node.children) shareUndefinedValues(child);
-    return;
+/**
+ * The entries of a saved index's parts (each in order, one after the other) whose documents are
+ * still stored, in one array: the part itself when there is one and all are (no copy, and no
+ * concatenation then filtering, which made two arrays of garbage of ~1.9 M slots at start-up).
+ */
+function keptEntries(parts: IndexEntry[][], stillStored: ((id: string) => boolean) | undefined): IndexEntry[] {
+  if (parts.length === 1 && stillStored === undefined) return parts[0]!;
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const kept = new Array<IndexEntry>(size);
+  let n = 0;
+  for (const part of parts) {
+    for (const entry of part) if (stillStored === undefined || stillStored(entryId(entry))) kept[n++] = entry;
   }
-  // The tree's own inserts keep the shared array at least as long as any leaf, as its checks expect.
-  while (SHARED_UNDEFINED.length < node.keys.length) SHARED_UNDEFINED.push(undefined);
-  node.values = SHARED_UNDEFINED;
+  kept.length = n;
+  return kept;
 }
 
 function compareIds(a: unknown, b: unknown): number {
