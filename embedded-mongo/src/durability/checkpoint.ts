@@ -276,7 +276,7 @@ function readCheckpoint(
   strings: Map<string, string>,
 ): LoadedCheckpoint {
   let offset = 0;
-  const keyValues = new SharedKeyValues(strings);
+  const keyValues = new SharedKeyValues();
   /** The size of the BSON document at `offset`, checked against the file, and the whole of it readable. */
   const sizeAt = (what: string): number => {
     if (!bytes.has(offset, 5)) throw new CorruptDataFileError(file, `unexpected end of file while reading ${what}`);
