@@ -411,6 +411,7 @@ function readCheckpoint(
     collections++;
     documents += count;
   }
+  keyValues.release();
   if (offset !== bytes.size) throw new CorruptDataFileError(file, 'trailing bytes after the end marker');
   return { lsn, version, keysTrusted, documentsFile };
 }

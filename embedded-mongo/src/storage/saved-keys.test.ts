@@ -123,6 +123,15 @@ describe('saved index keys (checkpoint format 4)', () => {
     }
     expect(new Set(fromA.map((e) => e[1])).size).toBe(n);
     expect(new Set(fromA.map((e) => e[2])).size).toBe(n);
+    // Released, it starts over: a Date read again is a new one, and as exact.
+    shared.release();
+    const again = new KeyWriter();
+    again.write([new Date(times[0]!), ids[0]]);
+    const [date, id] = new KeyReader(again.take(), undefined, shared).next(2);
+    expect(date).not.toBe(fromA[0]![2]);
+    expect(date).toEqual(fromA[0]![2]);
+    expect(id).not.toBe(fromA[0]![1]);
+    expect((id as ObjectId).equals(ids[0]!)).toBe(true);
   });
 
   it('reads back every string exactly through the shared strings, ASCII or not, however often repeated', () => {

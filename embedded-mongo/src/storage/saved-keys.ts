@@ -237,6 +237,23 @@ export class SharedKeyValues {
     }
   }
 
+  /**
+   * Lets the tables go once the load is done: their typed arrays' memory (≈ 10 MB at 100,000
+   * orders) is detached and so freed at the next young-generation GC, not left for a full one.
+   * The object can still be used (it starts over).
+   */
+  release(): void {
+    letGo(this.times);
+    letGo(this.words);
+    this.times = new Float64Array(1 << 12);
+    this.dates = new Array<Date | undefined>(1 << 12);
+    this.dateCount = 0;
+    this.words = new Int32Array(3 << 12);
+    this.objectIds = new Array<ObjectId | undefined>(1 << 12);
+    this.objectIdCount = 0;
+    this.strings.fill(undefined);
+  }
+
   private growDates(): void {
     const { times, dates } = this;
     this.times = new Float64Array(times.length * 2);
@@ -251,6 +268,7 @@ export class SharedKeyValues {
       this.dates[i] = date;
       this.times[i] = time;
     }
+    letGo(times);
   }
 
   private growObjectIds(): void {
@@ -269,11 +287,20 @@ export class SharedKeyValues {
       this.objectIds[i] = id;
       this.words.set([w0, w1, w2], 3 * i);
     }
+    letGo(words);
   }
 }
 
 /** Slots of SharedKeyValues' strings: 2 MB while a load runs; ~400,000 distinct strings at 100,000 orders. */
 const STRING_SLOTS = 1 << 18;
+
+/**
+ * Detaches a typed array's memory (transferred to a clone that is garbage at once), so that it goes
+ * at the next young-generation GC even if the array itself has reached the old generation.
+ */
+function letGo(table: Float64Array | Int32Array): void {
+  structuredClone(table.buffer, { transfer: [table.buffer as ArrayBuffer] });
+}
 
 /** A 32-bit hash of three 32-bit words (murmur3's finaliser over a multiply-xor chain). */
 function mix(a: number, b: number, c: number): number {
