@@ -33,7 +33,7 @@
 import { crc32 } from 'node:zlib';
 import { Binary, BSON } from 'bson';
 import { entryId, normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
-import { int32s, KeyWriter, SharedDates } from '../storage/saved-keys.js';
+import { int32s, KeyWriter, SharedDates, SharedKeyValues } from '../storage/saved-keys.js';
 import { errnoOf, realFs, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
 import {
@@ -276,6 +276,7 @@ function readCheckpoint(
   strings: Map<string, string>,
 ): LoadedCheckpoint {
   let offset = 0;
+  const keyValues = new SharedKeyValues();
   /** The size of the BSON document at `offset`, checked against the file, and the whole of it readable. */
   const sizeAt = (what: string): number => {
     if (!bytes.has(offset, 5)) throw new CorruptDataFileError(file, `unexpected end of file while reading ${what}`);
@@ -387,12 +388,17 @@ function readCheckpoint(
           index: [coll.idIndex, ...coll.secondaryIndexes()].find((i) => i.spec.name === name),
         };
         // Read now, while the window holds them: neither the file nor a copy of its keys is kept.
-        const read = savedKeys.index?.readSavedKeys(
-          ordinals,
-          keys,
-          saved.ids,
-          (saved.dates ??= new SharedDates(count)),
-        );
+        // Once a part did not parse, the index is sorted instead: the parts after it are not read.
+        const read =
+          savedKeys.parts === undefined
+            ? undefined
+            : savedKeys.index?.readSavedKeys(
+                ordinals,
+                keys,
+                saved.ids,
+                (saved.dates ??= new SharedDates(count)),
+                keyValues,
+              );
         savedKeys.parts = read && savedKeys.parts ? [...savedKeys.parts, read] : undefined;
         saved.keys.set(name, savedKeys);
       }
@@ -405,6 +411,7 @@ function readCheckpoint(
     collections++;
     documents += count;
   }
+  keyValues.release();
   if (offset !== bytes.size) throw new CorruptDataFileError(file, 'trailing bytes after the end marker');
   return { lsn, version, keysTrusted, documentsFile };
 }

@@ -2,13 +2,14 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { BSON, MongoClient, ObjectId, UUID } from 'mongodb';
+import { Binary, BSON, MongoClient, ObjectId, UUID } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEY_FORMAT, loadCheckpoint } from './checkpoint.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR, replayJournal } from './durability.js';
 import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
 import { IndexRuntime, entryId, type SavedOrders } from '../storage/indexes.js';
 import { realFs } from '../storage/storage-fs.js';
+import { KeyReader } from '../storage/saved-keys.js';
 import { StoredDocuments } from '../storage/stored.js';
 import { Store } from '../storage/store.js';
 import { externalUri } from '../../test/testing.js';
@@ -46,14 +47,19 @@ async function loadAsStartUp(
   }
 }
 
-/** Rewrites a checkpoint file document by document (`edit` returns the document to write, or undefined to drop it). */
-async function rewriteCheckpoint(file: string, edit: (doc: Doc) => Doc | undefined): Promise<void> {
+/**
+ * Rewrites a checkpoint file document by document (`edit` returns the document to write, several,
+ * or undefined to drop it).
+ */
+async function rewriteCheckpoint(file: string, edit: (doc: Doc) => Doc | Doc[] | undefined): Promise<void> {
   const bytes = await readFile(file);
   const out: Buffer[] = [];
   for (let at = 0; at < bytes.length; at += bytes.readInt32LE(at)) {
-    const doc = edit(BSON.deserialize(bytes.subarray(at, at + bytes.readInt32LE(at)), { promoteValues: false }));
-    if (doc?.type === 'end' && doc.crc32 !== undefined) doc.crc32 = crc32(Buffer.concat(out));
-    if (doc) out.push(Buffer.from(BSON.serialize(doc)));
+    const edited = edit(BSON.deserialize(bytes.subarray(at, at + bytes.readInt32LE(at)), { promoteValues: false }));
+    for (const doc of Array.isArray(edited) ? edited : edited ? [edited] : []) {
+      if (doc.type === 'end' && doc.crc32 !== undefined) doc.crc32 = crc32(Buffer.concat(out));
+      out.push(Buffer.from(BSON.serialize(doc)));
+    }
   }
   await writeFile(file, Buffer.concat(out));
 }
@@ -160,6 +166,95 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
       expect(expectSameAsSorted(store)).toBe(8);
     } finally {
       await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it("shares each Date and ObjectId of the saved keys across a load's indexes and collections, and answers as before", async () => {
+    const { engine, orders } = await shopWithIndexes();
+    const people = orders.db.collection('users');
+    await people.createIndex({ createdAt: 1 });
+    await people.insertMany(users.map((_id, i) => ({ _id, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })));
+    const query = { status: 'Shipped', createdAt: { $gte: new Date(Date.UTC(2026, 0, 10)) } };
+    const before = await orders.find(query).sort({ createdAt: -1, ref: 1 }).toArray();
+    const byUser = await orders.find({ userId: users[4] }).sort({ createdAt: -1 }).toArray();
+    await engine.flush();
+    const copy = await crashImage();
+    try {
+      const { store, fromKeys } = await loadAsStartUp(copy);
+      expect(fromKeys).toContain('createdAt_1');
+      expect(expectSameAsSorted(store)).toBe(10);
+      // An order's day is in three of its indexes and other orders' and users' keys (50 days for
+      // 400 orders); a customer's id in the orders' index and the users' _id index.
+      const seen = new Map<string, unknown>();
+      let shared = 0;
+      for (const coll of store.allCollections()) {
+        for (const idx of [coll.idIndex, ...coll.secondaryIndexes()]) {
+          for (const entry of idx.tree?.keys() ?? []) {
+            for (const value of entry.slice(0, -1)) {
+              if (!(value instanceof Date || value instanceof ObjectId)) continue;
+              const key = value instanceof Date ? `d${value.getTime()}` : `o${value.toHexString()}`;
+              const first = seen.get(key);
+              if (first === undefined) seen.set(key, value);
+              else {
+                expect(value).toBe(first);
+                shared += 1;
+              }
+            }
+          }
+        }
+      }
+      expect(shared).toBeGreaterThan(1000);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+    await engine.stop();
+    const again = await open(dir);
+    expect(await again.orders.find(query).sort({ createdAt: -1, ref: 1 }).toArray()).toEqual(before);
+    expect(await again.orders.find({ userId: users[4] }).sort({ createdAt: -1 }).toArray()).toEqual(byUser);
+    expect(before.length).toBeGreaterThan(50);
+  });
+
+  it('reads saved keys of several parts as one index, and no part after one that does not parse', async () => {
+    const { engine } = await shopWithIndexes();
+    await engine.flush();
+    const bytesOf = (b: Binary): Buffer => Buffer.from(b.buffer.subarray(0, b.position));
+    /** An index's one `order` entry split in two parts after its 150th key (`damage`: the first part's keys unreadable). */
+    const split =
+      (index: string, damage: boolean) =>
+      (doc: Doc): Doc | Doc[] => {
+        if (doc.type !== 'order' || doc.index !== index) return doc;
+        const keys = bytesOf(doc.keys as Binary);
+        const reader = new KeyReader(keys);
+        for (let i = 0; i < 150; i++) reader.next(1);
+        const cut = (reader as unknown as { at: number }).at;
+        const ordinals = bytesOf(doc.ordinals as Binary);
+        const part = (from: number, to: number | undefined, bytes: Buffer): Doc => ({
+          ...doc,
+          ordinals: new Binary(ordinals.subarray(from * 4, to === undefined ? undefined : to * 4)),
+          keys: new Binary(bytes),
+        });
+        return [
+          part(0, 150, damage ? Buffer.from([42]) : keys.subarray(0, cut)),
+          part(150, undefined, keys.subarray(cut)),
+        ];
+      };
+    for (const damage of [false, true]) {
+      const copy = await crashImage();
+      const read = vi.spyOn(IndexRuntime.prototype, 'readSavedKeys');
+      try {
+        await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), split('ref_1', damage));
+        const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+        const readRef = read.mock.contexts.filter((i) => (i as IndexRuntime).spec.name === 'ref_1');
+        expect({ sorted, refFromKeys: fromKeys.includes('ref_1'), partsRead: readRef.length }).toEqual(
+          damage
+            ? { sorted: ['ref_1'], refFromKeys: false, partsRead: 1 }
+            : { sorted: [], refFromKeys: true, partsRead: 2 },
+        );
+        expect(expectSameAsSorted(store)).toBe(8);
+      } finally {
+        read.mockRestore();
+        await rm(copy, { recursive: true, force: true });
+      }
     }
   });
 

@@ -8,7 +8,7 @@ import * as bulkLoading from 'sorted-btree/extended/bulkLoad.js';
 import { effectiveCollation, parseCollation, type Collation } from '../values/collation.js';
 import { CommandError, ErrorCode } from '../values/errors.js';
 import { compileFilter, type Matcher } from '../query/filter.js';
-import { KeyReader, SharedDates } from './saved-keys.js';
+import { KeyReader, SharedDates, type SharedKeyValues } from './saved-keys.js';
 import {
   canonicalKey,
   compareValues,
@@ -136,6 +136,13 @@ const { bulkLoadRoot } = bulkLoading as unknown as {
   bulkLoadRoot: <K, V>(keys: K[], values: V[], maxNodeSize: number, compare: (a: K, b: K) => number) => unknown;
 };
 
+/**
+ * Keys per B-tree node at most (sorted-btree's default is 32): a bulk-loaded leaf holds 80 % of it,
+ * and each leaf costs ~100 bytes besides its keys (node, keys array and its header), so 64 halves
+ * that (at 100,000 orders 77,000 leaves, ~4 MB less heap) for a few more comparisons per lookup.
+ */
+const NODE_SIZE = 64;
+
 /** Sentinels that sort below / above every BSON value, for open-ended scan bounds. */
 export const MIN_KEY = Symbol('MinKeyBound');
 export const MAX_KEY = Symbol('MaxKeyBound');
@@ -251,7 +258,7 @@ export class IndexRuntime {
     const width = dirs.length;
     this.compareEntries = (a, b) => this.compareKeys(a, b) || compareIds(a[width], b[width]);
     this.tree = isOrderedKeyPattern(spec.key)
-      ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries)
+      ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, NODE_SIZE)
       : undefined;
   }
 
@@ -383,13 +390,20 @@ export class IndexRuntime {
    * The entries of one part of the keys a format-4 checkpoint saved (saved-keys.ts), `ordinals` the
    * positions of their documents among the collection's in the checkpoint (int32 little-endian),
    * `ids` those documents' canonical _ids: read while the load has the part's bytes, each entry one
-   * array with its _id in the last slot. Undefined for keys that do not parse.
+   * array with its _id in the last slot. Undefined for keys that do not parse. `dates` and `shared`
+   * share equal values with the other keys read (see SharedDates, SharedKeyValues).
    */
-  readSavedKeys(ordinals: Buffer, keys: Buffer, ids: readonly string[], dates: SharedDates): IndexEntry[] | undefined {
+  readSavedKeys(
+    ordinals: Buffer,
+    keys: Buffer,
+    ids: readonly string[],
+    dates: SharedDates,
+    shared?: SharedKeyValues,
+  ): IndexEntry[] | undefined {
     const width = this.fields.length;
     const entries = new Array<IndexEntry>(ordinals.length / 4);
     try {
-      const reader = new KeyReader(keys, dates);
+      const reader = new KeyReader(keys, dates, shared);
       for (let at = 0, i = 0; at < ordinals.length; at += 4, i++) {
         const o = ordinals.readInt32LE(at);
         if (!(o >= 0 && o < ids.length)) return undefined;
@@ -418,8 +432,7 @@ export class IndexRuntime {
     fresh: Array<[string, Doc]>,
   ): boolean {
     if (!this.tree || keys.parts === undefined) return false;
-    let kept = keys.parts.length === 1 ? keys.parts[0]! : ([] as IndexEntry[]).concat(...keys.parts);
-    if (stillStored) kept = kept.filter((entry) => stillStored(entryId(entry)));
+    const kept = keptEntries(keys.parts, stillStored);
     this.multikey = false;
     const { entries, multikey } = this.withFresh(kept, fresh);
     if (this.unique && this.hasDuplicate(entries)) return false;
@@ -454,9 +467,10 @@ export class IndexRuntime {
    * entry against the one before; throws on a misfit) unless `trusted`.
    */
   private load(entries: IndexEntry[], trusted: boolean): void {
-    // Every leaf's values are the one shared array of undefined (shareUndefinedValues): bulk loading
-    // cuts each leaf's from `values`, so it is handed that array instead of a copy per leaf, which
-    // made 1.9 M slots of garbage at 100,000 orders (15 MB, left for a full GC).
+    // Every leaf's values are the one shared array of undefined that the tree's own inserts keep
+    // (SHARED_UNDEFINED): bulk loading cuts each leaf's from `values`, so it is handed that array
+    // instead of a copy per leaf (8 bytes per key: 1.9 M slots at 100,000 orders). No leaf is longer
+    // than maxNodeSize, the shortest the shared array is kept.
     while (SHARED_UNDEFINED.length < this.tree!.maxNodeSize) SHARED_UNDEFINED.push(undefined);
     const values = { length: entries.length, slice: () => SHARED_UNDEFINED } as unknown as undefined[];
     const tree = trusted
@@ -464,7 +478,6 @@ export class IndexRuntime {
       : bulkLoad(entries, values, this.tree!.maxNodeSize, this.compareEntries);
     // As bulkLoad does, without its comparison of every neighbour (~10 % of a start-up at 100,000 orders).
     if (trusted) asTreeNodes(tree)._root = bulkLoadRoot(entries, values, tree.maxNodeSize, () => -1) as TreeNode;
-    shareUndefinedValues(asTreeNodes(tree)._root);
     this.tree = tree;
   }
 
@@ -589,14 +602,22 @@ function asTreeNodes(tree: BTree<IndexEntry, undefined>): { _root: TreeNode } {
 
 const SHARED_UNDEFINED = asTreeNodes(new BTree<IndexEntry, undefined>())._root.values;
 
-function shareUndefinedValues(node: TreeNode): void {
-  if (node.children) {
-    for (const child of node.children) shareUndefinedValues(child);
-    return;
+/**
+ * The entries of a saved index's parts (each in order, one after the other) whose documents are
+ * still stored, in one array: the part itself when there is one and all are (no copy, and no
+ * concatenation then filtering, which made two arrays of garbage of ~1.9 M slots at start-up).
+ */
+function keptEntries(parts: IndexEntry[][], stillStored: ((id: string) => boolean) | undefined): IndexEntry[] {
+  if (parts.length === 1 && stillStored === undefined) return parts[0]!;
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const kept = new Array<IndexEntry>(size);
+  let n = 0;
+  for (const part of parts) {
+    for (const entry of part) if (stillStored === undefined || stillStored(entryId(entry))) kept[n++] = entry;
   }
-  // The tree's own inserts keep the shared array at least as long as any leaf, as its checks expect.
-  while (SHARED_UNDEFINED.length < node.keys.length) SHARED_UNDEFINED.push(undefined);
-  node.values = SHARED_UNDEFINED;
+  kept.length = n;
+  return kept;
 }
 
 function compareIds(a: unknown, b: unknown): number {

@@ -320,8 +320,21 @@ export function objectIdKeyAt(source: Buffer, offset: number): string | undefine
   if (source[p] !== 0x07 || source[p + 1] !== 0x5f || source[p + 2] !== 0x69 || source[p + 3] !== 0x64) {
     return undefined;
   }
-  return source[p + 4] === 0 ? `o${source.toString('hex', p + 5, p + 17)}` : undefined;
+  if (source[p + 4] !== 0) return undefined;
+  // Written into one buffer and read as one string: `o${hex}` is a concatenation, which V8 keeps as
+  // a pair of strings (32 bytes more per document: 7 MB of heap for the 222,000 ids of the 100,000-order shop).
+  const key = ID_KEY;
+  for (let i = 0; i < 12; i++) {
+    const byte = source[p + 5 + i]!;
+    key[1 + 2 * i] = HEX_DIGITS[byte >> 4]!;
+    key[2 + 2 * i] = HEX_DIGITS[byte & 15]!;
+  }
+  return key.toString('latin1', 0, 25);
 }
+
+/** 'o' and room for 24 hex digits: an ObjectId's canonical key (see objectIdKeyAt). */
+const ID_KEY = Buffer.from('o'.padEnd(25, '0'), 'latin1');
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 
 /** Bytes taken by a value of BSON type `type` starting at `at`, or -1 for an unknown type. */
 function valueSize(b: Buffer, type: number, at: number): number {
