@@ -38,6 +38,8 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
   // Documents read from the checkpoint's bytes (decoded, or sent as they are), and of those decoded.
   const decoded = { count: 0 };
   const decodedOnly = { count: 0 };
+  // Of those decoded, the ones kept for later queries (StoredDocuments.read).
+  const kept = { count: 0 };
 
   async function start(): Promise<void> {
     engine = await startEmbeddedEngine({ dataDir: dir });
@@ -63,7 +65,10 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
     const bytesOf = StoredDocuments.prototype.bytesOf;
     vi.spyOn(StoredDocuments.prototype, 'read').mockImplementation(function (this: StoredDocuments, v) {
       count(v);
-      if (typeof v === 'number') decodedOnly.count++;
+      if (typeof v === 'number') {
+        decodedOnly.count++;
+        kept.count++;
+      }
       return read.call(this, v);
     });
     vi.spyOn(StoredDocuments.prototype, 'decode').mockImplementation(function (this: StoredDocuments, v) {
@@ -118,6 +123,42 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
     // Every order tested once (no index on totalPaise), then the first batch.
     expect(decoded.count).toBe(ORDERS + BATCH);
     await cursor.close();
+  });
+
+  it('keeps decoded orders for later queries only for a sort in memory, which reads them again page by page', async () => {
+    kept.count = 0;
+    decodedOnly.count = 0;
+    const recent = { createdAt: { $gte: new Date(START + (ORDERS - 500) * 60_000) } };
+    // Tested once each through the createdAt index: decoded, not kept.
+    expect(await orders.countDocuments({ ...recent, totalPaise: { $gte: 0 } })).toBe(500);
+    expect(await orders.find({ ...recent, totalPaise: { $gte: 0 } }, { batchSize: 1000 }).toArray()).toHaveLength(500);
+    expect(decodedOnly.count).toBe(1000);
+    expect(kept.count).toBe(0);
+    // Sorted in memory, page after page: read through the recent reads (decoded once for both pages).
+    const page = (n: number) =>
+      orders
+        .find(recent)
+        .sort({ totalPaise: -1 })
+        .skip(n * 25)
+        .limit(25)
+        .toArray();
+    expect((await page(0))[0]?._id).toBe(ORDERS - 1);
+    expect((await page(1))[0]?._id).toBe(ORDERS - 26);
+    expect(kept.count).toBe(1000);
+  });
+
+  it('decodes an order read by its _id once when a projection asks for it, and not at all otherwise', async () => {
+    decodedOnly.count = 0;
+    const ids = [5, 70, 900, 2999, ORDERS + 7];
+    const projected = await orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray();
+    expect(projected.map((o) => o._id).sort((a, b) => a - b)).toEqual([5, 70, 900, 2999]);
+    expect(decodedOnly.count).toBe(4);
+    expect(await orders.find({ _id: { $in: ids } }).toArray()).toHaveLength(4);
+    expect(await orders.findOne({ _id: 70 })).toEqual(orderOf(70));
+    expect(decodedOnly.count).toBe(4);
+    // Another condition beside the ids is still tested on each order.
+    expect(await orders.countDocuments({ _id: { $in: ids }, status: 'Delivered' })).toBe(1);
+    expect(decodedOnly.count).toBe(8);
   });
 
   it('answers every order it matched when others change between batches, each as it was when it matched', async () => {
