@@ -655,8 +655,10 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
   const limit = opts.limit ?? 0;
   const c = coll && coveringCount(coll, matcher, opts);
   if (!coll || !c) {
-    const sel = select(coll, matcher, opts);
-    return { ...sel, n: sel.docs.length, winningPlan: () => ({ stage: 'COUNT', inputStage: sel.winningPlan() }) };
+    // References, not documents: a count holds nothing it decoded.
+    const sel = select(coll, matcher, { ...opts, refs: true });
+    const n = sel.refs?.length ?? sel.docs.length;
+    return { ...sel, n, winningPlan: () => ({ stage: 'COUNT', inputStage: sel.winningPlan() }) };
   }
   const conds = fieldConditions(matcher.normalized);
   const stringsOk = c.index.collation.id === opts.collation.id;
@@ -790,6 +792,13 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   // admin list's tab counts and page). Other plans read each document once: kept, what they decode
   // outlived the engine's young generation and piled up as garbage in the old one.
   const refetched = chosen !== undefined && (!streamed || chosen.index.multikey);
+  // A document tested and not held is decoded in the top-level fields the filter names only (a
+  // filter of field conditions): a few values instead of a whole order, which a check or a backfill
+  // over many orders otherwise allocated in full (the first start of an upgraded shop).
+  const testedFields =
+    !keepDocs && !matchesAll && onlyFieldConditions(filter)
+      ? [...new Set([...conds.keys()].map((f) => f.split('.')[0]!))].map((f) => Buffer.from(f, 'utf8'))
+      : undefined;
   for (const row of source) {
     if (row.keys === false) continue;
     if (row.keys === true && toSkip > 0) {
@@ -802,7 +811,13 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
     // Decoded to be tested or held; a reference needs neither when the keys or an empty filter
     // already say it matches.
     const tested = row.keys !== true && !matchesAll;
-    const doc = tested || keepDocs ? (refetched ? coll.docs.read(ref) : coll.docs.decode(ref)) : undefined;
+    const doc = !(tested || keepDocs)
+      ? undefined
+      : testedFields && typeof ref === 'number'
+        ? coll.docs.fieldsOf(ref, testedFields)
+        : refetched
+          ? coll.docs.read(ref)
+          : coll.docs.decode(ref);
     if (tested && !matcher.test(doc!)) continue;
     if (toSkip > 0) {
       toSkip--;
