@@ -783,7 +783,7 @@ function explainAggregate(cmd: Doc, db: string, sel: Selection | undefined, rest
     ns,
     undefined,
     sel ?? EMPTY_SELECTION,
-    sel?.winningPlan ?? { stage: 'EOF' },
+    sel?.winningPlan() ?? { stage: 'EOF' },
     undefined,
   );
   if (rest.length === 0) return base;
@@ -792,7 +792,12 @@ function explainAggregate(cmd: Doc, db: string, sel: Selection | undefined, rest
   return { explainVersion: '1', stages: [{ $cursor: { queryPlanner } }, ...rest], command, serverInfo, ok: 1 };
 }
 
-const EMPTY_SELECTION: Selection = { docs: [], winningPlan: { stage: 'EOF' }, keysExamined: 0, docsExamined: 0 };
+const EMPTY_SELECTION: Selection = {
+  docs: [],
+  winningPlan: () => ({ stage: 'EOF' }),
+  keysExamined: 0,
+  docsExamined: 0,
+};
 
 /** `explain`: the plan each read or write would use, without running writes. */
 export const explain: CommandHandler = (cmd, db, ctx) => {
@@ -805,8 +810,8 @@ export const explain: CommandHandler = (cmd, db, ctx) => {
       const q = findQuery(inner, db, ctx);
       const sel = q.run();
       const root = q.projector
-        ? { stage: 'PROJECTION_DEFAULT', transformBy: inner.projection, inputStage: sel.winningPlan }
-        : sel.winningPlan;
+        ? { stage: 'PROJECTION_DEFAULT', transformBy: inner.projection, inputStage: sel.winningPlan() }
+        : sel.winningPlan();
       return explainReply(inner, ns(inner.find), q.matcher.raw, sel, root, verbosity);
     }
     case 'count':
@@ -817,10 +822,10 @@ export const explain: CommandHandler = (cmd, db, ctx) => {
       if (name === 'count') {
         const counted = countMatches(coll, matcher, { collation, hint: inner.hint });
         const sel = { ...counted, docs: [] };
-        return explainReply(inner, ns(inner[name]), matcher.raw, sel, counted.winningPlan, verbosity);
+        return explainReply(inner, ns(inner[name]), matcher.raw, sel, counted.winningPlan(), verbosity);
       }
       const sel = select(coll, matcher, { collation, hint: inner.hint });
-      return explainReply(inner, ns(inner[name]), matcher.raw, sel, sel.winningPlan, verbosity);
+      return explainReply(inner, ns(inner[name]), matcher.raw, sel, sel.winningPlan(), verbosity);
     }
     case 'update':
     case 'delete': {
@@ -831,7 +836,7 @@ export const explain: CommandHandler = (cmd, db, ctx) => {
       const matcher = compileFilter(spec.q, letVariables(inner), collation);
       const one = name === 'update' ? spec.multi !== true : toInt(spec.limit, 0) === 1;
       const sel = select(coll, matcher, { sort: parseSort(spec.sort), limit: one ? 1 : 0, collation, hint: spec.hint });
-      const root = { stage: name.toUpperCase(), inputStage: sel.winningPlan };
+      const root = { stage: name.toUpperCase(), inputStage: sel.winningPlan() };
       return explainReply(inner, ns(inner[name]), matcher.raw, sel, root, verbosity);
     }
     case 'findAndModify':
@@ -840,7 +845,7 @@ export const explain: CommandHandler = (cmd, db, ctx) => {
       const collation = collationFor(inner.collation, coll);
       const matcher = compileFilter(inner.query, letVariables(inner), collation);
       const sel = select(coll, matcher, { sort: parseSort(inner.sort), limit: 1, collation, hint: inner.hint });
-      const root = { stage: inner.remove === true ? 'DELETE' : 'UPDATE', inputStage: sel.winningPlan };
+      const root = { stage: inner.remove === true ? 'DELETE' : 'UPDATE', inputStage: sel.winningPlan() };
       return explainReply(inner, ns(inner[name]), matcher.raw, sel, root, verbosity);
     }
     case 'aggregate':

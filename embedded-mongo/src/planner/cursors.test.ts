@@ -38,6 +38,10 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
   // Documents read from the checkpoint's bytes (decoded, or sent as they are), and of those decoded.
   const decoded = { count: 0 };
   const decodedOnly = { count: 0 };
+  // Of those decoded, the ones kept for later queries (StoredDocuments.read).
+  const kept = { count: 0 };
+  // Documents decoded only in the fields a filter names, to be tested.
+  const inPart = { count: 0 };
 
   async function start(): Promise<void> {
     engine = await startEmbeddedEngine({ dataDir: dir });
@@ -61,9 +65,17 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
     const read = StoredDocuments.prototype.read;
     const decode = StoredDocuments.prototype.decode;
     const bytesOf = StoredDocuments.prototype.bytesOf;
+    const fieldsOf = StoredDocuments.prototype.fieldsOf;
+    vi.spyOn(StoredDocuments.prototype, 'fieldsOf').mockImplementation(function (this: StoredDocuments, v, names) {
+      inPart.count++;
+      return fieldsOf.call(this, v, names);
+    });
     vi.spyOn(StoredDocuments.prototype, 'read').mockImplementation(function (this: StoredDocuments, v) {
       count(v);
-      if (typeof v === 'number') decodedOnly.count++;
+      if (typeof v === 'number') {
+        decodedOnly.count++;
+        kept.count++;
+      }
       return read.call(this, v);
     });
     vi.spyOn(StoredDocuments.prototype, 'decode').mockImplementation(function (this: StoredDocuments, v) {
@@ -111,13 +123,62 @@ describe.skipIf(externalUri !== undefined)('cursors over documents loaded from t
     await cursor.close();
   });
 
-  it('tests every order once for a filter no index answers, then decodes only the first batch', async () => {
+  it('tests every order once in the fields the filter names, then decodes only the first batch', async () => {
     decoded.count = 0;
+    inPart.count = 0;
     const cursor = orders.find({ totalPaise: { $gte: 10_000 + ORDERS / 2 } }, { batchSize: BATCH });
-    await cursor.next();
-    // Every order tested once (no index on totalPaise), then the first batch.
-    expect(decoded.count).toBe(ORDERS + BATCH);
+    expect(await cursor.next()).toEqual(orderOf(ORDERS / 2));
+    // Every order tested once (no index on totalPaise) on its totalPaise alone, then the first batch.
+    expect(inPart.count).toBe(ORDERS);
+    expect(decoded.count).toBe(BATCH);
     await cursor.close();
+    // A filter that is not only field conditions is tested on the whole order.
+    inPart.count = 0;
+    decoded.count = 0;
+    const where = { $expr: { $gte: ['$totalPaise', 10_000 + ORDERS - 10] } };
+    expect(await orders.countDocuments(where)).toBe(10);
+    expect(inPart.count).toBe(0);
+    expect(decoded.count).toBe(ORDERS);
+  });
+
+  it('keeps decoded orders for later queries only for a sort in memory, which reads them again page by page', async () => {
+    kept.count = 0;
+    decodedOnly.count = 0;
+    inPart.count = 0;
+    const recent = { createdAt: { $gte: new Date(START + (ORDERS - 500) * 60_000) } };
+    // Tested once each through the createdAt index: decoded, not kept.
+    expect(await orders.countDocuments({ ...recent, totalPaise: { $gte: 0 } })).toBe(500);
+    expect(await orders.find({ ...recent, totalPaise: { $gte: 0 } }, { batchSize: 1000 }).toArray()).toHaveLength(500);
+    expect(inPart.count).toBe(1000);
+    expect(decodedOnly.count).toBe(0);
+    expect(kept.count).toBe(0);
+    // Sorted in memory, page after page: read through the recent reads (decoded once for both pages).
+    const page = (n: number) =>
+      orders
+        .find(recent)
+        .sort({ totalPaise: -1 })
+        .skip(n * 25)
+        .limit(25)
+        .toArray();
+    expect((await page(0))[0]?._id).toBe(ORDERS - 1);
+    expect((await page(1))[0]?._id).toBe(ORDERS - 26);
+    expect(kept.count).toBe(1000);
+  });
+
+  it('decodes an order read by its _id once when a projection asks for it, and not at all otherwise', async () => {
+    decodedOnly.count = 0;
+    const ids = [5, 70, 900, 2999, ORDERS + 7];
+    const projected = await orders.find({ _id: { $in: ids } }, { projection: { status: 1 } }).toArray();
+    expect(projected.map((o) => o._id).sort((a, b) => a - b)).toEqual([5, 70, 900, 2999]);
+    expect(decodedOnly.count).toBe(4);
+    expect(await orders.find({ _id: { $in: ids } }).toArray()).toHaveLength(4);
+    expect(await orders.findOne({ _id: 70 })).toEqual(orderOf(70));
+    expect(decodedOnly.count).toBe(4);
+    // Another condition beside the ids is still tested on each order, in the fields it names.
+    inPart.count = 0;
+    expect(await orders.countDocuments({ _id: { $in: ids }, status: 'Delivered' })).toBe(1);
+    expect(inPart.count).toBe(4);
+    expect(decodedOnly.count).toBe(4);
   });
 
   it('answers every order it matched when others change between batches, each as it was when it matched', async () => {

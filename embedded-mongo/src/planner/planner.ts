@@ -434,8 +434,11 @@ export interface Selection {
    * StoredDocuments.raw), in the answer's order, and `docs` is empty. Read them with `coll.docs.read`.
    */
   refs?: StoredValue[];
-  /** `queryPlanner.winningPlan` as mongod's classic engine shows it. */
-  winningPlan: Doc;
+  /**
+   * `queryPlanner.winningPlan` as mongod's classic engine shows it, built when called: only explain
+   * shows it, and its index bounds (a string per value in bounds) were garbage for every other read.
+   */
+  winningPlan: () => Doc;
   keysExamined: number;
   docsExamined: number;
 }
@@ -489,10 +492,17 @@ function chooseIndex(
 
 export interface CountResult {
   n: number;
-  /** `COUNT` over the plan, as mongod's explain shows it. */
-  winningPlan: Doc;
+  /** `COUNT` over the plan, as mongod's explain shows it (built when called, as Selection's). */
+  winningPlan: () => Doc;
   keysExamined: number;
   docsExamined: number;
+}
+
+/** `v` or `{$eq: v}` or `{$in: [...]}`, and nothing else: a condition whose bound is its whole meaning. */
+function isPointsOnly(cond: unknown): boolean {
+  if (!isPlainObject(cond)) return true;
+  const ops = Object.keys(cond);
+  return ops.length === 1 && (ops[0] === '$eq' || ops[0] === '$in');
 }
 
 /** A filter made only of conditions on named fields (no top-level $or, $nor, $expr, $where...). */
@@ -645,8 +655,10 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
   const limit = opts.limit ?? 0;
   const c = coll && coveringCount(coll, matcher, opts);
   if (!coll || !c) {
-    const sel = select(coll, matcher, opts);
-    return { ...sel, n: sel.docs.length, winningPlan: { stage: 'COUNT', inputStage: sel.winningPlan } };
+    // References, not documents: a count holds nothing it decoded.
+    const sel = select(coll, matcher, { ...opts, refs: true });
+    const n = sel.refs?.length ?? sel.docs.length;
+    return { ...sel, n, winningPlan: () => ({ stage: 'COUNT', inputStage: sel.winningPlan() }) };
   }
   const conds = fieldConditions(matcher.normalized);
   const stringsOk = c.index.collation.id === opts.collation.id;
@@ -672,12 +684,11 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
     }
     if (++matched >= stopAt) break;
   }
-  const scan = exact
-    ? { ...ixscanStage(c, false), stage: 'COUNT_SCAN' }
-    : { ...ixscanStage(c, false), filter: matcher.raw };
+  const scan = (): Doc =>
+    exact ? { ...ixscanStage(c, false), stage: 'COUNT_SCAN' } : { ...ixscanStage(c, false), filter: matcher.raw };
   return {
     n: Math.max(0, matched - skip),
-    winningPlan: { stage: 'COUNT', inputStage: scan },
+    winningPlan: () => ({ stage: 'COUNT', inputStage: scan() }),
     keysExamined,
     docsExamined,
   };
@@ -691,7 +702,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   if (matcher.text) {
     throw textRefused(coll?.secondaryIndexes().some((i) => Object.values(i.spec.key).includes('text')) ?? false);
   }
-  if (!coll) return { docs: [], winningPlan: { stage: 'EOF' }, keysExamined: 0, docsExamined: 0 };
+  if (!coll) return { docs: [], winningPlan: () => ({ stage: 'EOF' }), keysExamined: 0, docsExamined: 0 };
   const hinted = hintedIndex(coll, opts.hint);
   const filter = matcher.normalized;
   const conds = fieldConditions(filter);
@@ -700,7 +711,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   // Index scans name the document and what its keys alone say of the filter, so a document the
   // keys rule out, or that a skip passes over, is never read.
   let source: Iterable<{ ref?: StoredValue; id?: string; keys?: boolean | undefined }>;
-  let inputStage: Doc;
+  let inputStage: () => Doc;
   let sortedByIndex = false;
   let keysExamined = 0;
   let docsExamined = 0;
@@ -719,15 +730,19 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
         ids.push(key);
       }
     }
-    source = ids.map((id) => ({ id }));
+    // A filter that is only these points ({_id: v}, {_id: {$in: [...]}}) is met by every stored
+    // _id of the same canonical key: nothing to test on the document, which then is decoded at most
+    // once (by the cursor, if a projection asks for it).
+    const keys = idConds?.length === 1 && conds.size === 1 && onlyFieldConditions(filter) && isPointsOnly(idConds[0]);
+    source = ids.map((id) => ({ id, keys: keys || undefined }));
     const single = idBound.values.length === 1 && !sort && coll.idIndex.collation.id === 'simple';
     inputStage = single
-      ? { stage: 'IDHACK' }
-      : {
+      ? () => ({ stage: 'IDHACK' })
+      : () => ({
           stage: 'FETCH',
           ...filterShown,
           inputStage: ixscanStage(candidateFor(coll.idIndex, conds, opts.collation, undefined), false),
-        };
+        });
   } else {
     chosen = chooseIndex(coll, hinted, conds, opts.collation, sort);
     if (chosen) {
@@ -748,7 +763,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
           yield { id, keys: byKeys?.(entry) };
         }
       })();
-      inputStage = { stage: 'FETCH', ...filterShown, inputStage: ixscanStage(c, backward) };
+      inputStage = () => ({ stage: 'FETCH', ...filterShown, inputStage: ixscanStage(c, backward) });
     } else {
       const refs =
         hinted === 'natural' && isPlainObject(opts.hint) && opts.hint.$natural === -1
@@ -757,7 +772,7 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
       source = (function* () {
         for (const [, ref] of refs) yield { ref };
       })();
-      inputStage = { stage: 'COLLSCAN', ...filterShown, direction: 'forward' };
+      inputStage = () => ({ stage: 'COLLSCAN', ...filterShown, direction: 'forward' });
     }
   }
 
@@ -772,6 +787,18 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
   const refOf = refs && keepDocs ? new Map<Doc, StoredValue>() : undefined;
   let count = 0;
   const matchesAll = Object.keys(filter).length === 0;
+  // Kept for readers close in time (StoredDocuments.read) only where the next query comes back to
+  // the same documents: a sort in memory read page by page, a search through a multikey index (the
+  // admin list's tab counts and page). Other plans read each document once: kept, what they decode
+  // outlived the engine's young generation and piled up as garbage in the old one.
+  const refetched = chosen !== undefined && (!streamed || chosen.index.multikey);
+  // A document tested and not held is decoded in the top-level fields the filter names only (a
+  // filter of field conditions): a few values instead of a whole order, which a check or a backfill
+  // over many orders otherwise allocated in full (the first start of an upgraded shop).
+  const testedFields =
+    !keepDocs && !matchesAll && onlyFieldConditions(filter)
+      ? [...new Set([...conds.keys()].map((f) => f.split('.')[0]!))].map((f) => Buffer.from(f, 'utf8'))
+      : undefined;
   for (const row of source) {
     if (row.keys === false) continue;
     if (row.keys === true && toSkip > 0) {
@@ -782,10 +809,15 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
     if (ref === undefined) continue;
     docsExamined++;
     // Decoded to be tested or held; a reference needs neither when the keys or an empty filter
-    // already say it matches. A scan's are not kept for readers close in time (see read()): it
-    // would push out what they share.
+    // already say it matches.
     const tested = row.keys !== true && !matchesAll;
-    const doc = tested || keepDocs ? (row.ref !== undefined ? coll.docs.decode(ref) : coll.docs.read(ref)) : undefined;
+    const doc = !(tested || keepDocs)
+      ? undefined
+      : testedFields && typeof ref === 'number'
+        ? coll.docs.fieldsOf(ref, testedFields)
+        : refetched
+          ? coll.docs.read(ref)
+          : coll.docs.decode(ref);
     if (tested && !matcher.test(doc!)) continue;
     if (toSkip > 0) {
       toSkip--;
@@ -796,21 +828,23 @@ export function select(coll: Collection | undefined, matcher: Matcher, opts: Sel
     else refs?.push(ref);
     if (++count >= stopAt) break;
   }
-  let ordered = matched;
-  let plan = inputStage;
-  if (sort && !sortedByIndex) {
-    ordered = sortDocs(matched, sort, opts.collation.compare);
-    plan = {
-      stage: 'SORT',
-      sortPattern: Object.fromEntries(sort),
-      memLimit: 104857600,
-      ...(limit > 0 ? { limitAmount: skip + limit } : {}),
-      type: 'simple',
-      inputStage: plan,
-    };
-  }
-  if (skip > 0) plan = { stage: 'SKIP', skipAmount: skip, inputStage: plan };
-  if (limit > 0 && (!sort || sortedByIndex)) plan = { stage: 'LIMIT', limitAmount: limit, inputStage: plan };
+  const ordered = sort && !sortedByIndex ? sortDocs(matched, sort, opts.collation.compare) : matched;
+  const plan = (): Doc => {
+    let stage = inputStage();
+    if (sort && !sortedByIndex) {
+      stage = {
+        stage: 'SORT',
+        sortPattern: Object.fromEntries(sort),
+        memLimit: 104857600,
+        ...(limit > 0 ? { limitAmount: skip + limit } : {}),
+        type: 'simple',
+        inputStage: stage,
+      };
+    }
+    if (skip > 0) stage = { stage: 'SKIP', skipAmount: skip, inputStage: stage };
+    if (limit > 0 && (!sort || sortedByIndex)) stage = { stage: 'LIMIT', limitAmount: limit, inputStage: stage };
+    return stage;
+  };
   const docs =
     streamed || (skip === 0 && (limit === 0 || ordered.length <= limit))
       ? ordered

@@ -15,7 +15,7 @@ import {
   UUID,
 } from 'bson';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeAt, decodeFields, MalformedBsonError, objectIdKeyAt, StoredDocuments } from './stored.js';
+import { decodeAt, decodeFields, MalformedBsonError, objectIdKeyAt, RECENT_BYTES, StoredDocuments } from './stored.js';
 import { canonicalKey, type Doc } from '../values/values.js';
 import { DESERIALIZE_OPTIONS } from '../values/decode.js';
 
@@ -94,6 +94,27 @@ describe('stored documents (BSON bytes decoded when read)', () => {
     expect(objectIdKeyAt(source, offsets[2]!)).toBeUndefined();
   });
 
+  it('keeps at most twice RECENT_BYTES of recent reads, and nothing for reads that do not come back', () => {
+    const orders = Array.from({ length: 6000 }, (_, n) => ({ _id: n, note: 'x'.repeat(2000 + (n % 500)) }));
+    const { source, offsets } = laidOut(orders);
+    const docs = new StoredDocuments();
+    offsets.forEach((offset, n) => docs.addBytes(canonicalKey(n), source, offset));
+    // Read once (a scan, a cursor's batches, a write's lookup): nothing kept.
+    for (const [id] of docs) docs.get(id);
+    expect(docs.recentlyKept()).toEqual({ documents: 0, bytes: 0 });
+    // Read to be read again (a sort page by page): kept up to the bound, ≈ 13.5 MB of BSON here.
+    let bytes = 0;
+    for (const [n, offset] of offsets.entries()) {
+      docs.read(offset);
+      bytes += source.readInt32LE(offset);
+      const kept = docs.recentlyKept();
+      expect(kept.bytes).toBeLessThanOrEqual(2 * RECENT_BYTES);
+      if (bytes <= RECENT_BYTES) expect(kept.documents).toBe(n + 1);
+    }
+    expect(docs.recentlyKept().bytes).toBeGreaterThan(RECENT_BYTES);
+    expect(docs.read(offsets.at(-1)!)).toBe(docs.read(offsets.at(-1)!));
+  });
+
   it('decodes from a copy of the bytes: changing what was read never changes what is stored', () => {
     vi.useFakeTimers();
     try {
@@ -105,15 +126,16 @@ describe('stored documents (BSON bytes decoded when read)', () => {
       (first!.object as { b: { c: unknown[] } }).b.c.push(3);
       first!.string = 'changed';
       const expected = BSON.deserialize(BSON.serialize(everyType), DESERIALIZE_OPTIONS);
-      const fetched = docs.get('k')!;
+      const fetched = docs.read(docs.raw('k')!);
       expect(fetched).toEqual(expected);
       expect(fetched).not.toBe(first);
       // Fetched again soon (a plan that fetches page by page), the same decoded document...
-      expect(docs.get('k')).toBe(fetched);
+      expect(docs.read(docs.raw('k')!)).toBe(fetched);
       (fetched.binary as Binary).buffer[0] = 98;
       // ...which holds no view of the stored bytes, and is dropped a moment later.
       vi.advanceTimersByTime(5000);
-      expect(docs.get('k')).not.toBe(fetched);
+      expect(docs.recentlyKept()).toEqual({ documents: 0, bytes: 0 });
+      expect(docs.read(docs.raw('k')!)).not.toBe(fetched);
       expect(docs.get('k')).toEqual(expected);
       expect(docs.bytesOf(docs.raw('k')!)).toEqual(Buffer.from(BSON.serialize(everyType)));
       expect(docs.dataSize()).toBe(BSON.calculateObjectSize(everyType));
