@@ -1,6 +1,6 @@
 import { Counter } from 'prom-client';
 import { metricsRegistry } from '../../lib/metrics.js';
-import { workerThread } from '../../lib/worker-thread.js';
+import { bundledEntry, workerThread } from '../../lib/worker-thread.js';
 import type { Invoice } from './invoice.js';
 
 /** Every invoice PDF laid out by this process: after the first, an order's invoice is read from storage. */
@@ -26,11 +26,20 @@ const IDLE_MS = 15_000;
  * (32 MB by default) cost no CPU that could be measured. docs/performance.md, "Invoice
  * rendering's memory".
  */
-const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
+export const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 64 };
+
+/**
+ * The thread's code: in the built server, one file (build/invoice-worker-bundle.ts), which the
+ * thread loads in less memory than the modules it is made from.
+ */
+const INVOICE_WORKER = bundledEntry(new URL('./invoice-worker', import.meta.url), [
+  new URL('./invoice-pdf.js', import.meta.url),
+  new URL('../../lib/worker-thread.js', import.meta.url),
+]);
 
 /** Renders invoices one after another on a thread of their own that ends after `idleMs` without one. */
 export const invoiceRenderer = (idleMs = IDLE_MS) =>
-  workerThread<Invoice, Uint8Array>(new URL('./invoice-worker', import.meta.url), 'invoice rendering', {
+  workerThread<Invoice, Uint8Array>(INVOICE_WORKER, 'invoice rendering', {
     idleMs,
     resourceLimits: RESOURCE_LIMITS,
   });
