@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type MessagePort, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 
 export interface WorkerThreadOptions {
@@ -102,6 +102,26 @@ export function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
         { ...options, eval: true },
       )
     : new Worker(new URL(`${entry.href}.js`), options);
+}
+
+/**
+ * A worker's entry as `npm run build -w server` bundled it (`<entry>.bundle.js`), when that file is
+ * at least as new as the entry and each module of `sources` (URLs of built .js files) it was made
+ * from; otherwise, with a warning, the entry itself: `tsc -b` alone (the typecheck) re-emits the
+ * modules but not the bundle, and a thread running older code than was just built would be a silent
+ * wrong answer. Under tsx and vitest the entry itself.
+ */
+export function bundledEntry(entry: URL, sources: URL[]): URL {
+  if (import.meta.url.endsWith('.ts')) return entry;
+  const bundle = new URL(`${entry.href}.bundle`);
+  const mtime = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  const built = mtime(`${fileURLToPath(bundle)}.js`);
+  const plain = [new URL(`${entry.href}.js`), ...sources].map((url) => mtime(fileURLToPath(url)) ?? Infinity);
+  if (built !== undefined && plain.every((modified) => modified <= built)) return bundle;
+  process.emitWarning(
+    `${fileURLToPath(bundle)}.js is missing or older than its sources: run \`npm run build -w server\``,
+  );
+  return entry;
 }
 
 /**
