@@ -23,7 +23,7 @@ const IDLE_MS = 15_000;
  * can make (100 lines with 200-letter Gujarati and English names, 26 pages) renders within a 32 MB
  * old generation and dies at 24: 64 is twice the first. A thread that reaches it dies, failing that
  * render only, which the invoice job tries again later (invoice-jobs.ts). A 2 MB young generation
- * (32 MB by default, 6 before decision 0042) cost no CPU that could be measured and leaves the
+ * (32 MB by default, 6 before decision 0045) cost no CPU that could be measured and leaves the
  * process ~8 MB lower after five small invoices than 6 MB did. docs/performance.md, "Invoice
  * rendering's memory".
  */
