@@ -17,7 +17,7 @@ RUN npm run build && npm prune --omit=dev
 
 # Run stage: only production dependencies and build output, as a non-root user.
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=2
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules node_modules

@@ -35,8 +35,6 @@ const server = spawn(process.execPath, [...nodeFlags, process.env.STARTUP_ENTRY 
     DATA_DIR: dir,
     EMBEDDED_ENGINE: 'wire',
     NODE_ENV: 'development',
-    // As `npm start` and the Docker image run the store (server/src/lib/malloc-arenas.ts).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     SEED_ON_EMPTY: 'false',
     // Info, for the "store listening" line; only warnings and errors are passed on.
     LOG_LEVEL: 'info',

@@ -101,8 +101,6 @@ export async function startProductionStore({ logLevel = 'warn', env = {}, copyFr
   if (copyFrom) await cp(copyFrom, dataDir, { recursive: true });
   const storeEnv = {
     NODE_ENV: 'production',
-    // As `npm start` and the Docker image run the store (server/src/lib/malloc-arenas.ts).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     HOST,
     PORT: String(port),
     PUBLIC_URL: `http://${HOST}:${port}`,

@@ -49,8 +49,6 @@ export async function startStore(
     // The store runs with node's own heap limit unless told otherwise (a million orders need more).
     NODE_OPTIONS: opts.heapMb ? `--max-old-space-size=${opts.heapMb}` : '',
     NODE_ENV: mode,
-    // As `npm start` and the Docker image run the store (server/src/lib/malloc-arenas.ts).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     HOST,
     PORT: String(port),
     PUBLIC_URL: url,

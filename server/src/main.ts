@@ -7,7 +7,6 @@ import type { Config } from './config.js';
 import type { SecretsOutcome } from './secrets.js';
 import type { AppDeps } from './deps.js';
 import { prestartEngineThread, startEngine } from './db/engine.js';
-import { glibcVersion, mallocArenaWarning } from './lib/malloc-arenas.js';
 
 dotenv.config({ quiet: true });
 // First, before this thread loads even the settings' schema and the logger (imported below as they
@@ -144,8 +143,6 @@ async function main(): Promise<void> {
   };
   const startBackgroundWork = () => {
     if (stopping) return;
-    const arenas = config.isProduction ? mallocArenaWarning(process.env, glibcVersion()) : undefined;
-    if (arenas) logger.warn(arenas);
     // Orders a stopped process left half placed: their stock goes back, or stays with the order.
     stopRecovery = modules.startStockRecovery(deps);
     modules.startOrderSearchBackfill(deps);

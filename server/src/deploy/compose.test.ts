@@ -59,14 +59,6 @@ describe('docker-compose stack', () => {
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/readyz/);
   });
 
-  it('starts the server with two malloc arenas, from `npm start` and from the image', () => {
-    const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
-      .scripts.start;
-    expect(start).toMatch(/MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\} node server\/dist\/main\.js$/);
-    const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-    expect(runStage).toMatch(/^ENV .*\bMALLOC_ARENA_MAX=2\b/m);
-  });
-
   it('documents every variable the server reads in .env.example', () => {
     const configSource = readFileSync(path.join(root, 'server/src/config.ts'), 'utf8');
     const envSchemaBlock = configSource.slice(
