@@ -1,12 +1,12 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { holdsEngineData } from '@kesh/embedded-mongo/files';
 import type { Logger } from '../lib/logger.js';
 import { withTimeout } from '../lib/timeout.js';
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '../lib/worker-thread.js';
+import { bundledEntry, startWorker } from '../lib/worker-thread.js';
 import type { EngineThreadMessage, EngineThreadRequest } from './engine-thread.js';
 
 export type EngineName = 'external' | 'mongod' | 'wire';
@@ -102,29 +102,16 @@ export function noMongodMessage(asked: EngineOptions['preference']): string {
  * could read the data, ~0.2 s of its CPU and more of its wall time, all on the way to /readyz.
  */
 function engineThreadFile(): URL {
-  if (import.meta.url.endsWith('.ts')) return new URL('./engine-thread', import.meta.url);
-  // startWorker's entries are named without their extension.
-  const bundle = new URL('./engine-thread.bundle', import.meta.url);
-  const plain = new URL('./engine-thread', import.meta.url);
-  if (bundleIsCurrent(`${fileURLToPath(bundle)}.js`, `${fileURLToPath(plain)}.js`)) return bundle;
+  const thread = new URL('./engine-thread', import.meta.url);
+  if (import.meta.url.endsWith('.ts')) return thread;
   // `tsc -b` alone (the typecheck) re-emits the thread and the engine but not the bundle: running
-  // an older engine than the one just built would be a silent wrong answer; the files are right.
-  process.emitWarning('the engine thread bundle is missing or older than its sources: run `npm run build -w server`');
-  return plain;
-}
-
-/** The bundle is at least as new as the thread's own file and every file of the engine's build. */
-function bundleIsCurrent(bundle: string, plain: string): boolean {
-  const built = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
-  if (built === undefined) return false;
+  // an older engine than the one just built would be a silent wrong answer, so the bundle must be
+  // at least as new as every file of the engine's build too.
   const engineDist = path.dirname(fileURLToPath(import.meta.resolve('@kesh/embedded-mongo')));
-  const sources = [
-    plain,
-    ...readdirSync(engineDist, { recursive: true, encoding: 'utf8' }).map((f) => path.join(engineDist, f)),
-  ];
-  return sources.every(
-    (file) => !file.endsWith('.js') || (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) <= built,
-  );
+  const engineFiles = readdirSync(engineDist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => pathToFileURL(path.join(engineDist, file)));
+  return bundledEntry(thread, engineFiles);
 }
 
 /**
