@@ -26,6 +26,11 @@ export interface EmbeddedEngineOptions {
   fs?: StorageFs;
   /** Journal bytes after which a checkpoint is written. */
   checkpointBytes?: number;
+  /**
+   * Whether indexes whose keys the checkpoint saved are read after the engine answers (when first
+   * used, or a slice at a time while it is quiet) instead of before; default true.
+   */
+  deferIndexBuilds?: boolean;
 }
 
 export interface EmbeddedEngine {
@@ -41,6 +46,40 @@ export interface EmbeddedEngine {
   stop(): Promise<void>;
   /** Removes expired TTL documents and writes a checkpoint now (when persisting). */
   flush(): Promise<void>;
+}
+
+/** Entries of deferred saved keys read per slice of the background build (≈ 5-10 ms of work). */
+export const DEFERRED_SLICE_ENTRIES = 8192;
+/** The background build waits for this long without a command before each slice... */
+const DEFERRED_QUIET_MS = 50;
+/** ...until this long after the engine opened; then it goes on between commands. */
+const DEFERRED_PATIENCE_MS = 3000;
+
+/**
+ * Builds the indexes whose saved keys were deferred (see IndexRuntime.deferSavedKeys), a slice at
+ * a time, each when no command came for a while (`lastCommand`, performance.now()) or once the
+ * start is long past. An index used before its turn is built by that use. Stops at `stopped()`,
+ * and at an index that cannot be built (every use of it reports why).
+ */
+export function buildDeferredIndexes(store: Store, lastCommand: () => number, stopped: () => boolean): void {
+  const opened = performance.now();
+  const slice = (): void => {
+    if (stopped()) return;
+    const now = performance.now();
+    if (now - lastCommand() < DEFERRED_QUIET_MS && now - opened < DEFERRED_PATIENCE_MS) {
+      setTimeout(slice, DEFERRED_QUIET_MS).unref();
+      return;
+    }
+    try {
+      if (store.buildDeferred(DEFERRED_SLICE_ENTRIES)) return;
+    } catch {
+      return;
+    }
+    // Not unref'd: with no referenced immediate, the loop waits in its poll for the next command
+    // instead of running this (the build then crept one slice per command).
+    setImmediate(slice);
+  };
+  setImmediate(slice);
 }
 
 /** TTL monitor period; mongod uses 60 s as well. */
@@ -76,12 +115,19 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions = {}): Pro
   // Throws CorruptDataFileError for damaged data (starting empty would later overwrite it),
   // DataDirectoryInUseError when another engine holds the folder.
   const durability = opts.dataDir
-    ? await Durability.open(store, { dataDir: opts.dataDir, fs: opts.fs, checkpointBytes: opts.checkpointBytes })
+    ? await Durability.open(store, {
+        dataDir: opts.dataDir,
+        fs: opts.fs,
+        checkpointBytes: opts.checkpointBytes,
+        deferSavedKeys: opts.deferIndexBuilds !== false,
+      })
     : undefined;
   const health = (): StorageHealth => durability?.health() ?? { writable: true };
 
   const cursors = new CursorManager();
+  let lastCommand = 0;
   const server = new WireServer((cmd, db, connectionId) => {
+    lastCommand = performance.now();
     const reply = executeCommand(cmd, db, { store, cursors, connectionId, storageHealth: health });
     return durability ? durability.settle(reply) : reply;
   });
@@ -108,6 +154,11 @@ export async function startEmbeddedEngine(opts: EmbeddedEngineOptions = {}): Pro
   sweep.unref();
 
   let stopped: Promise<void> | undefined;
+  buildDeferredIndexes(
+    store,
+    () => lastCommand,
+    () => stopped !== undefined,
+  );
   return {
     uri: `mongodb://127.0.0.1:${port}`,
     port,

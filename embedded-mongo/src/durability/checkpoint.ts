@@ -32,8 +32,15 @@
  */
 import { crc32 } from 'node:zlib';
 import { Binary, BSON } from 'bson';
-import { entryId, normalizeIndexSpec, type IndexEntry, type SavedKeys, type SavedOrders } from '../storage/indexes.js';
-import { int32s, KeyWriter, SharedDates, SharedKeyValues } from '../storage/saved-keys.js';
+import {
+  entryId,
+  normalizeIndexSpec,
+  type IndexEntry,
+  type SavedKeys,
+  type SavedOrders,
+  type SavedPart,
+} from '../storage/indexes.js';
+import { int32s, KeyWriter, SharedKeyValues } from '../storage/saved-keys.js';
 import { errnoOf, realFs, type StorageFs } from '../storage/storage-fs.js';
 import type { Store } from '../storage/store.js';
 import {
@@ -276,7 +283,8 @@ function readCheckpoint(
   strings: Map<string, string>,
 ): LoadedCheckpoint {
   let offset = 0;
-  const keyValues = new SharedKeyValues();
+  // Shared by every index's saved keys, wherever they are read (see Store.loadedKeyValues).
+  const keyValues = (store.loadedKeyValues ??= new SharedKeyValues());
   /** The size of the BSON document at `offset`, checked against the file, and the whole of it readable. */
   const sizeAt = (what: string): number => {
     if (!bytes.has(offset, 5)) throw new CorruptDataFileError(file, `unexpected end of file while reading ${what}`);
@@ -344,6 +352,7 @@ function readCheckpoint(
         orders: new Map(),
         keys: new Map(),
         keysTrusted,
+        shared: keyValues,
       };
       const offsets = new Array<number>(count);
       const fields = checksummed ? undefined : coll.keyFields();
@@ -387,19 +396,12 @@ function readCheckpoint(
           multikey: entry.multikey === true,
           index: [coll.idIndex, ...coll.secondaryIndexes()].find((i) => i.spec.name === name),
         };
-        // Read now, while the window holds them: neither the file nor a copy of its keys is kept.
-        // Once a part did not parse, the index is sorted instead: the parts after it are not read.
-        const read =
-          savedKeys.parts === undefined
-            ? undefined
-            : savedKeys.index?.readSavedKeys(
-                ordinals,
-                keys,
-                saved.ids,
-                (saved.dates ??= new SharedDates(count)),
-                keyValues,
-              );
-        savedKeys.parts = read && savedKeys.parts ? [...savedKeys.parts, read] : undefined;
+        // Not decoded here: finishBulkLoad reads them, or has the index read them when first used
+        // (IndexRuntime.deferSavedKeys). From the file read over, the part is found again at its
+        // offset; from a buffer, its bytes are views of it.
+        savedKeys.parts.push(
+          savedPart(ordinals.length / 4, file, documentsFile, trailerAt, bytes.reused ? undefined : { ordinals, keys }),
+        );
         saved.keys.set(name, savedKeys);
       }
       for (const [name, chunks] of parts) saved.orders.set(name, int32s(Buffer.concat(chunks)));
@@ -411,9 +413,36 @@ function readCheckpoint(
     collections++;
     documents += count;
   }
-  keyValues.release();
   if (offset !== bytes.size) throw new CorruptDataFileError(file, 'trailing bytes after the end marker');
   return { lsn, version, keysTrusted, documentsFile };
+}
+
+/**
+ * One `order` entry's positions and keys, found again: `held` when the load's bytes stay in memory,
+ * otherwise the entry at `offset` of the checkpoint file, read and decoded again (the file is the one
+ * whose crc32 the load checked; a later checkpoint is written to another file and renamed over it).
+ */
+function savedPart(
+  count: number,
+  path: string,
+  file: CheckpointFile | undefined,
+  offset: number,
+  held: { ordinals: Buffer; keys: Buffer } | undefined,
+): SavedPart {
+  if (held) return { count, read: () => held };
+  if (!file) throw new Error('saved keys read over with no file to read them again from');
+  return {
+    count,
+    read: () => {
+      const entry = BSON.deserialize(file.read(offset), { promoteBuffers: false });
+      const ordinals = binaryOf(entry.ordinals);
+      const keys = binaryOf(entry.keys);
+      if (ordinals === undefined || keys === undefined || ordinals.length !== count * 4) {
+        throw new CorruptDataFileError(path, `index keys at byte ${offset} are not as loaded`);
+      }
+      return { ordinals, keys };
+    },
+  };
 }
 
 /** The bytes of a Binary value, as a Buffer (no copy), or undefined for anything else. */

@@ -48,6 +48,12 @@ export interface DurabilityOptions {
   fs?: StorageFs;
   checkpointBytes?: number;
   log?: (level: 'warn' | 'error' | 'info', message: string) => void;
+  /**
+   * Indexes whose keys the checkpoint saved, in collections the journal did not change, are read
+   * when first used or by Store.buildDeferred, not before open() returns (see
+   * IndexRuntime.deferSavedKeys).
+   */
+  deferSavedKeys?: boolean;
 }
 
 export interface StorageHealth {
@@ -171,7 +177,7 @@ export class Durability {
 
   private constructor(
     store: Store,
-    opts: Required<Omit<DurabilityOptions, 'log'>> & Pick<DurabilityOptions, 'log'>,
+    opts: Required<Omit<DurabilityOptions, 'log' | 'deferSavedKeys'>> & Pick<DurabilityOptions, 'log'>,
     lock: DataDirectoryLock,
     recovered: RecoveredJournal,
     documentsFile: CheckpointFile | undefined,
@@ -233,7 +239,7 @@ export class Durability {
         const journalDir = path.join(opts.dataDir, JOURNAL_DIR);
         recovered = await replayJournal(fs, store, journalDir, loaded.lsn, true, strings);
         try {
-          store.finishBulkLoad();
+          store.finishBulkLoad(opts.deferSavedKeys === true);
         } catch (err) {
           throw new CorruptDataFileError(opts.dataDir, `the indexes cannot be rebuilt: ${(err as Error).message}`);
         }

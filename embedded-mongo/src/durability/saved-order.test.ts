@@ -6,7 +6,7 @@ import { Binary, BSON, MongoClient, ObjectId, UUID } from 'mongodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEY_FORMAT, loadCheckpoint } from './checkpoint.js';
 import { CHECKPOINT_FILE, JOURNAL_DIR, replayJournal } from './durability.js';
-import { CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
+import { buildDeferredIndexes, CorruptDataFileError, startEmbeddedEngine, type EmbeddedEngine } from '../index.js';
 import { IndexRuntime, entryId, type SavedOrders } from '../storage/indexes.js';
 import { realFs } from '../storage/storage-fs.js';
 import { KeyReader } from '../storage/saved-keys.js';
@@ -23,6 +23,7 @@ const DB = 'saved_order_test';
  */
 async function loadAsStartUp(
   dataDir: string,
+  deferSavedKeys = false,
 ): Promise<{ store: Store; sorted: string[]; fromKeys: string[]; decoded: number }> {
   const names = (spy: { mock: { contexts: unknown[] } }) => spy.mock.contexts.map((i) => (i as IndexRuntime).spec.name);
   const fields = vi.spyOn(StoredDocuments.prototype, 'fieldsOf');
@@ -34,7 +35,7 @@ async function loadAsStartUp(
     store.beginBulkLoad();
     const { lsn } = await loadCheckpoint(realFs, store, path.join(dataDir, CHECKPOINT_FILE));
     await replayJournal(realFs, store, path.join(dataDir, JOURNAL_DIR), lsn, false);
-    store.finishBulkLoad();
+    store.finishBulkLoad(deferSavedKeys);
     const loaded = fromKeys.mock.contexts.filter((_, i) => fromKeys.mock.results[i]?.value === true);
     return {
       store,
@@ -238,24 +239,32 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
           part(150, undefined, keys.subarray(cut)),
         ];
       };
+    // Keys decoded by the load: with the first part damaged, one (its first), none of the second.
+    const decoded: Record<string, number> = {};
+    let refEntries = 0;
     for (const damage of [false, true]) {
       const copy = await crashImage();
-      const read = vi.spyOn(IndexRuntime.prototype, 'readSavedKeys');
       try {
         await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), split('ref_1', damage));
+        const read = vi.spyOn(KeyReader.prototype, 'next');
         const { store, sorted, fromKeys } = await loadAsStartUp(copy);
-        const readRef = read.mock.contexts.filter((i) => (i as IndexRuntime).spec.name === 'ref_1');
-        expect({ sorted, refFromKeys: fromKeys.includes('ref_1'), partsRead: readRef.length }).toEqual(
-          damage
-            ? { sorted: ['ref_1'], refFromKeys: false, partsRead: 1 }
-            : { sorted: [], refFromKeys: true, partsRead: 2 },
+        decoded[String(damage)] = read.mock.calls.length;
+        read.mockRestore();
+        expect({ sorted, refFromKeys: fromKeys.includes('ref_1') }).toEqual(
+          damage ? { sorted: ['ref_1'], refFromKeys: false } : { sorted: [], refFromKeys: true },
         );
+        if (!damage)
+          refEntries = store
+            .getCollection(DB, 'orders')!
+            .secondaryIndexes()
+            .find((i) => i.spec.name === 'ref_1')!.size;
         expect(expectSameAsSorted(store)).toBe(8);
       } finally {
-        read.mockRestore();
         await rm(copy, { recursive: true, force: true });
       }
     }
+    expect(refEntries).toBeGreaterThan(150);
+    expect(decoded.true).toBe(decoded.false! - refEntries + 1);
   });
 
   it('opens a format-3 checkpoint (the saved order checked against keys from the documents) and writes format 4', async () => {
@@ -348,6 +357,177 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     } finally {
       await rm(copy, { recursive: true, force: true });
     }
+  });
+
+  /** The names of a store's indexes whose saved keys are still to be read, by collection. */
+  const deferredNames = (store: Store) =>
+    store.deferredIndexes().map((i) => {
+      const coll = store.allCollections().find((c) => c.idIndex === i || c.secondaryIndexes().includes(i))!;
+      return `${coll.name}.${i.spec.name}`;
+    });
+
+  describe('saved keys deferred to their first use (how the engine starts)', () => {
+    it('reads no key at load, and builds each index at its first use exactly as sorting would', async () => {
+      const { engine } = await shopWithIndexes();
+      await engine.flush();
+      const copy = await crashImage();
+      const decoded = vi.spyOn(KeyReader.prototype, 'next');
+      try {
+        const { store, sorted, fromKeys } = await loadAsStartUp(copy, true);
+        expect({ sorted, fromKeys, keysDecoded: decoded.mock.calls.length }).toEqual({
+          sorted: [],
+          fromKeys: [],
+          keysDecoded: 0,
+        });
+        expect(deferredNames(store)).toHaveLength(8);
+        const ref = store
+          .getCollection(DB, 'orders')!
+          .secondaryIndexes()
+          .find((i) => i.spec.name === 'ref_1')!;
+        expect({ size: ref.size, multikey: ref.multikey, deferred: ref.isDeferred }).toEqual({
+          size: 400,
+          multikey: false,
+          deferred: true,
+        });
+        const search = store
+          .getCollection(DB, 'orders')!
+          .secondaryIndexes()
+          .find((i) => i.spec.name.startsWith('search'))!;
+        expect(search.multikey).toBe(true); // known before its keys are read: the planner asks
+        expect(expectSameAsSorted(store)).toBe(8);
+        expect(deferredNames(store)).toEqual([]);
+        expect(store.loadedKeyValues).toBeDefined(); // only the background build lets them go
+      } finally {
+        decoded.mockRestore();
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+
+    it('reads the saved keys before any write to the collection, so writes leave every index right', async () => {
+      const { engine } = await shopWithIndexes();
+      await engine.flush();
+      const copy = await crashImage();
+      try {
+        const { store } = await loadAsStartUp(copy, true);
+        const orders = store.getCollection(DB, 'orders')!;
+        // A unique index's saved keys refuse a duplicate before anything is read otherwise.
+        expect(() => orders.insert({ _id: new ObjectId(), ...order(7) })).toThrow(/E11000.*ref_1.*R7/);
+        // Refused at ref_1, before any other index of the collection was touched: those wait still.
+        expect(deferredNames(store).filter((n) => n.startsWith('orders.'))).toHaveLength(7);
+        expect(deferredNames(store)).not.toContain('orders.ref_1');
+        const copy2 = await crashImage();
+        try {
+          const again = await loadAsStartUp(copy2, true);
+          const coll = again.store.getCollection(DB, 'orders')!;
+          // The first write: a one-element array makes name_1 multikey as its saved keys (not
+          // multikey) are read.
+          coll.insert({ _id: new ObjectId(), ...order(901), name: ['solo'] });
+          const old = coll.docs.get([...coll.docs.keys()][10]!)!;
+          coll.replace(old, { ...old, status: 'Cancelled', searchKeys: ['moved'], name: 'ASHA' });
+          coll.insert({ _id: new ObjectId(), ...order(900) });
+          coll.remove(coll.docs.get([...coll.docs.keys()][20]!)!);
+          expect(expectSameAsSorted(again.store)).toBe(8);
+        } finally {
+          await rm(copy2, { recursive: true, force: true });
+        }
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+
+    it('builds at load the indexes of a collection the journal changed, and defers the others', async () => {
+      const { engine, orders } = await shopWithIndexes();
+      const notes = orders.db.collection('notes');
+      await notes.createIndex({ at: 1 });
+      await notes.insertMany(
+        Array.from({ length: 30 }, (_, i) => ({ at: new Date(Date.UTC(2026, 1, i + 1)), user: users[i % 9] })),
+      );
+      await engine.flush();
+      await orders.updateOne({ ref: 'R3' }, { $set: { status: 'Cancelled' } }); // only in the journal
+      const copy = await crashImage();
+      try {
+        const { store, fromKeys } = await loadAsStartUp(copy, true);
+        expect(fromKeys).toHaveLength(8); // the orders' indexes, from their saved keys at once
+        expect(deferredNames(store).sort()).toEqual(['notes._id_', 'notes.at_1']);
+        expect(expectSameAsSorted(store)).toBe(10);
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+
+    it('reads a deferred index a slice at a time, and the background build reads them all and lets the shared values go', async () => {
+      const { engine } = await shopWithIndexes();
+      await engine.flush();
+      const copy = await crashImage();
+      try {
+        const { store } = await loadAsStartUp(copy, true);
+        const ref = store
+          .getCollection(DB, 'orders')!
+          .secondaryIndexes()
+          .find((i) => i.spec.name === 'ref_1')!;
+        expect([ref.buildSome(150), ref.buildSome(150), ref.isDeferred, ref.buildSome(150), ref.isDeferred]).toEqual([
+          false,
+          false,
+          true,
+          true,
+          false,
+        ]);
+        expect(ref.size).toBe(400);
+        let stop = false;
+        buildDeferredIndexes(
+          store,
+          () => 0,
+          () => stop,
+        );
+        for (let waited = 0; store.deferredIndexes().length > 0 && waited < 5000; waited += 5) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        stop = true;
+        expect({ deferred: deferredNames(store), shared: store.loadedKeyValues }).toEqual({
+          deferred: [],
+          shared: undefined,
+        });
+        expect(expectSameAsSorted(store)).toBe(8);
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+
+    it('sorts a deferred index whose saved keys do not parse at its first use, and refuses every use of a unique one that holds a duplicate', async () => {
+      const { engine } = await shopWithIndexes();
+      await engine.flush();
+      const bytesOf = (b: Binary): Buffer => Buffer.from(b.buffer.subarray(0, b.position));
+      const damageRef = (doc: Doc): Doc =>
+        doc.type === 'order' && doc.index === 'ref_1'
+          ? { ...doc, keys: new Binary(Buffer.concat([Buffer.from([42]), bytesOf(doc.keys as Binary).subarray(1)])) }
+          : doc;
+      for (const duplicate of [false, true]) {
+        const copy = await crashImage();
+        try {
+          await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), (doc) =>
+            duplicate && doc.ref === 'R1' ? damageRef({ ...doc, ref: 'R2' }) : damageRef(doc),
+          );
+          const { store, sorted } = await loadAsStartUp(copy, true);
+          expect(sorted).toEqual([]);
+          const rebuild = vi.spyOn(IndexRuntime.prototype, 'rebuild');
+          const orders = store.getCollection(DB, 'orders')!;
+          const ref = orders.secondaryIndexes().find((i) => i.spec.name === 'ref_1')!;
+          if (!duplicate) {
+            expect(ref.tree?.size).toBe(400);
+            expect(rebuild.mock.contexts).toEqual([ref]); // sorted, at its first use
+            expect(expectSameAsSorted(store)).toBe(8);
+          } else {
+            const refused = /the index cannot be built from the saved data: E11000 .*ref_1 dup key: \{ ref: "R2" \}/;
+            expect(() => ref.tree).toThrow(refused);
+            expect(() => ref.tree).toThrow(refused); // every use, not only the first
+            expect(() => orders.insert({ _id: new ObjectId(), ...order(999) })).toThrow(refused);
+          }
+          rebuild.mockRestore();
+        } finally {
+          await rm(copy, { recursive: true, force: true });
+        }
+      }
+    });
   });
 
   it('keys the checkpoint documents from their index fields alone, also for an index the journal created since', async () => {

@@ -257,7 +257,7 @@ function prefixesWithin(index: IndexRuntime, bounds: Bound[], prefix: number): u
  * scans (some of those fields has a bound) and each scan is in sort order.
  */
 function mergedSort(index: IndexRuntime, bounds: Bound[], sort: SortSpec): IndexCandidate['merged'] {
-  if (index.multikey || !index.tree) return undefined;
+  if (index.multikey || !index.ordered) return undefined;
   for (let prefix = 1; prefix < index.fields.length; prefix++) {
     const head = bounds.slice(0, prefix);
     if (head.every((b) => b.kind === 'all')) continue;
@@ -455,7 +455,7 @@ function hintedIndex(coll: Collection, hint: unknown): IndexRuntime | 'natural' 
       : isPlainObject(hint)
         ? all.find((i) => sameKeyPattern(i.spec.key, hint))
         : undefined;
-  if (!found || !found.tree) {
+  if (!found || !found.ordered) {
     throw new CommandError(
       ErrorCode.BadValue,
       'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',

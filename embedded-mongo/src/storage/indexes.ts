@@ -186,21 +186,118 @@ export interface SavedOrders {
   keysTrusted: boolean;
   /** The dates read from `keys`, shared by the collection's indexes (see SharedDates). */
   dates?: SharedDates;
+  /** The values read from any saved keys of the load, shared across collections (see SharedKeyValues). */
+  shared?: SharedKeyValues;
 }
 
 /**
- * One index's entries as a format-4 checkpoint saved them, read as the load passed them (see
- * IndexRuntime.readSavedKeys): the file's bytes are not kept for later.
+ * One part of an index's keys as a format-4 checkpoint saved them (an `order` entry: the positions
+ * of the entries' documents, int32 little-endian, and their keys, see saved-keys.ts), found again
+ * when they are read: the load does not decode them (see IndexRuntime.deferSavedKeys).
  */
+export interface SavedPart {
+  /** Its entries (its positions' bytes / 4). */
+  readonly count: number;
+  /** Its bytes: read again from the checkpoint file, or views of the buffer that holds it. */
+  read(): { ordinals: Buffer; keys: Buffer };
+}
+
+/** One index's keys as a format-4 checkpoint saved them, in parts (see SavedPart). */
 export interface SavedKeys {
-  /** The entries of each part, in the index's order; undefined once a part did not parse. */
-  parts: IndexEntry[][] | undefined;
+  parts: SavedPart[];
   multikey: boolean;
   /**
    * The index they were saved for, as the checkpoint's collection header made it: one the journal
    * dropped and created again (perhaps under the same name over other fields) is another object.
    */
   index: IndexRuntime | undefined;
+}
+
+/**
+ * Reads an index's saved parts into entries, as many at a time as asked (see IndexRuntime.buildSome):
+ * each entry one array with its _id in the last slot. `failed` once a part did not parse (then the
+ * index is sorted instead, and the parts after it are not read).
+ */
+class SavedKeysReading {
+  failed = false;
+  /** The entries of each part read. */
+  readonly read: IndexEntry[][] = [];
+  private next = 0;
+  private part: { ordinals: Buffer; reader: KeyReader; entries: IndexEntry[]; at: number } | undefined;
+
+  constructor(
+    private readonly width: number,
+    private readonly parts: readonly SavedPart[],
+    private readonly ids: readonly string[],
+    private readonly dates: SharedDates,
+    private readonly shared: SharedKeyValues | undefined,
+  ) {}
+
+  get total(): number {
+    let n = 0;
+    for (const part of this.parts) n += part.count;
+    return n;
+  }
+
+  /**
+   * Reads up to `budget` more entries; true once every part is read or one failed. A part that
+   * cannot be read from the file throws, and leaves the reading where it was.
+   */
+  step(budget: number): boolean {
+    const { width, ids } = this;
+    while (budget > 0 && !this.failed) {
+      if (this.part === undefined) {
+        if (this.next === this.parts.length) return true;
+        const { ordinals, keys } = this.parts[this.next]!.read();
+        this.part = {
+          ordinals,
+          reader: new KeyReader(keys, this.dates, this.shared),
+          entries: new Array<IndexEntry>(ordinals.length / 4),
+          at: 0,
+        };
+      }
+      const part = this.part;
+      const end = Math.min(part.ordinals.length, part.at + 4 * budget);
+      budget -= (end - part.at) / 4;
+      try {
+        for (let at = part.at; at < end; at += 4) {
+          const o = part.ordinals.readInt32LE(at);
+          if (!(o >= 0 && o < ids.length)) throw new RangeError('a saved position past the documents');
+          // Read with a slot for the _id: the array read is the entry, not copied into one.
+          const entry = part.reader.next(width, width + 1, o);
+          entry[width] = ids[o]!;
+          part.entries[at / 4] = entry;
+        }
+      } catch {
+        this.failed = true;
+        break;
+      }
+      part.at = end;
+      if (end < part.ordinals.length) continue;
+      if (!part.reader.done) {
+        this.failed = true;
+        break;
+      }
+      this.read.push(part.entries);
+      this.part = undefined;
+      this.next++;
+    }
+    return this.failed || (this.part === undefined && this.next === this.parts.length);
+  }
+}
+
+/**
+ * An index whose saved keys are read when first used, or a slice at a time in the background (see
+ * IndexRuntime.deferSavedKeys).
+ */
+interface DeferredKeys {
+  reading: SavedKeysReading;
+  /** The collection's documents now, for a sort when the saved keys do not parse. */
+  documents: () => Iterable<[string, Doc]>;
+  /** Its E11000 if that sort finds two documents with equal keys in a unique index. */
+  duplicate: (keyValue: Doc) => Error;
+  /** Set once the index could not be built: every use of it throws this. */
+  error?: Error;
 }
 
 /** Only ascending/descending fields are kept in order; text, 2dsphere and hashed keys are metadata. */
@@ -220,8 +317,11 @@ export class IndexRuntime {
   readonly fields: string[];
   readonly directions: number[];
   readonly collation: Collation;
-  /** Ordered entries; undefined for text/2dsphere/hashed indexes, which are kept as metadata only. */
-  tree: BTree<IndexEntry, undefined> | undefined;
+  /** Whether its entries are kept in order (ascending/descending fields; see `tree`). */
+  readonly ordered: boolean;
+  private built: BTree<IndexEntry, undefined> | undefined;
+  /** Saved keys not read yet (see deferSavedKeys). */
+  private deferred: DeferredKeys | undefined;
   /** True once any document produced more than one key or an array value (mongod's isMultiKey). */
   multikey = false;
   private readonly partial: Matcher | undefined;
@@ -257,9 +357,84 @@ export class IndexRuntime {
     };
     const width = dirs.length;
     this.compareEntries = (a, b) => this.compareKeys(a, b) || compareIds(a[width], b[width]);
-    this.tree = isOrderedKeyPattern(spec.key)
-      ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, NODE_SIZE)
-      : undefined;
+    this.ordered = isOrderedKeyPattern(spec.key);
+    this.built = this.ordered ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, NODE_SIZE) : undefined;
+  }
+
+  /**
+   * Ordered entries; undefined for text/2dsphere/hashed indexes, which are kept as metadata only.
+   * An index whose saved keys were deferred reads them all first (every read and every write of
+   * its entries comes here, so none sees it half built).
+   */
+  get tree(): BTree<IndexEntry, undefined> | undefined {
+    if (this.deferred !== undefined) this.finishDeferred();
+    return this.built;
+  }
+
+  /** Whether its saved keys are still to be read (see deferSavedKeys). */
+  get isDeferred(): boolean {
+    return this.deferred !== undefined;
+  }
+
+  /**
+   * Start-up, for a collection the journal did not change since the checkpoint: the index is the
+   * keys the checkpoint saved (as rebuildFromSavedKeys takes them), read when the index is first
+   * used, or a slice at a time by buildSome, not before the engine answers. Until then its
+   * entries are the saved ones exactly: any write to the collection changes every index's entries,
+   * and so reads them first. `documents` serves a sort should the saved keys not parse.
+   */
+  deferSavedKeys(
+    keys: SavedKeys,
+    saved: SavedOrders,
+    documents: () => Iterable<[string, Doc]>,
+    duplicate: (keyValue: Doc) => Error,
+  ): void {
+    this.deferred = {
+      reading: new SavedKeysReading(
+        this.fields.length,
+        keys.parts,
+        saved.ids,
+        (saved.dates ??= new SharedDates(saved.ids.length)),
+        saved.shared,
+      ),
+      documents,
+      duplicate,
+    };
+    this.multikey = keys.multikey;
+  }
+
+  /**
+   * Reads up to `budget` entries of deferred saved keys, and builds the index once all are read;
+   * true when it is built (or never was deferred).
+   */
+  buildSome(budget: number): boolean {
+    const deferred = this.deferred;
+    if (deferred === undefined) return true;
+    if (deferred.error === undefined && !deferred.reading.step(budget)) return false;
+    this.finishDeferred();
+    return true;
+  }
+
+  private finishDeferred(): void {
+    const deferred = this.deferred!;
+    if (deferred.error) throw deferred.error;
+    deferred.reading.step(Infinity);
+    this.deferred = undefined;
+    const { reading } = deferred;
+    if (!reading.failed) {
+      const entries = keptEntries(reading.read, undefined);
+      if (!(this.unique && this.hasDuplicate(entries))) {
+        // multikey stays as it is: the saved flag, set at deferral, or true since (keysFor sets it).
+        this.load(entries, true);
+        return;
+      }
+    }
+    const duplicate = this.rebuild(deferred.documents());
+    if (duplicate) {
+      deferred.error = deferred.duplicate(duplicate);
+      this.deferred = deferred;
+      throw deferred.error;
+    }
   }
 
   get unique(): boolean {
@@ -268,7 +443,7 @@ export class IndexRuntime {
 
   /** Whether a query may use this index for bounds: sparse/partial/hidden ones do not cover every document. */
   get plannable(): boolean {
-    return this.tree !== undefined && !this.spec.sparse && !this.partial && this.spec.hidden !== true;
+    return this.ordered && !this.spec.sparse && !this.partial && this.spec.hidden !== true;
   }
 
   /**
@@ -277,7 +452,7 @@ export class IndexRuntime {
    * meets none of those), as mongod's planner allows.
    */
   get plannableWhenBounded(): boolean {
-    return this.tree !== undefined && this.spec.sparse === true && !this.partial && this.spec.hidden !== true;
+    return this.ordered && this.spec.sparse === true && !this.partial && this.spec.hidden !== true;
   }
 
   /** The _id key of a document already holding `values` (for unique indexes), if any. */
@@ -300,7 +475,7 @@ export class IndexRuntime {
   }
 
   get size(): number {
-    return this.tree?.size ?? 0;
+    return this.deferred?.reading.total ?? this.tree?.size ?? 0;
   }
 
   /**
@@ -387,38 +562,6 @@ export class IndexRuntime {
   }
 
   /**
-   * The entries of one part of the keys a format-4 checkpoint saved (saved-keys.ts), `ordinals` the
-   * positions of their documents among the collection's in the checkpoint (int32 little-endian),
-   * `ids` those documents' canonical _ids: read while the load has the part's bytes, each entry one
-   * array with its _id in the last slot. Undefined for keys that do not parse. `dates` and `shared`
-   * share equal values with the other keys read (see SharedDates, SharedKeyValues).
-   */
-  readSavedKeys(
-    ordinals: Buffer,
-    keys: Buffer,
-    ids: readonly string[],
-    dates: SharedDates,
-    shared?: SharedKeyValues,
-  ): IndexEntry[] | undefined {
-    const width = this.fields.length;
-    const entries = new Array<IndexEntry>(ordinals.length / 4);
-    try {
-      const reader = new KeyReader(keys, dates, shared);
-      for (let at = 0, i = 0; at < ordinals.length; at += 4, i++) {
-        const o = ordinals.readInt32LE(at);
-        if (!(o >= 0 && o < ids.length)) return undefined;
-        // Read with a slot for the _id: the array read is the entry, not copied into one.
-        const entry = reader.next(width, width + 1, o);
-        entry[width] = ids[o]!;
-        entries[i] = entry;
-      }
-      return reader.done ? entries : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  /**
    * rebuild() from the keys a format-4 checkpoint saved (see SavedKeys), taken as they are: the
    * file's crc32 matched and its keys were computed and ordered as this code does (KEY_FORMAT), so
    * the keys of the documents still stored are the index. `stillStored` says which those are when
@@ -428,11 +571,21 @@ export class IndexRuntime {
    */
   rebuildFromSavedKeys(
     keys: SavedKeys,
+    saved: SavedOrders,
     stillStored: ((id: string) => boolean) | undefined,
     fresh: Array<[string, Doc]>,
   ): boolean {
-    if (!this.tree || keys.parts === undefined) return false;
-    const kept = keptEntries(keys.parts, stillStored);
+    if (!this.tree) return false;
+    const reading = new SavedKeysReading(
+      this.fields.length,
+      keys.parts,
+      saved.ids,
+      (saved.dates ??= new SharedDates(saved.ids.length)),
+      saved.shared,
+    );
+    reading.step(Infinity);
+    if (reading.failed) return false;
+    const kept = keptEntries(reading.read, stillStored);
     this.multikey = false;
     const { entries, multikey } = this.withFresh(kept, fresh);
     if (this.unique && this.hasDuplicate(entries)) return false;
@@ -471,14 +624,15 @@ export class IndexRuntime {
     // (SHARED_UNDEFINED): bulk loading cuts each leaf's from `values`, so it is handed that array
     // instead of a copy per leaf (8 bytes per key: 1.9 M slots at 100,000 orders). No leaf is longer
     // than maxNodeSize, the shortest the shared array is kept.
-    while (SHARED_UNDEFINED.length < this.tree!.maxNodeSize) SHARED_UNDEFINED.push(undefined);
+    const size = this.built!.maxNodeSize;
+    while (SHARED_UNDEFINED.length < size) SHARED_UNDEFINED.push(undefined);
     const values = { length: entries.length, slice: () => SHARED_UNDEFINED } as unknown as undefined[];
     const tree = trusted
-      ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, this.tree!.maxNodeSize)
-      : bulkLoad(entries, values, this.tree!.maxNodeSize, this.compareEntries);
+      ? new BTree<IndexEntry, undefined>(undefined, this.compareEntries, size)
+      : bulkLoad(entries, values, size, this.compareEntries);
     // As bulkLoad does, without its comparison of every neighbour (~10 % of a start-up at 100,000 orders).
     if (trusted) asTreeNodes(tree)._root = bulkLoadRoot(entries, values, tree.maxNodeSize, () => -1) as TreeNode;
-    this.tree = tree;
+    this.built = tree;
   }
 
   /** A key as mongod shows it in E11000 messages: `{ field: value, ... }`. */

@@ -26,6 +26,7 @@ import {
   type SavedOrders,
 } from './indexes.js';
 import { parseCollation } from '../values/collation.js';
+import type { SharedKeyValues } from './saved-keys.js';
 import { decodeAt, decodeFields, objectIdKeyAt, StoredDocuments, type CheckpointFile } from './stored.js';
 import { bsonTypeOf, canonicalKey, isPlainObject, type Doc } from '../values/values.js';
 
@@ -341,16 +342,29 @@ export class Collection {
    * (see IndexRuntime.rebuildInSavedOrder); either is sorted only if that fails. The checkpoint's
    * documents are read, if at all, through their index fields, never whole.
    */
-  finishBulkLoad(): void {
+  finishBulkLoad(deferSavedKeys = false): void {
     if (!this.bulk) return;
     const saved = this.saved;
     this.saved = undefined;
     const current = saved ? this.stillStored(saved) : undefined;
+    // The journal replayed since the checkpoint changed nothing here: its saved keys are the indexes.
+    const unchanged = current !== undefined && current.stillStored === undefined && current.fresh.length === 0;
     let entries: Array<[string, Doc]> | undefined;
     for (const idx of [this.idIndex, ...this.indexes]) {
       if (saved && current) {
         const keys = saved.orders.keysTrusted ? saved.orders.keys.get(idx.spec.name) : undefined;
-        if (keys?.index === idx && idx.rebuildFromSavedKeys(keys, current.stillStored, current.fresh)) continue;
+        if (keys?.index === idx && deferSavedKeys && unchanged) {
+          idx.deferSavedKeys(
+            keys,
+            saved.orders,
+            () => [...this.docs],
+            (keyValue) =>
+              duplicateKeyError(this.ns, idx.spec, keyValue, 'the index cannot be built from the saved data: '),
+          );
+          continue;
+        }
+        if (keys?.index === idx && idx.rebuildFromSavedKeys(keys, saved.orders, current.stillStored, current.fresh))
+          continue;
       }
       entries ??= saved && current ? this.keyedEntries(saved, current.alive, current.fresh) : [...this.docs];
       const order = saved?.orders.orders.get(idx.spec.name);
@@ -465,6 +479,11 @@ export class Store {
   /** Sees every change to data or metadata before it is applied; the durability layer hooks in here. */
   recorder: ChangeRecorder = recordNothing;
   private bulkLoading = false;
+  /**
+   * The values read from the checkpoint's saved keys, shared by every index (see SharedKeyValues):
+   * kept while some index's saved keys are still to be read.
+   */
+  loadedKeyValues: SharedKeyValues | undefined;
 
   private readonly record: ChangeRecorder = (op) => this.recorder(op);
 
@@ -575,9 +594,39 @@ export class Store {
     this.bulkLoading = true;
   }
 
-  finishBulkLoad(): void {
+  /**
+   * Builds the indexes; with `deferSavedKeys`, those whose keys the checkpoint saved for a
+   * collection the journal did not change are read when first used, or by buildDeferred.
+   */
+  finishBulkLoad(deferSavedKeys = false): void {
     this.bulkLoading = false;
-    for (const coll of this.allCollections()) coll.finishBulkLoad();
+    for (const coll of this.allCollections()) coll.finishBulkLoad(deferSavedKeys);
+    if (this.deferredIndexes().length === 0) this.releaseLoadedKeyValues();
+  }
+
+  /** The indexes whose saved keys are still to be read (see IndexRuntime.deferSavedKeys). */
+  deferredIndexes(): IndexRuntime[] {
+    const deferred: IndexRuntime[] = [];
+    for (const coll of this.allCollections()) {
+      for (const idx of [coll.idIndex, ...coll.secondaryIndexes()]) if (idx.isDeferred) deferred.push(idx);
+    }
+    return deferred;
+  }
+
+  /**
+   * Reads up to `budget` entries of deferred saved keys (see IndexRuntime.buildSome), building each
+   * index once its keys are read; true once none is left.
+   */
+  buildDeferred(budget: number): boolean {
+    const next = this.deferredIndexes()[0];
+    if (next !== undefined && !next.buildSome(budget)) return false;
+    return this.deferredIndexes().length === 0 && this.releaseLoadedKeyValues();
+  }
+
+  private releaseLoadedKeyValues(): true {
+    this.loadedKeyValues?.release();
+    this.loadedKeyValues = undefined;
+    return true;
   }
 
   /**
