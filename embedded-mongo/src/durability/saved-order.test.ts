@@ -455,6 +455,54 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
       }
     });
 
+    it('answers reads and writes fired at once right after a clean restart as it did before it', async () => {
+      const { engine, orders } = await shopWithIndexes();
+      type Orders = typeof orders;
+      const reads = [
+        (o: Orders) => o.find({ ref: { $in: ['R7', 'R300', 'R399'] } }, { projection: { _id: 0, ref: 1 } }).toArray(),
+        (o: Orders) => o.find({ userId: users[2] }).sort({ createdAt: -1 }).limit(7).toArray(),
+        (o: Orders) => o.find({ searchKeys: 'k3', status: 'Shipped' }).sort({ createdAt: -1 }).toArray(),
+        (o: Orders) => o.find({ name: 'ASHA' }).collation({ locale: 'en', strength: 2 }).toArray(),
+        (o: Orders) => o.find({ coupon: 'C2' }).toArray(),
+        (o: Orders) =>
+          o
+            .find({ amount: { $gt: 1000 } })
+            .sort({ amount: -1 })
+            .toArray(),
+        (o: Orders) => o.find({ 'lines.sku': 's1' }).toArray(),
+        (o: Orders) => o.countDocuments({ status: 'Delivered' }),
+      ];
+      const before = await Promise.all(reads.map((read) => read(orders)));
+      await engine.stop(); // a clean stop: the journal is empty, so every index is deferred at the start
+      const again = await open(dir);
+      const answered = await Promise.all([...reads, ...reads].map((read) => read(again.orders)));
+      expect(answered).toEqual([...before, ...before]);
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 10 }, (_, i) => again.orders.insertOne(order(1000 + i))),
+        again.orders.insertOne(order(5)), // a duplicate ref: refused by the unique index read from saved keys
+        again.orders.updateMany({ ref: { $in: ['R10', 'R11', 'R12', 'R13'] } }, { $set: { status: 'Cancelled' } }),
+        again.orders.deleteMany({ ref: { $in: ['R1', 'R2'] } }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([
+        ...Array<string>(10).fill('fulfilled'),
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect(await again.orders.countDocuments()).toBe(408);
+      expect(await again.orders.countDocuments({ status: 'Cancelled' })).toBe(4);
+      expect(await again.orders.find({ ref: 'R1003' }, { projection: { _id: 0, ref: 1 } }).toArray()).toEqual([
+        { ref: 'R1003' },
+      ]);
+      await again.engine.stop();
+      const copy = await crashImage();
+      try {
+        expect(expectSameAsSorted((await loadAsStartUp(copy)).store)).toBe(8);
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+
     it('reads a deferred index a slice at a time, and the background build reads them all and lets the shared values go', async () => {
       const { engine } = await shopWithIndexes();
       await engine.flush();
