@@ -3,7 +3,7 @@ import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf.js';
 import type { Invoice, InvoiceLine } from './invoice.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import { fontForDocument, renderInvoicePdf } from './invoice-pdf.js';
 import { invoiceRenderer } from './invoice-renderer.js';
 
 const line = (n: number): InvoiceLine => ({
@@ -76,6 +76,28 @@ describe('the invoice PDF', () => {
       );
       expect(cells).toContain('33059011');
     }
+  });
+
+  it('gives each document glyphs of its own over fonts parsed once', () => {
+    const first = fontForDocument('Body');
+    const [reached] = first.layout('A').glyphs;
+    expect(reached!.codePoints).toEqual([0x41]);
+    // pdfkit's subset writer reaches a composite glyph's parts by id alone: a glyph shared with the
+    // next document would carry the characters of whichever document reached it first.
+    const next = fontForDocument('Body').getGlyph(reached!.id);
+    expect(next).not.toBe(reached);
+    expect(next.codePoints).toEqual([]);
+  });
+
+  it('renders an invoice to the same bytes whatever this thread rendered before it', async () => {
+    const latin = { ...invoiceOf(2), lines: [{ ...line(1), localTitle: undefined, title: 'Café Àé oil' }] };
+    const hindi = { ...invoiceOf(3), buyer: { ...invoiceOf(1).buyer, name: 'आशा पटेल', address: 'राजकोट' } };
+    const invoices = [latin, invoiceOf(3), hindi];
+    const first: Buffer[] = [];
+    for (const invoice of invoices) first.push(await renderInvoicePdf(invoice));
+    const again: Buffer[] = [];
+    for (const invoice of [...invoices].reverse()) again.unshift(await renderInvoicePdf(invoice));
+    expect(again.map((pdf, i) => pdf.equals(first[i]!))).toEqual([true, true, true]);
   });
 });
 

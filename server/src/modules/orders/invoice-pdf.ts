@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { Invoice } from './invoice.js';
 
@@ -29,11 +31,33 @@ function fontFile(file: string): string {
 }
 const RUPEE = '₹';
 
+type FontName = keyof typeof FONTS;
+
+/** Each font as fontkit parsed it, once per thread: its tables are decoded on first use and kept. */
+const parsedFonts = new Map<FontName, fontkit.Font>();
+
+/**
+ * The font `name` for one document: its decoded tables (GSUB/GPOS lookups, cmap, metrics: three quarters of a
+ * render's CPU when decoded per invoice) are shared, its glyph objects are the document's own.
+ * fontkit keeps each glyph with the characters it was first reached from, which pdfkit writes into
+ * the PDF's ToUnicode map: a glyph shared across documents would make an invoice's bytes depend on
+ * the invoices rendered before it, so each document starts an empty glyph cache (and builds its own
+ * layout engine and cmap lookup, which fontkit keeps on the object they are first asked of).
+ */
+export function fontForDocument(name: FontName): fontkit.Font {
+  let parsed = parsedFonts.get(name);
+  if (!parsed) {
+    parsed = fontkit.create(readFileSync(FONTS[name]));
+    parsedFonts.set(name, parsed);
+  }
+  return Object.assign(Object.create(parsed) as fontkit.Font, { _glyphs: {} });
+}
+
 const GUJARATI = /[\u0A80-\u0AFF]/;
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 /** The font that has every letter of `text`: Noto Sans, unless it is written in Gujarati or Devanagari. */
-function fontFor(text: string, bold = false): keyof typeof FONTS {
+function fontFor(text: string, bold = false): FontName {
   const script = GUJARATI.test(text) ? 'Gujarati' : DEVANAGARI.test(text) ? 'Devanagari' : '';
   return `${script}${bold ? 'Bold' : 'Body'}`;
 }
@@ -50,7 +74,15 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     margin: 40,
     info: { Title: `Tax Invoice ${invoice.number}`, CreationDate: invoice.date },
   });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  // A script's fonts are read only for an invoice with a letter of it (most have none).
+  const text = JSON.stringify(invoice);
+  for (const name of Object.keys(FONTS) as FontName[]) {
+    const script = /^(Gujarati|Devanagari)/.exec(name)?.[1];
+    const used = !script || (script === 'Gujarati' ? GUJARATI : DEVANAGARI).test(text);
+    // pdfkit takes a fontkit font where its types say a file or its bytes (PDFFontFactory.open).
+    const source = used ? (fontForDocument(name) as unknown as PDFKit.Mixins.PDFFontSource) : FONTS[name];
+    doc.registerFont(name, source);
+  }
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
