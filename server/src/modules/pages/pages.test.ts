@@ -39,6 +39,7 @@ const MANIFEST = {
   '_react-r1.js': { file: 'assets/react-r1.js' },
   '_SafeImage-s1.js': { file: 'assets/SafeImage-s1.js', imports: ['_react-r1.js'] },
   'src/shell.ts': { file: 'assets/shell-x1.js', imports: ['_app-a1.js'] },
+  'src/boot.tsx': { file: 'assets/boot-b1.js', imports: ['_react-r1.js', 'index.html'] },
   '_app-a1.js': { file: 'assets/app-a1.js', imports: ['_react-r1.js'] },
   'src/features/home/HomePage.tsx': {
     file: 'assets/HomePage-h1.js',
@@ -397,7 +398,12 @@ describe('storefront pages: index.html with the data, code and picture the page 
     // A page left to the browser shows nothing before its code runs: the app shell is preloaded at once.
     const cart = (await page('/cart')).text;
     expect(pageModules(cart)).toEqual([]);
-    expect(modulePreloads(cart)).toEqual(['/assets/react-r1.js', '/assets/shell-x1.js', '/assets/app-a1.js']);
+    expect(modulePreloads(cart)).toEqual([
+      '/assets/react-r1.js',
+      '/assets/boot-b1.js',
+      '/assets/shell-x1.js',
+      '/assets/app-a1.js',
+    ]);
   });
 
   it('admin pages preload the panel, the screen and its words with the shell, not one import after another', async () => {
@@ -406,6 +412,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
     // The orders screen brings the admin words of every language.
     expect(modulePreloads(orders)).toEqual([
       '/assets/react-r1.js',
+      '/assets/boot-b1.js',
       '/assets/shell-x1.js',
       '/assets/app-a1.js',
       '/assets/AdminApp-a1.js',
@@ -418,7 +425,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
       '/assets/admin-gu1.js',
     ]);
     // Another screen: its own code and the admin words in the page's language.
-    expect(modulePreloads((await page('/admin/dashboard').set('Accept-Language', 'hi')).text).slice(1)).toEqual([
+    expect(modulePreloads((await page('/admin/dashboard').set('Accept-Language', 'hi')).text).slice(2)).toEqual([
       '/assets/shell-x1.js',
       '/assets/app-a1.js',
       '/assets/AdminApp-a1.js',
@@ -429,7 +436,7 @@ describe('storefront pages: index.html with the data, code and picture the page 
     ]);
     // The sign-in page and an address the panel does not know: the panel alone.
     for (const url of ['/admin', '/admin/nowhere/else'])
-      expect(modulePreloads((await page(url)).text).slice(3), url).toEqual([
+      expect(modulePreloads((await page(url)).text).slice(4), url).toEqual([
         '/assets/AdminApp-a1.js',
         '/assets/queries-q1.js',
         '/assets/query-core-k1.js',

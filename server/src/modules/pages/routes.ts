@@ -272,11 +272,14 @@ export function clientRoutes(
       new Map(Object.entries(PAGES).map(([page, spec]) => [page, wordsOf(code, spec.namespaces)])),
     ]),
   );
-  // Pages left to the browser: the app shell, and for the admin panel its code and the screen's.
+  // Pages left to the browser: the app (boot.tsx, which the entry imports at once on such a page, and
+  // the shell), and for the admin panel its code and the screen's.
+  const bootScripts = chunksOf(['src/boot.tsx']);
   const clientScripts = (language: LanguageCode, spec: ClientPageSpec) => {
     const languages = spec.everyLanguage ? LANGUAGES.map(({ code }) => code) : [language];
     return [
       ...new Set([
+        ...bootScripts,
         ...shellScripts,
         ...chunksOf(spec.sources),
         ...languages.flatMap((code) => wordsOf(code, spec.namespaces)),
