@@ -1,10 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import i18n, { SUPPORTED, useTranslation } from '../../i18n';
 import { AdminLayout } from './components/AdminLayout';
 import { Spinner } from './components/ui';
 import LoginPage from './pages/LoginPage';
 import { AdminSessionProvider, useAdminSession } from './session';
+import { useOrdersView } from './ordersUrl';
+import { ordersQuery, retryOnce } from './useAdminQuery';
 
 const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const SliderPage = lazy(() => import('./pages/SliderPage'));
@@ -17,6 +20,18 @@ const OrdersPage = lazy(async () => {
   const [page] = await Promise.all([import('./pages/OrdersPage'), i18n.loadNamespaces('admin', SUPPORTED)]);
   return page;
 });
+
+/**
+ * The orders screen. The page of orders its address names is asked for while the screen's code and
+ * words load, not once they have loaded and rendered: the screen's query then finds it under way (or
+ * answered). Nothing is asked for when the cache already holds that page, fresh or not: the screen's
+ * own query decides then, as it always does.
+ */
+function OrdersScreen() {
+  const [view] = useOrdersView();
+  usePrefetchQuery({ ...ordersQuery(view), retry: retryOnce });
+  return <OrdersPage />;
+}
 const MessagesPage = lazy(() => import('./pages/MessagesPage'));
 const DeliveryPage = lazy(() => import('./pages/DeliveryPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
@@ -58,7 +73,7 @@ export default function AdminApp() {
           <Route path="main-category" element={screen(<CategoryPage />)} />
           <Route path="gallery" element={screen(<GalleryPage />)} />
           <Route path="usermanagment" element={screen(<UsersPage />)} />
-          <Route path="orders" element={screen(<OrdersPage />)} />
+          <Route path="orders" element={screen(<OrdersScreen />)} />
           <Route path="messages" element={screen(<MessagesPage />)} />
           <Route path="delivery" element={screen(<DeliveryPage />)} />
           <Route path="coupons" element={screen(<CouponsPage />)} />

@@ -27,6 +27,19 @@ const DEFAULTS: OrdersView = {
 const wholeNumber = (value: string | null, fallback: number) =>
   value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
 
+/** The view an address's query names; anything unreadable falls back to its default. */
+export function ordersViewOf(params: URLSearchParams): OrdersView {
+  const status = params.get('status') as OrderStatus | null;
+  return {
+    status: status && ORDER_STATUSES.includes(status) ? status : DEFAULTS.status,
+    q: params.get('q') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: wholeNumber(params.get('page'), DEFAULTS.page),
+    limit: wholeNumber(params.get('limit'), DEFAULTS.limit),
+  };
+}
+
 /**
  * The view read from the URL (anything unreadable falls back to its default; the server refuses
  * the rest with its own message) and a setter that writes a new history entry, leaving defaults out.
@@ -34,17 +47,7 @@ const wholeNumber = (value: string | null, fallback: number) =>
  */
 export function useOrdersView(): [OrdersView, (change: Partial<OrdersView>, replace?: boolean) => void] {
   const [params, setParams] = useSearchParams();
-  const view = useMemo<OrdersView>(() => {
-    const status = params.get('status') as OrderStatus | null;
-    return {
-      status: status && ORDER_STATUSES.includes(status) ? status : DEFAULTS.status,
-      q: params.get('q') ?? '',
-      from: params.get('from') ?? '',
-      to: params.get('to') ?? '',
-      page: wholeNumber(params.get('page'), DEFAULTS.page),
-      limit: wholeNumber(params.get('limit'), DEFAULTS.limit),
-    };
-  }, [params]);
+  const view = useMemo(() => ordersViewOf(params), [params]);
   const change = useCallback(
     (next: Partial<OrdersView>, replace = false) => {
       const merged: OrdersView = { ...view, ...next, page: next.page ?? 1 };

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { fetchAdminOrders } from '../../api/admin';
 import { ApiError } from '../../api/http';
+import type { OrdersView } from './ordersUrl';
 import { useReportFailure } from './session';
 
 /** A 4xx will not change on retry; a dropped connection might. */
-const retryOnce = (failures: number, err: unknown) =>
+export const retryOnce = (failures: number, err: unknown) =>
   failures < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500);
 
 /** Whether two keys of a paged list (its key ends with the page number) name the same list. */
@@ -40,6 +42,12 @@ export function useAdminQuery<T>(
   }, [error, errorUpdatedAt, report]);
   return query;
 }
+
+/** The orders screen's query: its key by the view, and its load. */
+export const ordersQuery = (view: OrdersView) => ({
+  queryKey: [...adminKeys.orders, view] as QueryKey,
+  queryFn: () => fetchAdminOrders(view),
+});
 
 export const adminKeys = {
   sliders: ['admin', 'sliders'] as const,

@@ -10,9 +10,12 @@ export interface ImagePreload {
 export interface PageHead {
   /**
    * Script files (from the build manifest) the page's code needs: listed in an inert <template> that
-   * the entry turns into modulepreloads once the page has painted (client/src/main.tsx).
+   * the entry turns into modulepreloads once the page has painted (client/src/main.tsx), or, for a
+   * page left to the browser (`inBrowser`), modulepreloads in <head>.
    */
   scripts: readonly string[];
+  /** A page the server never renders (behind a login): nothing to paint before its code runs. */
+  inBrowser?: boolean;
   images: readonly ImagePreload[];
   /** A JSON object text (shared InitialData) the client seeds its query cache with. */
   data?: string;
@@ -97,7 +100,12 @@ export function renderPage(template: string, head: PageHead): string {
     ...head.images.map(imageLink),
     // React's own preloads repeat ours when we have them (same pictures, same priority).
     ...(hoisted && head.images.length === 0 ? [hoisted] : []),
-    ...(modules.length > 0 ? [`<template id="${PAGE_MODULES_ELEMENT_ID}">${modules.join('')}</template>`] : []),
+    // A page left to the browser shows nothing until its code runs: that code is fetched at once.
+    ...(modules.length === 0
+      ? []
+      : head.inBrowser
+        ? modules
+        : [`<template id="${PAGE_MODULES_ELEMENT_ID}">${modules.join('')}</template>`]),
   ];
   if (links.length > 0) html = html.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   if (head.data !== undefined) {

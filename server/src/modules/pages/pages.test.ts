@@ -39,6 +39,7 @@ const MANIFEST = {
   '_react-r1.js': { file: 'assets/react-r1.js' },
   '_SafeImage-s1.js': { file: 'assets/SafeImage-s1.js', imports: ['_react-r1.js'] },
   'src/shell.ts': { file: 'assets/shell-x1.js', imports: ['_app-a1.js'] },
+  'src/boot.tsx': { file: 'assets/boot-b1.js', imports: ['_react-r1.js', 'index.html'] },
   '_app-a1.js': { file: 'assets/app-a1.js', imports: ['_react-r1.js'] },
   'src/features/home/HomePage.tsx': {
     file: 'assets/HomePage-h1.js',
@@ -48,6 +49,15 @@ const MANIFEST = {
   'src/i18n/locales/en/catalog.json': { file: 'assets/i18n-catalog1.js' },
   'src/features/catalog/ProductsPage.tsx': { file: 'assets/ProductsPage-p1.js', imports: ['_SafeImage-s1.js'] },
   'src/features/gallery/GalleryPage.tsx': { file: 'assets/GalleryPage-g1.js' },
+  'src/app/queries.tsx': { file: 'assets/queries-q1.js', imports: ['_query-core-k1.js'] },
+  '_query-core-k1.js': { file: 'assets/query-core-k1.js' },
+  'src/features/admin/AdminApp.tsx': { file: 'assets/AdminApp-a1.js', imports: ['_react-r1.js', '_app-a1.js'] },
+  'src/features/admin/pages/OrdersPage.tsx': { file: 'assets/OrdersPage-o1.js', imports: ['_query-core-k1.js'] },
+  'src/features/admin/pages/DashboardPage.tsx': { file: 'assets/DashboardPage-d1.js' },
+  'src/i18n/locales/en/admin.json': { file: 'assets/admin-en1.js' },
+  'src/i18n/locales/hi/admin.json': { file: 'assets/admin-hi1.js' },
+  'src/i18n/locales/gu/admin.json': { file: 'assets/admin-gu1.js' },
+  'src/i18n/locales/mr/admin.json': { file: 'assets/admin-mr1.js' },
 };
 
 const SCRIPT = 'export const greeting = "namaste";\n'.repeat(200);
@@ -285,6 +295,10 @@ describe('storefront pages: index.html with the data, code and picture the page 
       ['/?lang=gu', html],
       ['/products', { ...html, Cookie: 'lang=hi; token=someone-elses' }],
       ['/contact', { ...html, 'Accept-Language': 'gu-IN,gu;q=0.9' }],
+      // A page left to the browser is one HTML for every address of its kind.
+      ['/admin/orders', html],
+      ['/admin/orders?status=Delivered&page=2', html],
+      ['/cart', { ...html, 'Accept-Language': 'hi' }],
       ['/api/main-category', {}],
       ['/gallery/', json],
       ['/gallery', json],
@@ -381,8 +395,53 @@ describe('storefront pages: index.html with the data, code and picture the page 
     expect(Object.keys(initialData(contact.text))).toEqual(['language', 'shop']);
     expect(imagePreloads(contact.text)).toEqual([]);
     expect(pageModules(contact.text)).toEqual(['/assets/shell-x1.js', '/assets/app-a1.js']);
-    // A page left to the browser needs the app shell at once, so it is named there too.
-    expect(pageModules((await page('/cart')).text)).toEqual(['/assets/shell-x1.js', '/assets/app-a1.js']);
+    // A page left to the browser shows nothing before its code runs: the app shell is preloaded at once.
+    const cart = (await page('/cart')).text;
+    expect(pageModules(cart)).toEqual([]);
+    expect(modulePreloads(cart)).toEqual([
+      '/assets/react-r1.js',
+      '/assets/boot-b1.js',
+      '/assets/shell-x1.js',
+      '/assets/app-a1.js',
+    ]);
+  });
+
+  it('admin pages preload the panel, the screen and its words with the shell, not one import after another', async () => {
+    const orders = (await page('/admin/orders?status=Delivered').set('Accept-Language', 'hi')).text;
+    expect(pageModules(orders)).toEqual([]);
+    // The orders screen brings the admin words of every language.
+    expect(modulePreloads(orders)).toEqual([
+      '/assets/react-r1.js',
+      '/assets/boot-b1.js',
+      '/assets/shell-x1.js',
+      '/assets/app-a1.js',
+      '/assets/AdminApp-a1.js',
+      '/assets/queries-q1.js',
+      '/assets/query-core-k1.js',
+      '/assets/OrdersPage-o1.js',
+      '/assets/admin-en1.js',
+      '/assets/admin-hi1.js',
+      '/assets/admin-mr1.js',
+      '/assets/admin-gu1.js',
+    ]);
+    // Another screen: its own code and the admin words in the page's language.
+    expect(modulePreloads((await page('/admin/dashboard').set('Accept-Language', 'hi')).text).slice(2)).toEqual([
+      '/assets/shell-x1.js',
+      '/assets/app-a1.js',
+      '/assets/AdminApp-a1.js',
+      '/assets/queries-q1.js',
+      '/assets/query-core-k1.js',
+      '/assets/DashboardPage-d1.js',
+      '/assets/admin-hi1.js',
+    ]);
+    // The sign-in page and an address the panel does not know: the panel alone.
+    for (const url of ['/admin', '/admin/nowhere/else'])
+      expect(modulePreloads((await page(url)).text).slice(4), url).toEqual([
+        '/assets/AdminApp-a1.js',
+        '/assets/queries-q1.js',
+        '/assets/query-core-k1.js',
+        '/assets/admin-en1.js',
+      ]);
   });
 
   it('sends the build’s brotli or gzip copy of a script to a browser that accepts it', async () => {

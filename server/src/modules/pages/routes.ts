@@ -113,6 +113,54 @@ const PAGES: Record<string, PageSpec> = {
 };
 
 /**
+ * The owner's panel (client/src/features/admin/AdminApp.tsx, loaded lazily by the app's router with
+ * the query cache) and its screens by the address segment after /admin/. The panel's HTML names their
+ * code, so the browser fetches the panel, the screen and its words alongside React instead of one
+ * layer of imports after another (four round trips, each behind the previous one's evaluation).
+ */
+const ADMIN_PANEL = ['src/features/admin/AdminApp.tsx', 'src/app/queries.tsx'];
+const ADMIN_SCREENS: Record<string, string> = {
+  dashboard: 'DashboardPage',
+  slider: 'SliderPage',
+  'main-category': 'CategoryPage',
+  gallery: 'GalleryPage',
+  usermanagment: 'UsersPage',
+  orders: 'OrdersPage',
+  messages: 'MessagesPage',
+  delivery: 'DeliveryPage',
+  coupons: 'CouponsPage',
+  password: 'ChangePasswordPage',
+};
+/** The orders screen brings the admin words of every language (an order's message is in its shopper's). */
+const EVERY_LANGUAGE_SCREENS = new Set(['orders']);
+
+/** What a page left to the browser preloads besides the app shell; `name` keys its kept HTML. */
+interface ClientPageSpec {
+  name: string;
+  sources: readonly string[];
+  /** Word namespaces in the page's language, or in every language (`everyLanguage`). */
+  namespaces: readonly string[];
+  everyLanguage?: boolean;
+}
+
+/**
+ * The code a page left to the browser needs, by its address: the admin panel and the screen the
+ * address names (one of a fixed few, so the kept HTML is too), or the app shell alone.
+ */
+export function clientPageSpec(pagePath: string): ClientPageSpec {
+  const admin = /^\/admin(?:\/([^/]*))?/.exec(pagePath);
+  if (!admin) return { name: 'shell', sources: [], namespaces: [] };
+  const segment = admin[1] ?? '';
+  const screen = Object.hasOwn(ADMIN_SCREENS, segment) ? ADMIN_SCREENS[segment] : undefined;
+  return {
+    name: `admin/${screen ?? ''}`,
+    sources: [...ADMIN_PANEL, ...(screen ? [`src/features/admin/pages/${screen}.tsx`] : [])],
+    namespaces: ['admin'],
+    everyLanguage: EVERY_LANGUAGE_SCREENS.has(segment),
+  };
+}
+
+/**
  * How long a page waits for a list that is not in memory. A database that hangs (rather than
  * failing fast) must not hold the HTML back: without its data the page still loads at once and asks
  * the API itself, which then shows the shopper what is wrong.
@@ -163,7 +211,12 @@ function pageOf(
   // Read as Express's query parser reads it (req.query): a repeated ?lang= is an array, no language.
   const named = query === -1 ? undefined : parseQuery(url.slice(query + 1))[PAGE_LANGUAGE_PARAM];
   const language = isLanguageCode(named) ? named : negotiateLanguage(headers);
-  const address = INDEXED_PATHS.has(pagePath) ? keptAddress(pagePath, url) : undefined;
+  const address = INDEXED_PATHS.has(pagePath)
+    ? keptAddress(pagePath, url)
+    : // A page left to the browser is the same HTML for every address of its kind: kept by that kind.
+      clientRendered(pagePath)
+      ? `client:${clientPageSpec(pagePath).name}`
+      : undefined;
   return { pagePath, language, key: address === undefined ? undefined : `${language} ${address}` };
 }
 
@@ -219,6 +272,20 @@ export function clientRoutes(
       new Map(Object.entries(PAGES).map(([page, spec]) => [page, wordsOf(code, spec.namespaces)])),
     ]),
   );
+  // Pages left to the browser: the app (boot.tsx, which the entry imports at once on such a page, and
+  // the shell), and for the admin panel its code and the screen's.
+  const bootScripts = chunksOf(['src/boot.tsx']);
+  const clientScripts = (language: LanguageCode, spec: ClientPageSpec) => {
+    const languages = spec.everyLanguage ? LANGUAGES.map(({ code }) => code) : [language];
+    return [
+      ...new Set([
+        ...bootScripts,
+        ...shellScripts,
+        ...chunksOf(spec.sources),
+        ...languages.flatMap((code) => wordsOf(code, spec.namespaces)),
+      ]),
+    ];
+  };
   const kept = pageCache();
   const renderer = loadRenderer(clientDir, logger);
   const { storefront } = lists;
@@ -270,7 +337,8 @@ export function clientRoutes(
   async function make(req: Request, pagePath: string, language: LanguageCode, version: number) {
     const spec = PAGES[pagePath];
     const { loaded, catalogue, complete } = await load(spec, req);
-    const ssr = !clientRendered(pagePath) && (await renderer) !== undefined;
+    const inBrowser = clientRendered(pagePath);
+    const ssr = !inBrowser && (await renderer) !== undefined;
     const data: InitialData = { language, shop: shopSettings(deps), ...catalogue };
     for (const [name, entry] of Object.entries(loaded)) Object.assign(data, { [name]: entry.value });
     const body = ssr ? await serverRender(req.originalUrl, data) : undefined;
@@ -283,9 +351,10 @@ export function clientRoutes(
     const html = renderPage(template, {
       scripts: [
         ...(commonWords.get(language) ?? []),
-        ...(scripts.get(pagePath) ?? shellScripts),
+        ...(inBrowser ? clientScripts(language, clientPageSpec(pagePath)) : (scripts.get(pagePath) ?? shellScripts)),
         ...(pageWords.get(language)?.get(pagePath) ?? []),
       ],
+      inBrowser,
       images: spec ? spec.images(loaded, catalogue) : [],
       data: `{${json.join(',')}}`,
       language,

@@ -12,7 +12,7 @@ import {
   type OrderShipment,
   type OrderStatus,
 } from '@kesh/shared';
-import { fetchAdminOrders, markOrderPaid, markOrderRefused, updateOrderStatus } from '../../../api/admin';
+import { markOrderPaid, markOrderRefused, updateOrderStatus } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
 import { DispatchDialog, OrderRowExtras } from '../components/OrderFulfilment';
 import { OrdersExport } from '../components/OrdersExport';
@@ -22,7 +22,7 @@ import { AdminTable, EmptyState, PageHeading, Panel, Spinner, tdClass as baseTd 
 import { formatDate, shortOrderId } from '../format';
 import { useOrdersView } from '../ordersUrl';
 import { useReportFailure } from '../session';
-import { adminKeys, useAdminQuery } from '../useAdminQuery';
+import { adminKeys, ordersQuery, useAdminQuery } from '../useAdminQuery';
 
 const badgeTone: Record<OrderStatus, string> = {
   Processing: 'bg-yellow-100 text-yellow-800 ring-yellow-300',
@@ -101,9 +101,10 @@ export default function OrdersPage() {
   const report = useReportFailure();
   const [view, changeView] = useOrdersView();
   // The server pages, filters and counts; the page asks for one page of one tab.
+  const orders = ordersQuery(view);
   const { data, isPending } = useAdminQuery(
-    [...adminKeys.orders, view],
-    () => fetchAdminOrders(view),
+    orders.queryKey,
+    orders.queryFn,
     (err) => MESSAGES.adminOrdersFailed + serverReason(err, 'unknown error'),
     { paged: true },
   );
