@@ -128,6 +128,42 @@ describe('query planner', () => {
     expect(stageNames(grouped)).not.toContain('FETCH');
   });
 
+  it("counts exact points from the tree's sizes, equal to a scan after inserts, deletes and updates", async () => {
+    // Deep enough for three levels of 64-key nodes, then reshaped: splits, merges, moved keys.
+    await orders.createIndex({ status: 1, userId: 1 });
+    await orders.insertMany(
+      Array.from({ length: 12_000 }, (_, i) => ({
+        userId: users[(i * 7) % users.length],
+        status: STATUSES[(i * 13) % 3],
+        createdAt: new Date(START + (i % 900) * DAY),
+        n: i,
+      })),
+    );
+    await orders.deleteMany({ n: { $mod: [3, 1] } });
+    await orders.updateMany({ n: { $mod: [5, 0] } }, { $set: { status: 'Returned' } });
+    await orders.deleteMany({ n: { $gte: 4_000, $lt: 6_500 } });
+    const filters = [
+      ...['Processing', 'Shipped', 'Delivered', 'Returned', 'Cancelled'].map((status) => ({ status })),
+      { status: 'Shipped', userId: users[3] },
+      { status: { $eq: 'Returned' }, userId: users[0] },
+    ];
+    for (const filter of filters) {
+      const scan = await orders.countDocuments(filter, { hint: { $natural: 1 } });
+      expect(await orders.countDocuments(filter)).toBe(scan);
+      expect(await orders.countDocuments(filter, { skip: 100 })).toBe(Math.max(0, scan - 100));
+      expect(await orders.countDocuments(filter, { limit: 7 })).toBe(Math.min(7, scan));
+      const count = await db.command({ explain: { count: 'orders', query: filter }, verbosity: 'executionStats' });
+      expect(stageNames(count)).toEqual(['COUNT', 'COUNT_SCAN']);
+      expect(count.executionStats.totalKeysExamined).toBe(scan);
+    }
+    // Every status together is every order.
+    const all = await orders.countDocuments({}, { hint: { $natural: 1 } });
+    const perStatus = await Promise.all(
+      ['Processing', 'Shipped', 'Delivered', 'Returned'].map((status) => orders.countDocuments({ status })),
+    );
+    expect(perStatus.reduce((a, b) => a + b, 0)).toBe(all);
+  });
+
   it('tests keys of other types than the condition as the collection scan does', async () => {
     await orders.insertMany([
       { status: 'Delivered', createdAt: '2025-06-01' },

@@ -671,18 +671,23 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
   let matched = 0;
   let keysExamined = 0;
   let docsExamined = 0;
-  for (const entry of scanEntries(c, false)) {
-    keysExamined++;
-    if (!exact) {
+  if (exact) {
+    // Every key within the bounds is a match (COUNT_SCAN): the tree counts them from the sizes its
+    // inner nodes keep, a descent per bound instead of a walk over every key.
+    for (const { low, high } of c.intervals) matched += c.index.countBetween(low, high);
+    matched = Math.min(matched, stopAt);
+    keysExamined = matched;
+  } else {
+    for (const entry of scanEntries(c, false)) {
+      keysExamined++;
       let ok = byKeys?.(entry);
       if (ok === undefined) {
         docsExamined++;
         const doc = coll.docs.get(entryId(entry));
         ok = doc !== undefined && matcher.test(doc);
       }
-      if (!ok) continue;
+      if (ok && ++matched >= stopAt) break;
     }
-    if (++matched >= stopAt) break;
   }
   const scan = (): Doc =>
     exact ? { ...ixscanStage(c, false), stage: 'COUNT_SCAN' } : { ...ixscanStage(c, false), filter: matcher.raw };

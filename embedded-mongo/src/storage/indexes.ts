@@ -371,6 +371,18 @@ export class IndexRuntime {
     return this.built;
   }
 
+  /**
+   * How many entries lie between `low` and `high` (both included), from the subtree sizes the
+   * B+ tree keeps in its inner nodes: a descent on each side, whatever the count (a tab count of
+   * 90,000 orders reads a few hundred keys, not 90,000 entries).
+   */
+  countBetween(low: IndexEntry, high: IndexEntry): number {
+    const tree = this.tree;
+    if (!tree || this.compareEntries(low, high) > 0) return 0;
+    const root = asTreeNodes(tree)._root;
+    return rankOf(root, high, true, this.compareEntries) - rankOf(root, low, false, this.compareEntries);
+  }
+
   /** Whether its saved keys are still to be read (see deferSavedKeys). */
   get isDeferred(): boolean {
     return this.deferred !== undefined;
@@ -748,6 +760,39 @@ interface TreeNode {
   keys: unknown[];
   values: unknown[];
   children?: TreeNode[];
+  /** Entries under the node: a leaf's keys, an inner node's kept total. */
+  size(): number;
+}
+
+/**
+ * How many entries of the subtree `node` sort before `key` (or also equal to it, with `orEqual`):
+ * an inner node's keys are its children's greatest, so the children wholly before are counted by
+ * their sizes and one child is descended into.
+ */
+function rankOf(
+  node: TreeNode,
+  key: IndexEntry,
+  orEqual: boolean,
+  compare: (a: IndexEntry, b: IndexEntry) => number,
+): number {
+  let rank = 0;
+  for (;;) {
+    const keys = node.keys as IndexEntry[];
+    // The first position whose key is past `key` (>, or >= without orEqual): binary search.
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const c = compare(keys[mid]!, key);
+      if (c < 0 || (orEqual && c === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    const children = node.children;
+    if (children === undefined) return rank + lo;
+    for (let i = 0; i < lo; i++) rank += children[i]!.size();
+    if (lo === children.length) return rank;
+    node = children[lo]!;
+  }
 }
 
 function asTreeNodes(tree: BTree<IndexEntry, undefined>): { _root: TreeNode } {
