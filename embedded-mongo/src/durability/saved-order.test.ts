@@ -100,6 +100,8 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
   let dir: string;
   const engines: EmbeddedEngine[] = [];
   const clients: MongoClient[] = [];
+  /** Crash images of the test, removed after it. */
+  const copies: string[] = [];
 
   async function open(dataDir: string) {
     const engine = await startEmbeddedEngine({ dataDir });
@@ -110,9 +112,10 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     return { engine, orders: client.db(DB).collection('orders') };
   }
 
-  /** What a kill -9 leaves: a copy of the directory without the lock. */
+  /** What a kill -9 leaves: a copy of the directory without the lock, removed after the test. */
   async function crashImage(of = dir): Promise<string> {
     const copy = await mkdtemp(path.join(tmpdir(), 'saved-order-crash-'));
+    copies.push(copy);
     await cp(of, copy, { recursive: true, filter: (src) => !src.endsWith('.lock') });
     return copy;
   }
@@ -124,7 +127,7 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
   afterEach(async () => {
     for (const c of clients.splice(0)) await c.close().catch(() => undefined);
     for (const e of engines.splice(0)) await e.stop().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    for (const copy of [dir, ...copies.splice(0)]) await rm(copy, { recursive: true, force: true });
   });
 
   const users = Array.from({ length: 9 }, () => new ObjectId());
@@ -160,14 +163,10 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     await engine.flush();
     expect(await headerVersion(path.join(dir, CHECKPOINT_FILE))).toBe(4);
     const copy = await crashImage();
-    try {
-      const { store, sorted, fromKeys, decoded } = await loadAsStartUp(copy);
-      expect({ sorted, decoded }).toEqual({ sorted: [], decoded: 0 });
-      expect(fromKeys).toHaveLength(8); // _id_ and every ordered index (the sparse and partial ones too)
-      expect(expectSameAsSorted(store)).toBe(8);
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    const { store, sorted, fromKeys, decoded } = await loadAsStartUp(copy);
+    expect({ sorted, decoded }).toEqual({ sorted: [], decoded: 0 });
+    expect(fromKeys).toHaveLength(8); // _id_ and every ordered index (the sparse and partial ones too)
+    expect(expectSameAsSorted(store)).toBe(8);
   });
 
   it("shares each Date and ObjectId of the saved keys across a load's indexes and collections, and answers as before", async () => {
@@ -180,34 +179,30 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     const byUser = await orders.find({ userId: users[4] }).sort({ createdAt: -1 }).toArray();
     await engine.flush();
     const copy = await crashImage();
-    try {
-      const { store, fromKeys } = await loadAsStartUp(copy);
-      expect(fromKeys).toContain('createdAt_1');
-      expect(expectSameAsSorted(store)).toBe(10);
-      // An order's day is in three of its indexes and other orders' and users' keys (50 days for
-      // 400 orders); a customer's id in the orders' index and the users' _id index.
-      const seen = new Map<string, unknown>();
-      let shared = 0;
-      for (const coll of store.allCollections()) {
-        for (const idx of [coll.idIndex, ...coll.secondaryIndexes()]) {
-          for (const entry of idx.tree?.keys() ?? []) {
-            for (const value of entry.slice(0, -1)) {
-              if (!(value instanceof Date || value instanceof ObjectId)) continue;
-              const key = value instanceof Date ? `d${value.getTime()}` : `o${value.toHexString()}`;
-              const first = seen.get(key);
-              if (first === undefined) seen.set(key, value);
-              else {
-                expect(value).toBe(first);
-                shared += 1;
-              }
+    const { store, fromKeys } = await loadAsStartUp(copy);
+    expect(fromKeys).toContain('createdAt_1');
+    expect(expectSameAsSorted(store)).toBe(10);
+    // An order's day is in three of its indexes and other orders' and users' keys (50 days for
+    // 400 orders); a customer's id in the orders' index and the users' _id index.
+    const seen = new Map<string, unknown>();
+    let shared = 0;
+    for (const coll of store.allCollections()) {
+      for (const idx of [coll.idIndex, ...coll.secondaryIndexes()]) {
+        for (const entry of idx.tree?.keys() ?? []) {
+          for (const value of entry.slice(0, -1)) {
+            if (!(value instanceof Date || value instanceof ObjectId)) continue;
+            const key = value instanceof Date ? `d${value.getTime()}` : `o${value.toHexString()}`;
+            const first = seen.get(key);
+            if (first === undefined) seen.set(key, value);
+            else {
+              expect(value).toBe(first);
+              shared += 1;
             }
           }
         }
       }
-      expect(shared).toBeGreaterThan(1000);
-    } finally {
-      await rm(copy, { recursive: true, force: true });
     }
+    expect(shared).toBeGreaterThan(1000);
     await engine.stop();
     const again = await open(dir);
     expect(await again.orders.find(query).sort({ createdAt: -1, ref: 1 }).toArray()).toEqual(before);
@@ -244,24 +239,20 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     let refEntries = 0;
     for (const damage of [false, true]) {
       const copy = await crashImage();
-      try {
-        await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), split('ref_1', damage));
-        const read = vi.spyOn(KeyReader.prototype, 'next');
-        const { store, sorted, fromKeys } = await loadAsStartUp(copy);
-        decoded[String(damage)] = read.mock.calls.length;
-        read.mockRestore();
-        expect({ sorted, refFromKeys: fromKeys.includes('ref_1') }).toEqual(
-          damage ? { sorted: ['ref_1'], refFromKeys: false } : { sorted: [], refFromKeys: true },
-        );
-        if (!damage)
-          refEntries = store
-            .getCollection(DB, 'orders')!
-            .secondaryIndexes()
-            .find((i) => i.spec.name === 'ref_1')!.size;
-        expect(expectSameAsSorted(store)).toBe(8);
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), split('ref_1', damage));
+      const read = vi.spyOn(KeyReader.prototype, 'next');
+      const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+      decoded[String(damage)] = read.mock.calls.length;
+      read.mockRestore();
+      expect({ sorted, refFromKeys: fromKeys.includes('ref_1') }).toEqual(
+        damage ? { sorted: ['ref_1'], refFromKeys: false } : { sorted: [], refFromKeys: true },
+      );
+      if (!damage)
+        refEntries = store
+          .getCollection(DB, 'orders')!
+          .secondaryIndexes()
+          .find((i) => i.spec.name === 'ref_1')!.size;
+      expect(expectSameAsSorted(store)).toBe(8);
     }
     expect(refEntries).toBeGreaterThan(150);
     expect(decoded.true).toBe(decoded.false! - refEntries + 1);
@@ -271,45 +262,37 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     const { engine, orders } = await shopWithIndexes();
     await engine.flush();
     const copy = await crashImage();
-    try {
-      await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), asFormat3);
-      const order3 = vi.spyOn(IndexRuntime.prototype, 'rebuildInSavedOrder');
-      const { store, sorted, fromKeys } = await loadAsStartUp(copy);
-      expect({ sorted, fromKeys, inOrder: order3.mock.calls.length }).toEqual({
-        sorted: [],
-        fromKeys: [],
-        inOrder: 8,
-      });
-      order3.mockRestore();
-      expect(expectSameAsSorted(store)).toBe(8);
-      await orders.countDocuments(); // the first engine is still open on `dir`; the copy is opened now
-      const reopened = await open(copy);
-      expect(await reopened.orders.countDocuments()).toBe(400);
-      await reopened.engine.flush();
-      expect(await headerVersion(path.join(copy, CHECKPOINT_FILE))).toBe(4);
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), asFormat3);
+    const order3 = vi.spyOn(IndexRuntime.prototype, 'rebuildInSavedOrder');
+    const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+    expect({ sorted, fromKeys, inOrder: order3.mock.calls.length }).toEqual({
+      sorted: [],
+      fromKeys: [],
+      inOrder: 8,
+    });
+    order3.mockRestore();
+    expect(expectSameAsSorted(store)).toBe(8);
+    await orders.countDocuments(); // the first engine is still open on `dir`; the copy is opened now
+    const reopened = await open(copy);
+    expect(await reopened.orders.countDocuments()).toBe(400);
+    await reopened.engine.flush();
+    expect(await headerVersion(path.join(copy, CHECKPOINT_FILE))).toBe(4);
   });
 
   it('does not take saved keys computed under another key format (an engine or ICU upgrade), and saves them again', async () => {
     const { engine } = await shopWithIndexes();
     await engine.flush();
     const copy = await crashImage();
-    try {
-      await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), (doc) =>
-        doc.format !== undefined ? { ...doc, keys: `0 ${KEY_FORMAT}` } : doc,
-      );
-      const { store, sorted, fromKeys } = await loadAsStartUp(copy);
-      expect({ sorted, fromKeys }).toEqual({ sorted: [], fromKeys: [] });
-      expect(expectSameAsSorted(store)).toBe(8);
-      const reopened = await open(copy);
-      await reopened.engine.flush();
-      const header = await readFile(path.join(copy, CHECKPOINT_FILE));
-      expect(BSON.deserialize(header.subarray(0, header.readInt32LE(0))).keys).toBe(KEY_FORMAT);
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), (doc) =>
+      doc.format !== undefined ? { ...doc, keys: `0 ${KEY_FORMAT}` } : doc,
+    );
+    const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+    expect({ sorted, fromKeys }).toEqual({ sorted: [], fromKeys: [] });
+    expect(expectSameAsSorted(store)).toBe(8);
+    const reopened = await open(copy);
+    await reopened.engine.flush();
+    const header = await readFile(path.join(copy, CHECKPOINT_FILE));
+    expect(BSON.deserialize(header.subarray(0, header.readInt32LE(0))).keys).toBe(KEY_FORMAT);
   });
 
   it('refuses to start from a format-4 checkpoint with a damaged byte, in a document or in the saved keys', async () => {
@@ -322,15 +305,11 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     expect(inKeys).toBeGreaterThan(inDocument);
     for (const at of [inDocument + 1, inKeys + 1]) {
       const copy = await crashImage();
-      try {
-        const damaged = Buffer.from(bytes);
-        damaged[at] = 0x39; // one character of a string: every framing still holds
-        await writeFile(path.join(copy, CHECKPOINT_FILE), damaged);
-        await expect(startEmbeddedEngine({ dataDir: copy })).rejects.toThrow(CorruptDataFileError);
-        await expect(startEmbeddedEngine({ dataDir: copy })).rejects.toThrow(/checksum/);
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      const damaged = Buffer.from(bytes);
+      damaged[at] = 0x39; // one character of a string: every framing still holds
+      await writeFile(path.join(copy, CHECKPOINT_FILE), damaged);
+      await expect(startEmbeddedEngine({ dataDir: copy })).rejects.toThrow(CorruptDataFileError);
+      await expect(startEmbeddedEngine({ dataDir: copy })).rejects.toThrow(/checksum/);
     }
   });
 
@@ -348,15 +327,11 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     await orders.dropIndex('coupon_1'); // and again under its name over another field: saved keys not its own
     await orders.createIndex({ amount: 1 }, { name: 'coupon_1' });
     const copy = await crashImage();
-    try {
-      const { store, sorted, fromKeys } = await loadAsStartUp(copy);
-      expect(sorted).toEqual(['status_1_amount_1', 'coupon_1']);
-      expect(fromKeys).toHaveLength(7);
-      expect(store.getCollection(DB, 'orders')?.size).toBe(517);
-      expect(expectSameAsSorted(store)).toBe(9);
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    const { store, sorted, fromKeys } = await loadAsStartUp(copy);
+    expect(sorted).toEqual(['status_1_amount_1', 'coupon_1']);
+    expect(fromKeys).toHaveLength(7);
+    expect(store.getCollection(DB, 'orders')?.size).toBe(517);
+    expect(expectSameAsSorted(store)).toBe(9);
   });
 
   /** The names of a store's indexes whose saved keys are still to be read, by collection. */
@@ -399,7 +374,6 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
         expect(store.loadedKeyValues).toBeDefined(); // only the background build lets them go
       } finally {
         decoded.mockRestore();
-        await rm(copy, { recursive: true, force: true });
       }
     });
 
@@ -407,32 +381,23 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
       const { engine } = await shopWithIndexes();
       await engine.flush();
       const copy = await crashImage();
-      try {
-        const { store } = await loadAsStartUp(copy, true);
-        const orders = store.getCollection(DB, 'orders')!;
-        // A unique index's saved keys refuse a duplicate before anything is read otherwise.
-        expect(() => orders.insert({ _id: new ObjectId(), ...order(7) })).toThrow(/E11000.*ref_1.*R7/);
-        // Refused at ref_1, before any other index of the collection was touched: those wait still.
-        expect(deferredNames(store).filter((n) => n.startsWith('orders.'))).toHaveLength(7);
-        expect(deferredNames(store)).not.toContain('orders.ref_1');
-        const copy2 = await crashImage();
-        try {
-          const again = await loadAsStartUp(copy2, true);
-          const coll = again.store.getCollection(DB, 'orders')!;
-          // The first write: a one-element array makes name_1 multikey as its saved keys (not
-          // multikey) are read.
-          coll.insert({ _id: new ObjectId(), ...order(901), name: ['solo'] });
-          const old = coll.docs.get([...coll.docs.keys()][10]!)!;
-          coll.replace(old, { ...old, status: 'Cancelled', searchKeys: ['moved'], name: 'ASHA' });
-          coll.insert({ _id: new ObjectId(), ...order(900) });
-          coll.remove(coll.docs.get([...coll.docs.keys()][20]!)!);
-          expect(expectSameAsSorted(again.store)).toBe(8);
-        } finally {
-          await rm(copy2, { recursive: true, force: true });
-        }
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      const { store } = await loadAsStartUp(copy, true);
+      const orders = store.getCollection(DB, 'orders')!;
+      // A unique index's saved keys refuse a duplicate before anything is read otherwise.
+      expect(() => orders.insert({ _id: new ObjectId(), ...order(7) })).toThrow(/E11000.*ref_1.*R7/);
+      // Refused at ref_1, before any other index of the collection was touched: those wait still.
+      expect(deferredNames(store).filter((n) => n.startsWith('orders.'))).toHaveLength(7);
+      expect(deferredNames(store)).not.toContain('orders.ref_1');
+      const again = await loadAsStartUp(await crashImage(), true);
+      const coll = again.store.getCollection(DB, 'orders')!;
+      // The first write: a one-element array makes name_1 multikey as its saved keys (not
+      // multikey) are read.
+      coll.insert({ _id: new ObjectId(), ...order(901), name: ['solo'] });
+      const old = coll.docs.get([...coll.docs.keys()][10]!)!;
+      coll.replace(old, { ...old, status: 'Cancelled', searchKeys: ['moved'], name: 'ASHA' });
+      coll.insert({ _id: new ObjectId(), ...order(900) });
+      coll.remove(coll.docs.get([...coll.docs.keys()][20]!)!);
+      expect(expectSameAsSorted(again.store)).toBe(8);
     });
 
     it('builds at load the indexes of a collection the journal changed, and defers the others', async () => {
@@ -445,14 +410,10 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
       await engine.flush();
       await orders.updateOne({ ref: 'R3' }, { $set: { status: 'Cancelled' } }); // only in the journal
       const copy = await crashImage();
-      try {
-        const { store, fromKeys } = await loadAsStartUp(copy, true);
-        expect(fromKeys).toHaveLength(8); // the orders' indexes, from their saved keys at once
-        expect(deferredNames(store).sort()).toEqual(['notes._id_', 'notes.at_1']);
-        expect(expectSameAsSorted(store)).toBe(10);
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      const { store, fromKeys } = await loadAsStartUp(copy, true);
+      expect(fromKeys).toHaveLength(8); // the orders' indexes, from their saved keys at once
+      expect(deferredNames(store).sort()).toEqual(['notes._id_', 'notes.at_1']);
+      expect(expectSameAsSorted(store)).toBe(10);
     });
 
     it('answers reads and writes fired at once right after a clean restart as it did before it', async () => {
@@ -496,49 +457,41 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
       ]);
       await again.engine.stop();
       const copy = await crashImage();
-      try {
-        expect(expectSameAsSorted((await loadAsStartUp(copy)).store)).toBe(8);
-      } finally {
-        await rm(copy, { recursive: true, force: true });
-      }
+      expect(expectSameAsSorted((await loadAsStartUp(copy)).store)).toBe(8);
     });
 
     it('reads a deferred index a slice at a time, and the background build reads them all and lets the shared values go', async () => {
       const { engine } = await shopWithIndexes();
       await engine.flush();
       const copy = await crashImage();
-      try {
-        const { store } = await loadAsStartUp(copy, true);
-        const ref = store
-          .getCollection(DB, 'orders')!
-          .secondaryIndexes()
-          .find((i) => i.spec.name === 'ref_1')!;
-        expect([ref.buildSome(150), ref.buildSome(150), ref.isDeferred, ref.buildSome(150), ref.isDeferred]).toEqual([
-          false,
-          false,
-          true,
-          true,
-          false,
-        ]);
-        expect(ref.size).toBe(400);
-        let stop = false;
-        buildDeferredIndexes(
-          store,
-          () => 0,
-          () => stop,
-        );
-        for (let waited = 0; store.deferredIndexes().length > 0 && waited < 5000; waited += 5) {
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-        stop = true;
-        expect({ deferred: deferredNames(store), shared: store.loadedKeyValues }).toEqual({
-          deferred: [],
-          shared: undefined,
-        });
-        expect(expectSameAsSorted(store)).toBe(8);
-      } finally {
-        await rm(copy, { recursive: true, force: true });
+      const { store } = await loadAsStartUp(copy, true);
+      const ref = store
+        .getCollection(DB, 'orders')!
+        .secondaryIndexes()
+        .find((i) => i.spec.name === 'ref_1')!;
+      expect([ref.buildSome(150), ref.buildSome(150), ref.isDeferred, ref.buildSome(150), ref.isDeferred]).toEqual([
+        false,
+        false,
+        true,
+        true,
+        false,
+      ]);
+      expect(ref.size).toBe(400);
+      let stop = false;
+      buildDeferredIndexes(
+        store,
+        () => 0,
+        () => stop,
+      );
+      for (let waited = 0; store.deferredIndexes().length > 0 && waited < 5000; waited += 5) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      stop = true;
+      expect({ deferred: deferredNames(store), shared: store.loadedKeyValues }).toEqual({
+        deferred: [],
+        shared: undefined,
+      });
+      expect(expectSameAsSorted(store)).toBe(8);
     });
 
     it('sorts a deferred index whose saved keys do not parse at its first use, and refuses every use of a unique one that holds a duplicate', async () => {
@@ -551,29 +504,25 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
           : doc;
       for (const duplicate of [false, true]) {
         const copy = await crashImage();
-        try {
-          await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), (doc) =>
-            duplicate && doc.ref === 'R1' ? damageRef({ ...doc, ref: 'R2' }) : damageRef(doc),
-          );
-          const { store, sorted } = await loadAsStartUp(copy, true);
-          expect(sorted).toEqual([]);
-          const rebuild = vi.spyOn(IndexRuntime.prototype, 'rebuild');
-          const orders = store.getCollection(DB, 'orders')!;
-          const ref = orders.secondaryIndexes().find((i) => i.spec.name === 'ref_1')!;
-          if (!duplicate) {
-            expect(ref.tree?.size).toBe(400);
-            expect(rebuild.mock.contexts).toEqual([ref]); // sorted, at its first use
-            expect(expectSameAsSorted(store)).toBe(8);
-          } else {
-            const refused = /the index cannot be built from the saved data: E11000 .*ref_1 dup key: \{ ref: "R2" \}/;
-            expect(() => ref.tree).toThrow(refused);
-            expect(() => ref.tree).toThrow(refused); // every use, not only the first
-            expect(() => orders.insert({ _id: new ObjectId(), ...order(999) })).toThrow(refused);
-          }
-          rebuild.mockRestore();
-        } finally {
-          await rm(copy, { recursive: true, force: true });
+        await rewriteCheckpoint(path.join(copy, CHECKPOINT_FILE), (doc) =>
+          duplicate && doc.ref === 'R1' ? damageRef({ ...doc, ref: 'R2' }) : damageRef(doc),
+        );
+        const { store, sorted } = await loadAsStartUp(copy, true);
+        expect(sorted).toEqual([]);
+        const rebuild = vi.spyOn(IndexRuntime.prototype, 'rebuild');
+        const orders = store.getCollection(DB, 'orders')!;
+        const ref = orders.secondaryIndexes().find((i) => i.spec.name === 'ref_1')!;
+        if (!duplicate) {
+          expect(ref.tree?.size).toBe(400);
+          expect(rebuild.mock.contexts).toEqual([ref]); // sorted, at its first use
+          expect(expectSameAsSorted(store)).toBe(8);
+        } else {
+          const refused = /the index cannot be built from the saved data: E11000 .*ref_1 dup key: \{ ref: "R2" \}/;
+          expect(() => ref.tree).toThrow(refused);
+          expect(() => ref.tree).toThrow(refused); // every use, not only the first
+          expect(() => orders.insert({ _id: new ObjectId(), ...order(999) })).toThrow(refused);
         }
+        rebuild.mockRestore();
       }
     });
   });
@@ -588,18 +537,14 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
     await orders.updateMany({ ref: { $in: ['R3', 'R9'] } }, { $set: { amount: 4242 } });
     await orders.createIndex({ amount: 1, name: 1 }); // fields the checkpoint's load did not decode
     const copy = await crashImage();
-    try {
-      const { store, sorted } = await loadAsStartUp(copy);
-      expect(sorted).toEqual(['amount_1_name_1']);
-      expect(expectSameAsSorted(store)).toBe(5);
-      const amounts = store.getCollection(DB, 'orders')!.secondaryIndexes()[3]!;
-      expect([...amounts.tree!.keys()].slice(-2).map((e) => e.slice(0, -1))).toEqual([
-        [4242, 'bhavin'],
-        [4242, 'chirag'],
-      ]);
-    } finally {
-      await rm(copy, { recursive: true, force: true });
-    }
+    const { store, sorted } = await loadAsStartUp(copy);
+    expect(sorted).toEqual(['amount_1_name_1']);
+    expect(expectSameAsSorted(store)).toBe(5);
+    const amounts = store.getCollection(DB, 'orders')!.secondaryIndexes()[3]!;
+    expect([...amounts.tree!.keys()].slice(-2).map((e) => e.slice(0, -1))).toEqual([
+      [4242, 'bhavin'],
+      [4242, 'chirag'],
+    ]);
   });
 
   it('sorts instead when a saved order does not fit the documents, and the index is still right', () => {
@@ -690,13 +635,9 @@ describe.skipIf(externalUri !== undefined)('checkpoints that save each index (fo
         await engine.flush();
         expect(await headerVersion(path.join(old, CHECKPOINT_FILE))).toBe(4);
         const copy = await crashImage(old);
-        try {
-          const { store, sorted } = await loadAsStartUp(copy);
-          expect(sorted).toEqual([]);
-          expectSameAsSorted(store);
-        } finally {
-          await rm(copy, { recursive: true, force: true });
-        }
+        const { store, sorted } = await loadAsStartUp(copy);
+        expect(sorted).toEqual([]);
+        expectSameAsSorted(store);
       } finally {
         for (const c of clients.splice(0)) await c.close().catch(() => undefined);
         for (const e of engines.splice(0)) await e.stop().catch(() => undefined);

@@ -402,17 +402,22 @@ export class IndexRuntime {
     duplicate: (keyValue: Doc) => Error,
   ): void {
     this.deferred = {
-      reading: new SavedKeysReading(
-        this.fields.length,
-        keys.parts,
-        saved.ids,
-        (saved.dates ??= new SharedDates(saved.ids.length)),
-        saved.shared,
-      ),
+      reading: this.readingOf(keys, saved),
       documents,
       duplicate,
     };
     this.multikey = keys.multikey;
+  }
+
+  /** A reading of the index's saved keys, sharing the checkpoint's ids, dates and values. */
+  private readingOf(keys: SavedKeys, saved: SavedOrders): SavedKeysReading {
+    return new SavedKeysReading(
+      this.fields.length,
+      keys.parts,
+      saved.ids,
+      (saved.dates ??= new SharedDates(saved.ids.length)),
+      saved.shared,
+    );
   }
 
   /**
@@ -588,13 +593,7 @@ export class IndexRuntime {
     fresh: Array<[string, Doc]>,
   ): boolean {
     if (!this.tree) return false;
-    const reading = new SavedKeysReading(
-      this.fields.length,
-      keys.parts,
-      saved.ids,
-      (saved.dates ??= new SharedDates(saved.ids.length)),
-      saved.shared,
-    );
+    const reading = this.readingOf(keys, saved);
     reading.step(Infinity);
     if (reading.failed) return false;
     const kept = keptEntries(reading.read, stillStored);
