@@ -1,54 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { invoiceLine, invoiceWith } from '../../test/invoices.js';
 import { pdfText } from '../../test/pdf.js';
 import type { Invoice, InvoiceLine } from './invoice.js';
 import { fontForDocument, renderInvoicePdf } from './invoice-pdf.js';
 import { invoiceRenderer } from './invoice-renderer.js';
 
-const line = (n: number): InvoiceLine => ({
-  title: `Bhringraj Hair Oil ${n}`,
-  localTitle: `ભૃંગરાજ વાળનું તેલ ${n}`,
-  hsnCode: '33059011',
-  gstRatePercent: 18,
-  quantity: 1,
-  unitPricePaise: 49900,
-  discountPaise: 0,
-  totalPaise: 49900,
-  taxablePaise: 42288,
-  cgstPaise: 3806,
-  sgstPaise: 3806,
-  igstPaise: 0,
-});
+const line = (n: number): InvoiceLine => invoiceLine(n, `ભૃંગરાજ વાળનું તેલ ${n}`);
 
 /** An order of `count` lines, each named in Gujarati above its English name (two text lines a row). */
-const invoiceOf = (count: number): Invoice => ({
-  number: 'INV/2026-27/000042',
-  date: new Date('2026-11-20T06:00:00.000Z'),
-  orderRef: 'A1B2C3D4',
-  paymentId: 'pay_Long',
-  seller: {
-    prefix: 'INV',
-    sellerName: 'Kesh Ayurveda LLP',
-    sellerAddress: '7 Race Course Road, Rajkot, Gujarat 360001',
-    sellerGstin: '24AAKCK1234F1Z5',
-    sellerState: 'Gujarat',
-  },
-  buyer: { name: 'Asha Patel', email: 'asha@example.com', contact: '9876543210', address: 'Rajkot', state: 'Gujarat' },
-  intraState: true,
-  coupon: null,
-  subtotalPaise: 49900 * count,
-  lines: Array.from({ length: count }, (_, i) => line(i + 1)),
-  totals: {
-    discountPaise: 0,
-    totalPaise: 49900 * count,
-    taxablePaise: 42288 * count,
-    cgstPaise: 3806 * count,
-    sgstPaise: 3806 * count,
-    igstPaise: 0,
-  },
-  totalInWords: 'Rupees Nineteen Thousand Nine Hundred Sixty Only',
-});
+const invoiceOf = (count: number): Invoice =>
+  invoiceWith(
+    'Asha Patel',
+    Array.from({ length: count }, (_, i) => line(i + 1)),
+    'Rupees Nineteen Thousand Nine Hundred Sixty Only',
+  );
 
 describe('the invoice PDF', () => {
   it('carries a long order over whole pages, its rows whole and the headings repeated on each page', async () => {
