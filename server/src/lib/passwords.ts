@@ -16,10 +16,16 @@ const IN_PLACE_MAX_COST = 6;
  * it holds (measured: RSS 42 → 58 → 49 MB); starting again costs the next login ≈ 30 ms.
  */
 const IDLE_MS = 60_000;
+/**
+ * A hash is ≈ 0.45 s of one core at cost 12 on the 2-core machine: at nice 5 it yields that core to
+ * the event loop and the engine thread when both are busy (the loop was held 80 ms by a login at
+ * start), and takes a whole idle core otherwise. The one waiting is the person logging in.
+ */
+const NICENESS = 5;
 const onThread = workerThread<PasswordJob, string | boolean>(
   new URL('./password-worker', import.meta.url),
   'password hashing',
-  { idleMs: IDLE_MS },
+  { idleMs: IDLE_MS, niceness: NICENESS },
 );
 
 /** A bcrypt hash of `password` at `cost` (log2 of its rounds). */

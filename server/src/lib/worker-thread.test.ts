@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { TestJob } from '../test/jobs-worker.js';
@@ -32,4 +33,20 @@ describe('a worker thread', () => {
     );
     expect(await run('thread')).not.toBe(before);
   });
+
+  it.runIf(process.platform === 'linux')('runs at the nice value asked for, below the event loop', async () => {
+    const own = niceOfProcess();
+    const low = workerThread<TestJob, number>(entry, 'test jobs', { niceness: 10, idleMs: 1 });
+    expect(await low('niceness')).toBe(Math.max(own, 10));
+    const plain = workerThread<TestJob, number>(entry, 'test jobs', { idleMs: 1 });
+    expect(await plain('niceness')).toBe(own);
+    // The thread asking is left as it was.
+    expect(niceOfProcess()).toBe(own);
+  });
 });
+
+/** This (main) thread's nice value, field 19 of its stat. */
+function niceOfProcess(): number {
+  const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}

@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readlinkSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type MessagePort, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
+import { Worker, workerData, type MessagePort, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
 
 export interface WorkerThreadOptions {
   /**
@@ -12,6 +13,12 @@ export interface WorkerThreadOptions {
   idleMs?: number;
   /** The thread's own V8 heap limits: a thread that reaches them dies, failing the job it had. */
   resourceLimits?: ResourceLimits;
+  /**
+   * The thread's nice value (Linux; 0 is the process's own, 19 the lowest priority): a job that
+   * may wait a little (a login's hash, an invoice) then leaves the cores to the event loop and the
+   * engine thread when all are busy, and runs at full speed on an idle core.
+   */
+  niceness?: number;
 }
 
 /**
@@ -25,14 +32,17 @@ export interface WorkerThreadOptions {
 export function workerThread<Input, Output>(
   entry: URL,
   name: string,
-  { idleMs, resourceLimits }: WorkerThreadOptions = {},
+  { idleMs, resourceLimits, niceness }: WorkerThreadOptions = {},
 ): (input: Input) => Promise<Output> {
   let current: { thread: Worker; pending: Map<number, Job<Output>> } | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 0;
 
   function start() {
-    const thread = startWorker(entry, resourceLimits ? { resourceLimits } : {});
+    const thread = startWorker(entry, {
+      ...(resourceLimits ? { resourceLimits } : {}),
+      ...(niceness !== undefined ? { workerData: { niceness } satisfies ServedThreadData } : {}),
+    });
     // Each thread fails only its own jobs: one ended for idling may exit after its successor started.
     const pending = new Map<number, Job<Output>>();
     const started = { thread, pending };
@@ -136,11 +146,37 @@ function tsxImportApi(): string {
   return pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api'].import.default)).href;
 }
 
-/** The worker side: answers each request with `job`'s result (or its error's message). */
+/** What workerThread hands its thread (as workerData). */
+interface ServedThreadData {
+  niceness?: number;
+}
+
+/**
+ * Gives the calling thread the nice value `niceness` (never a higher priority than it has). On Linux
+ * a thread is a task of its own, named by /proc/thread-self, and lowering a priority needs no
+ * privilege; false where that does not hold (the thread then runs as before).
+ */
+export function lowerThreadPriority(niceness: number): boolean {
+  try {
+    const tid = Number(path.basename(readlinkSync('/proc/thread-self')));
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    setPriority(tid, Math.max(getPriority(tid), niceness));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The worker side: answers each request with `job`'s result (or its error's message), at the
+ * priority workerThread asked for.
+ */
 export function serveJobs<Input, Output>(
   port: MessagePort,
   job: (input: Input) => Promise<{ output: Output; transfer?: ArrayBuffer[] }>,
 ): void {
+  const { niceness } = (workerData ?? {}) as ServedThreadData;
+  if (niceness !== undefined) lowerThreadPriority(niceness);
   port.on('message', ({ id, input }: { id: number; input: Input }) => {
     job(input).then(
       ({ output, transfer }) => port.postMessage({ id, output }, transfer ?? []),

@@ -28,6 +28,11 @@ const IDLE_MS = 15_000;
  * rendering's memory".
  */
 export const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 64 };
+/**
+ * Invoices render after the answer that made them (a queue), so their thread runs at nice 10: a
+ * core the event loop or the engine thread needs is theirs first; an idle one renders at full speed.
+ */
+export const NICENESS = 10;
 
 /**
  * The thread's code: in the built server, one file (build/invoice-worker-bundle.ts), which the
@@ -43,6 +48,7 @@ export const invoiceRenderer = (idleMs = IDLE_MS) =>
   workerThread<Invoice, Uint8Array>(INVOICE_WORKER, 'invoice rendering', {
     idleMs,
     resourceLimits: RESOURCE_LIMITS,
+    niceness: NICENESS,
   });
 
 const render = invoiceRenderer();
