@@ -276,4 +276,22 @@ describe('orders a stopped process left half placed', () => {
     expect(await recoverInterruptedStock(ctx.deps)).toEqual(recovered({ slotsFreed: 1 }));
     expect(await CodSlot.countDocuments({ orderId: placed.body.order._id })).toBe(0);
   });
+
+  it('checks many slots a hundred at a time: frees every leaked one and keeps those of open orders', async () => {
+    const taken = A_MINUTE_AGO();
+    const open = Array.from({ length: 130 }, () => new Types.ObjectId());
+    await Order.collection.insertMany(open.map((_id) => ({ _id, status: 'Processing' })));
+    // 260 slots: every other one's order was never made (a leaked slot), across chunk boundaries.
+    const slots = Array.from({ length: 260 }, (_, i) => ({
+      userId: new Types.ObjectId(),
+      slot: 0,
+      orderId: i % 2 === 0 ? open[i / 2]! : new Types.ObjectId(),
+      createdAt: taken,
+      updatedAt: taken,
+    }));
+    await CodSlot.collection.insertMany(slots);
+    expect(await recoverInterruptedStock(ctx.deps)).toEqual(recovered({ slotsFreed: 130 }));
+    const kept = await CodSlot.find({ orderId: { $in: slots.map((s) => s.orderId) } }, { orderId: 1 }).lean();
+    expect(kept.map((s) => String(s.orderId)).sort()).toEqual(open.map(String).sort());
+  });
 });

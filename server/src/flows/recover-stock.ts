@@ -1,3 +1,4 @@
+import type { Types } from 'mongoose';
 import type { AppDeps } from '../deps.js';
 import { finishVariantSaves, returnHeld, settleHolds, staleHoldRefs } from '../modules/catalog/index.js';
 import { CodSlot, Order } from '../modules/orders/index.js';
@@ -98,12 +99,19 @@ const SLOT_CHECK_INTERVAL_MS = 10 * 60_000;
 /** Slots are checked against their orders in lists this long (the engine matches $in by scanning it). */
 const SLOT_CHECK_CHUNK = 100;
 
-/** Cash-on-delivery slots taken before `before` whose order was never made, or is closed: freed. */
+/**
+ * Cash-on-delivery slots taken before `before` whose order was never made, or is closed: freed. The
+ * slots are read a chunk at a time from a cursor: a shop with thousands of open cash-on-delivery
+ * orders is never decoded in one piece on the event loop.
+ */
 async function freeLeakedSlots(before: Date): Promise<number> {
-  const slots = await CodSlot.find({ createdAt: { $lt: before } }, { orderId: 1 }).lean();
+  const slots = CodSlot.find({ createdAt: { $lt: before } }, { orderId: 1 })
+    .lean<{ _id: Types.ObjectId; orderId: Types.ObjectId }[]>()
+    .batchSize(SLOT_CHECK_CHUNK)
+    .cursor();
   let freed = 0;
-  for (let i = 0; i < slots.length; i += SLOT_CHECK_CHUNK) {
-    const chunk = slots.slice(i, i + SLOT_CHECK_CHUNK);
+  let chunk: { _id: Types.ObjectId; orderId: Types.ObjectId }[] = [];
+  const check = async () => {
     const open = await Order.find(
       { _id: { $in: chunk.map((s) => s.orderId) }, status: { $nin: ['Delivered', 'Cancelled'] } },
       { _id: 1 },
@@ -112,7 +120,13 @@ async function freeLeakedSlots(before: Date): Promise<number> {
     for (const slot of chunk.filter((s) => !openIds.has(String(s.orderId)))) {
       freed += (await CodSlot.deleteOne({ _id: slot._id, orderId: slot.orderId })).deletedCount;
     }
+    chunk = [];
+  };
+  for await (const slot of slots) {
+    chunk.push(slot);
+    if (chunk.length === SLOT_CHECK_CHUNK) await check();
   }
+  if (chunk.length > 0) await check();
   return freed;
 }
 
