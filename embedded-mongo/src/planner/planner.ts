@@ -649,6 +649,65 @@ function coveringCount(coll: Collection, matcher: Matcher, opts: SelectOptions):
   return [...conds.keys()].every((f) => c.index.fields.includes(f)) ? c : undefined;
 }
 
+const RANGE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
+
+/**
+ * For a count of exact points on the index's first fields and a range of Dates on the next one
+ * (an order tab over some days: `{status, createdAt: {$gte, $lt}}`), the index entries that hold
+ * exactly its matches, as one interval: each end a Date (or open), an exclusive end padded past
+ * the entries equal to it. undefined for any other filter, and when the keys in the interval are not
+ * all Dates: keys are grouped by BSON type, so the first and last being Dates is all of them being.
+ */
+function dateRangeBounds(index: IndexRuntime, conds: Map<string, unknown[]>, stringsOk: boolean): Interval | undefined {
+  const prefix: unknown[] = [];
+  for (const field of index.fields) {
+    const list = conds.get(field);
+    if (list?.length !== 1 || !isExactPoint(list[0], stringsOk)) break;
+    const cond = list[0];
+    prefix.push(isPlainObject(cond) ? cond.$eq : cond);
+  }
+  const k = prefix.length;
+  const field = index.fields[k];
+  const list = field === undefined ? undefined : conds.get(field);
+  if (!list || conds.size !== k + 1 || index.fields.length <= k) return undefined;
+  // The tightest lower and upper ends of every condition on the field, each maybe exclusive.
+  let lower: { at: number; open: boolean } | undefined;
+  let upper: { at: number; open: boolean } | undefined;
+  for (const cond of list) {
+    if (!isPlainObject(cond)) return undefined;
+    for (const [op, v] of Object.entries(cond)) {
+      if (!RANGE_OPS.has(op) || !(v instanceof Date) || Number.isNaN(v.getTime())) return undefined;
+      const end = { at: v.getTime(), open: op === '$gt' || op === '$lt' };
+      if (op === '$gt' || op === '$gte') {
+        if (!lower || end.at > lower.at || (end.at === lower.at && end.open)) lower = end;
+      } else if (!upper || end.at < upper.at || (end.at === upper.at && end.open)) upper = end;
+    }
+  }
+  const width = index.fields.length - k - 1;
+  const pad = (value: unknown, filler: symbol): IndexEntry => [
+    ...prefix,
+    value,
+    ...Array<symbol>(width).fill(filler),
+    filler,
+  ];
+  // In the index's order: the end it meets first, then the one it meets last (a descending field
+  // meets its upper end first). A closed end keeps the entries equal to it, an open one passes them.
+  const first = index.directions[k] === 1 ? lower : upper;
+  const last = index.directions[k] === 1 ? upper : lower;
+  const low = first ? pad(new Date(first.at), first.open ? MAX_KEY : MIN_KEY) : pad(MIN_KEY, MIN_KEY);
+  const high = last ? pad(new Date(last.at), last.open ? MIN_KEY : MAX_KEY) : pad(MAX_KEY, MAX_KEY);
+  const cmp = index.compareEntries;
+  const head = firstEntryFrom(index, low);
+  if (!head || cmp(head, high) > 0) return { low, high }; // nothing in between: counts 0
+  let tail: IndexEntry | undefined;
+  for (const entry of entriesFrom(index, high, true)) {
+    tail = entry;
+    break;
+  }
+  const isDate = (entry: IndexEntry | undefined) => entry?.[k] instanceof Date && !Number.isNaN(entry[k].getTime());
+  return isDate(head) && isDate(tail) ? { low, high } : undefined;
+}
+
 /** Counts what `matcher` selects (with skip and limit), from an index's keys when one covers the filter. */
 export function countMatches(coll: Collection | undefined, matcher: Matcher, opts: SelectOptions): CountResult {
   const skip = opts.skip ?? 0;
@@ -671,10 +730,11 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
   let matched = 0;
   let keysExamined = 0;
   let docsExamined = 0;
-  if (exact) {
+  const dated = exact ? undefined : dateRangeBounds(c.index, conds, stringsOk);
+  if (exact || dated) {
     // Every key within the bounds is a match (COUNT_SCAN): the tree counts them from the sizes its
     // inner nodes keep, a descent per bound instead of a walk over every key.
-    for (const { low, high } of c.intervals) matched += c.index.countBetween(low, high);
+    for (const { low, high } of dated ? [dated] : c.intervals) matched += c.index.countBetween(low, high);
     matched = Math.min(matched, stopAt);
     keysExamined = matched;
   } else {
@@ -690,7 +750,9 @@ export function countMatches(coll: Collection | undefined, matcher: Matcher, opt
     }
   }
   const scan = (): Doc =>
-    exact ? { ...ixscanStage(c, false), stage: 'COUNT_SCAN' } : { ...ixscanStage(c, false), filter: matcher.raw };
+    exact || dated
+      ? { ...ixscanStage(c, false), stage: 'COUNT_SCAN' }
+      : { ...ixscanStage(c, false), filter: matcher.raw };
   return {
     n: Math.max(0, matched - skip),
     winningPlan: () => ({ stage: 'COUNT', inputStage: scan() }),
