@@ -237,7 +237,10 @@ async function copiesOfProducts(ids: string[]) {
     }),
   );
   const onShelf = new Map(
-    products.map((p) => [String(p._id), { product: { _id: p._id, title: p.title, imageKey: p.imageKey }, variants: undefined }]),
+    products.map((p) => [
+      String(p._id),
+      { product: { _id: p._id, title: p.title, imageKey: p.imageKey }, variants: undefined },
+    ]),
   );
   const shelf: ShelfOf<LineProduct> = async (wanted) =>
     new Map(wanted.flatMap((id) => onShelf.get(String(id)) ?? []).map((entry) => [String(entry.product._id), entry]));
