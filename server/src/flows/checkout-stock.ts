@@ -57,7 +57,8 @@ export async function takeCheckoutStock(
       { _id: checkout._id, stockState: null },
       // A claimed checkout is kept (expiresAt cleared) until the retention sweep finds it finished.
       { $set: { stockState: 'taking', stockClaimedAt: claimedAt, expiresAt: null } },
-    );
+      { projection: { _id: 1 } },
+    ).lean();
     if (claimed) break;
     const settled = await settledStockState(checkout._id, deps.config.stockClaimStaleMs);
     if (settled?.stockState === 'taken') return false;

@@ -51,6 +51,7 @@ export async function placeOrderFromCheckout(
   const claimed = await PendingCheckout.findOneAndUpdate(
     { _id: checkout._id, status: 'created' },
     { $set: { status: 'paid', paymentId: order.razorpayPaymentId } },
+    { projection: { couponRedemptionId: 1 } },
   ).lean();
   let numbered: OrderRecord | null = null;
   if (claimed) {
