@@ -59,12 +59,12 @@ describe('placing a new order from a verified payment', () => {
 
   it('reads its orders once and its products once, numbers it in two writes, and writes no variant', async () => {
     const { shopper, productId, body } = await paidCheckout();
-    let answer!: Awaited<ReturnType<typeof verifyPayment>>;
+    let answer!: Required<Awaited<ReturnType<typeof verifyPayment>>>;
     let answered!: () => void;
     const left = new Promise<void>((resolve) => (answered = resolve));
 
     const commands = await commandsDuring(async () => {
-      answer = await verifyPayment(ctx.deps, shopper.userId, body, left);
+      answer = (await verifyPayment(ctx.deps, shopper.userId, body, left)) as typeof answer;
     });
     answered();
     await settleStartedInvoiceJobs();
@@ -98,7 +98,7 @@ describe('placing a new order from a verified payment', () => {
     let answered!: () => void;
     const left = new Promise<void>((resolve) => (answered = resolve));
 
-    const { order } = await verifyPayment(ctx.deps, shopper.userId, body, left);
+    const order = (await verifyPayment(ctx.deps, shopper.userId, body, left)).order!;
     // Turns of the event loop and database round trips enough for a job started at once to claim itself.
     for (let turn = 0; turn < 5; turn += 1) {
       await new Promise((resolve) => setImmediate(resolve));

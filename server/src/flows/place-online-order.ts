@@ -75,8 +75,8 @@ export async function placeOrderFromCheckout(
   }
   // The order as stored: numbered by this call, or read (another caller may be numbering it).
   const stored = numbered ?? (await Order.findById(order._id).lean<OrderRecord>()) ?? order;
-  // The products' titles and images as this call read them to insert the order, when it did.
-  return { order: await toOrderDto(stored, nowOf(deps), ...(shelf ? [shelf] : [])), created };
+  // The products' titles and images as this call read them to insert the order (else read now).
+  return { order: await toOrderDto(stored, nowOf(deps), shelf), created };
 }
 
 async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
