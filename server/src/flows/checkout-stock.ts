@@ -43,8 +43,13 @@ export const checkoutStockRef = (checkoutId: unknown) => `checkout:${String(chec
  * (the database refused a write) is given back at once; one whose process died is given back by
  * the first caller or recovery sweep that finds it older than `stockClaimStaleMs`, so a retry of
  * Razorpay's webhook places the order instead of meeting "still being taken" forever.
+ * True when this caller took the stock, false when another caller had taken it.
  */
-export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocument, paymentId: string): Promise<void> {
+export async function takeCheckoutStock(
+  deps: AppDeps,
+  checkout: CheckoutDocument,
+  paymentId: string,
+): Promise<boolean> {
   const ref = checkoutStockRef(checkout._id);
   for (let attempt = 0; ; attempt += 1) {
     const claimedAt = new Date();
@@ -52,10 +57,11 @@ export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocumen
       { _id: checkout._id, stockState: null },
       // A claimed checkout is kept (expiresAt cleared) until the retention sweep finds it finished.
       { $set: { stockState: 'taking', stockClaimedAt: claimedAt, expiresAt: null } },
-    );
+      { projection: { _id: 1 } },
+    ).lean();
     if (claimed) break;
     const settled = await settledStockState(checkout._id, deps.config.stockClaimStaleMs);
-    if (settled?.stockState === 'taken') return;
+    if (settled?.stockState === 'taken') return false;
     if (settled?.stockState === 'soldOut') throw refundedPaymentError(settled.refundReason);
     const stale = new Date(Date.now() - deps.config.stockClaimStaleMs);
     if (attempt > 0 || !settled || !(await giveBackStaleClaim(deps, checkout._id, stale))) {
@@ -85,10 +91,10 @@ export async function takeCheckoutStock(deps: AppDeps, checkout: CheckoutDocumen
   }
   if (taken) {
     await PendingCheckout.updateOne({ _id: checkout._id }, { $set: { stockState: 'taken' } });
-    await settleHolds(ref).catch((err: unknown) =>
+    await settleHolds(ref, checkout.lines).catch((err: unknown) =>
       deps.logger.warn({ err, ref }, 'stock taken; its holds are dropped by the next recovery sweep'),
     );
-    return;
+    return true;
   }
   // No order will confirm the coupon use this payment held: it goes back at once.
   await releaseRedemption(checkout.couponRedemptionId, { status: 'reserved' });

@@ -163,6 +163,7 @@ export async function verifyPayment(
   deps: AppDeps,
   userId: string,
   body: Pick<VerifyPaymentBody, 'razorpay_order_id' | 'razorpay_payment_id' | 'razorpay_signature'>,
+  answered?: Promise<unknown>,
 ): Promise<VerifyPaymentResponse> {
   const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = body;
   if (!deps.payments.verifyPaymentSignature(orderId, paymentId, signature)) {
@@ -179,7 +180,7 @@ export async function verifyPayment(
     if (order) return { success: true, message: MESSAGES.orderPlaced, order };
     throw new HttpError(404, PAYMENT_TEXTS.checkoutNotFound, undefined, { success: false });
   }
-  const { order } = await placeOrderFromCheckout(deps, checkout, paymentId);
+  const { order } = await placeOrderFromCheckout(deps, checkout, paymentId, answered);
   return { success: true, message: MESSAGES.orderPlaced, order };
 }
 

@@ -76,7 +76,7 @@ export async function placeCodOrder(
     await releaseRedemption(coupon.redemptionId);
     throw err;
   }
-  await settleHolds(codStockRef(orderId)).catch((err: unknown) =>
+  await settleHolds(codStockRef(orderId), priced.lines).catch((err: unknown) =>
     deps.logger.warn(
       { err, orderId: String(orderId) },
       'COD order placed; its stock holds are dropped by the next sweep',

@@ -15,7 +15,7 @@ import {
   Order,
   confirmOrder,
   expectInvoice,
-  orderLinesOf,
+  orderLinesAndShelfOf,
   nowOf,
   toOrderDto,
   type OrderRecord,
@@ -29,22 +29,31 @@ import { refundedPaymentError, takeCheckoutStock } from './checkout-stock.js';
  * (takeCheckoutStock; a sold-out line refunds the payment instead), the unique indexes on the
  * Razorpay ids let exactly one insert win and everyone else reads the winner. The checkout is then marked paid
  * by a conditional update, so the paid lines leave the cart and the mails go out once, after the
- * order exists.
+ * order exists. `answered`: when the caller's answer has left (the order's invoice job waits for it).
  */
 export async function placeOrderFromCheckout(
   deps: AppDeps,
   checkout: CheckoutDocument,
   paymentId: string,
+  answered?: Promise<unknown>,
 ): Promise<{ order: OrderDto; created: boolean }> {
-  if (!(await Order.exists({ razorpayOrderId: checkout.razorpayOrderId }))) {
-    await takeCheckoutStock(deps, checkout, paymentId);
+  let placed = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
+  // A caller that took the stock itself inserts at once: no order could be inserted since the look
+  // above but by a caller that found the stock taken by this one, and the unique index decides between
+  // those two. One that found it taken by another looks again, the other being likely to have placed it.
+  if (!placed && !(await takeCheckoutStock(deps, checkout, paymentId))) {
+    placed = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
   }
-  const { order, created } = await insertOrderOnce(deps, checkout, paymentId);
+  const { order, created, shelf } = placed
+    ? { order: placed, created: false, shelf: undefined }
+    : await insertOrderOnce(deps, checkout, paymentId);
 
   const claimed = await PendingCheckout.findOneAndUpdate(
     { _id: checkout._id, status: 'created' },
     { $set: { status: 'paid', paymentId: order.razorpayPaymentId } },
-  );
+    { projection: { couponRedemptionId: 1 } },
+  ).lean();
+  let numbered: OrderRecord | null = null;
   if (claimed) {
     try {
       await confirmRedemption(deps, {
@@ -62,18 +71,16 @@ export async function placeOrderFromCheckout(
     } catch (err) {
       deps.logger.error({ err, orderId: String(order._id) }, 'order placed but the cart could not be cleared');
     }
-    await confirmOrder(deps, order);
+    numbered = await confirmOrder(deps, order, answered);
   }
-  return {
-    order: await toOrderDto((await Order.findById(order._id).lean<OrderRecord>()) ?? order, nowOf(deps)),
-    created,
-  };
+  // The order as stored: numbered by this call, or read (another caller may be numbering it).
+  const stored = numbered ?? (await Order.findById(order._id).lean<OrderRecord>()) ?? order;
+  // The products' titles and images as this call read them to insert the order (else read now).
+  return { order: await toOrderDto(stored, nowOf(deps), shelf), created };
 }
 
 async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymentId: string) {
-  const existing = await Order.findOne({ razorpayOrderId: checkout.razorpayOrderId }).lean<OrderRecord>();
-  if (existing) return { order: existing, created: false };
-  const products = await orderLinesOf(checkout.lines);
+  const { products, shelf } = await orderLinesAndShelfOf(checkout.lines);
   const placedAt = nowOf(deps);
   const orderId = new Types.ObjectId();
   await expectInvoice(orderId);
@@ -93,7 +100,7 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
       ...(checkout.language ? { language: checkout.language as LanguageCode } : {}),
       ...(checkout.coupon ? { coupon: checkout.coupon, discountPaise: checkout.discountPaise ?? 0 } : {}),
     });
-    return { order: created.toObject() as OrderRecord, created: true };
+    return { order: created.toObject() as OrderRecord, created: true, shelf };
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
     const winner = await Order.findOne({
@@ -106,7 +113,7 @@ async function insertOrderOnce(deps: AppDeps, checkout: CheckoutDocument, paymen
         'a second payment arrived for an order that is already placed; refund it from the Razorpay dashboard',
       );
     }
-    return { order: winner, created: false };
+    return { order: winner, created: false, shelf: undefined };
   }
 }
 

@@ -18,7 +18,7 @@ import { refundRecordingGateway } from '../test/refund-recorder.js';
 import { DeliverySettingsRecord } from '../modules/shipping/delivery-settings.model.js';
 import { Order } from '../modules/orders/order.model.js';
 import { CSV_COLUMNS } from '../modules/orders/reports.js';
-import { takeStockFor } from '../modules/catalog/stock.js';
+import { settleHolds, takeStockFor } from '../modules/catalog/stock.js';
 import { codStockRef } from './place-cod-order.js';
 import { pdfText } from '../test/pdf.js';
 import { RAJKOT, saveSizes, simulatorPayment, startShop, twoSizes, type Shopper } from '../test/shop.js';
@@ -285,6 +285,26 @@ describe('variants through cart, checkout, cash on delivery and cancellation', (
       await recoverInterruptedStock(ctx.deps, new Date());
       expect([await stockOf(oil.small), await stockOf(oil.large)]).toEqual([10, 6]);
       expect(await ProductVariant.countDocuments({ 'stockHolds.ref': ref })).toBe(0);
+    });
+  });
+
+  describe("a claim's holds settled by its lines", () => {
+    it('drops the holds from each variant and plain product the lines took, and keeps the units taken', async () => {
+      const oil = await amlaOil('6', 'Settled oil');
+      const comb = await MainCategory.create({ title: 'Neem comb', mainPricePaise: 9900, stock: 4 });
+      const ref = codStockRef(new Types.ObjectId());
+      const lines = [
+        { productId: oil.id, variantId: oil.small.id, quantity: 2 },
+        { productId: comb._id, quantity: 1 },
+        { productId: oil.id, variantId: oil.large.id, quantity: 1 },
+        { productId: oil.id, variantId: oil.small.id, quantity: 1 },
+      ];
+      expect(await takeStockFor(ref, lines)).toBe(true);
+      await settleHolds(ref, lines);
+      expect(await ProductVariant.countDocuments({ 'stockHolds.ref': ref })).toBe(0);
+      expect(await MainCategory.countDocuments({ 'stockHolds.ref': ref })).toBe(0);
+      expect([await stockOf(oil.small), await stockOf(oil.large)]).toEqual([7, 5]);
+      expect((await MainCategory.findById(comb._id).lean())!.stock).toBe(3);
     });
   });
 

@@ -105,9 +105,22 @@ export async function returnHeld(ref: string): Promise<void> {
   if (returned) await shelfChanged();
 }
 
-/** The claim's order exists: its units are sold, and the holds that recorded them go. */
-export async function settleHolds(ref: string): Promise<void> {
-  for (const model of SHELVES) await model.updateMany({ 'stockHolds.ref': ref }, { $pull: { stockHolds: { ref } } });
+/**
+ * The claim's order exists: its units are sold, and the holds that recorded them go. Given the
+ * lines the claim took (takeStockFor's), only their shelves are written, each kind of shelf once;
+ * without them (a sweep that knows only the claim) every shelf holding the claim is found by it.
+ */
+export async function settleHolds(ref: string, lines?: readonly StockLine[]): Promise<void> {
+  const settle = { $pull: { stockHolds: { ref } } };
+  if (!lines) {
+    for (const model of SHELVES) await model.updateMany({ 'stockHolds.ref': ref }, settle);
+    return;
+  }
+  const shelves = mergedLines(lines).map(shelfOf);
+  for (const model of SHELVES) {
+    const ids = shelves.filter((shelf) => shelf.model === model).map((shelf) => shelf._id);
+    if (ids.length > 0) await model.updateMany({ _id: { $in: ids }, 'stockHolds.ref': ref }, settle);
+  }
 }
 
 /**

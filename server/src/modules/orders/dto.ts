@@ -136,7 +136,11 @@ export async function toOrderDtos(
   }));
 }
 
-export async function toOrderDto(order: OrderRecord, now = new Date()): Promise<OrderDto> {
-  const [dto] = await toOrderDtos([order], now);
+export async function toOrderDto(
+  order: OrderRecord,
+  now = new Date(),
+  shelf: ShelfOf<LineProduct> = lineProductsFromDatabase,
+): Promise<OrderDto> {
+  const [dto] = await toOrderDtos([order], now, shelf);
   return dto!;
 }

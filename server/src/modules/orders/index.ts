@@ -32,5 +32,5 @@ export {
   type VerifiedPaymentFlow,
 } from './routes.js';
 export { rebuildSalesRollups, startSalesRollupWarmUp } from './sales-rollup.js';
-export { confirmOrder, nowOf, orderLinesOf } from './service.js';
+export { confirmOrder, nowOf, orderLinesAndShelfOf, orderLinesOf } from './service.js';
 export { ORDER_TEXTS } from './texts.js';

@@ -107,9 +107,15 @@ export async function runDueInvoiceJobs(deps: AppDeps, now = new Date()): Promis
 /** Jobs this process started for the orders it just placed, so that a stop can wait for them. */
 const started = new Set<Promise<void>>();
 
-/** Runs the new order's invoice job once the caller has gone on to answer; a failure is left to the sweep. */
-export function startInvoiceJob(deps: AppDeps, orderId: Types.ObjectId): void {
-  const job = new Promise((resolve) => setImmediate(resolve))
+/**
+ * Runs the new order's invoice job once the caller has answered (`answered` settled; without it, on
+ * the next turn of the event loop, when the caller has gone on to answer); a failure is left to the
+ * sweep. The job was written before the order (expectInvoice), so a process that stops before it
+ * starts leaves it to the sweep too.
+ */
+export function startInvoiceJob(deps: AppDeps, orderId: Types.ObjectId, answered?: Promise<unknown>): void {
+  const start = answered ?? new Promise((resolve) => setImmediate(resolve));
+  const job = start
     .then(() => runInvoiceJob(deps, orderId))
     .catch((err: unknown) =>
       deps.logger.warn({ err, orderId: String(orderId) }, 'invoice job not run yet; the next sweep runs it'),

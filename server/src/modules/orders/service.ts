@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type OrderStatusBody,
 } from '@kesh/shared';
+import type { Types } from 'mongoose';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { TokenClaims } from '../../lib/tokens.js';
@@ -17,7 +18,7 @@ import type { StorefrontVersion } from '../../lib/storefront-version.js';
 import { claimCodSlot, releaseCodSlot } from './cod-slots.js';
 import { LINE_PRODUCT_FIELDS, isCod, toOrderDto, toOrderDtos, type LineProduct, type OrderRecord } from './dto.js';
 import { keptOrders } from './kept-orders.js';
-import { ensureInvoiceNumber } from './invoice-number.js';
+import { numberNewOrder } from './invoice-number.js';
 import { startInvoiceJob } from './invoice-jobs.js';
 import { countCodOutcome } from '../users/index.js';
 import { notifyShopper, type OrderMailEvent } from './notifications.js';
@@ -145,17 +146,25 @@ function shipmentOf(body: OrderStatusBody) {
 
 /**
  * Numbers the new order's invoice (so the answer carries its number), then leaves the rest to the
- * order's invoice job, started once the caller has gone on to answer: rendering the PDF (on a worker
- * thread), storing it, and queueing the shopper's mail with it attached and the shop's notice. A
- * numbering problem does not undo the order: it is logged, and the job numbers it.
+ * order's invoice job, started once the caller has gone on to answer (`answered`, when the caller
+ * knows when its answer has left; else on the next turn of the event loop): rendering the PDF (on a
+ * worker thread), storing it, and queueing the shopper's mail with it attached and the shop's
+ * notice. A numbering problem does not undo the order: it is logged, and the job numbers it.
+ * Answers the order as stored once numbered when this call numbered it (numberNewOrder).
  */
-export async function confirmOrder(deps: AppDeps, order: OrderRecord): Promise<void> {
+export async function confirmOrder(
+  deps: AppDeps,
+  order: OrderRecord,
+  answered?: Promise<unknown>,
+): Promise<OrderRecord | null> {
+  let numbered: OrderRecord | null = null;
   try {
-    await ensureInvoiceNumber(order._id, order.createdAt, deps.config.invoice.prefix);
+    numbered = await numberNewOrder(order._id, order.createdAt, deps.config.invoice.prefix);
   } catch (err) {
     deps.logger.error({ err, orderId: String(order._id) }, 'invoice number could not be given to a new order');
   }
-  startInvoiceJob(deps, order._id);
+  startInvoiceJob(deps, order._id, answered);
+  return numbered;
 }
 
 /** A line being bought, from the cart or a paid checkout. */
@@ -175,8 +184,16 @@ interface BoughtLine {
  * later changes or removes.
  */
 export async function orderLinesOf(lines: readonly BoughtLine[]) {
+  return (await orderLinesAndShelfOf(lines)).products;
+}
+
+/**
+ * orderLinesOf, and what the order's answer shows of each product now (toOrderDtos' shelf) from the
+ * same read of the products.
+ */
+export async function orderLinesAndShelfOf(lines: readonly BoughtLine[]) {
   const copied = await copiesOfProducts(lines.map((l) => String(l.productId)));
-  return lines.map((l) => ({
+  const products = lines.map((l) => ({
     productId: l.productId,
     title: l.title,
     quantity: l.quantity,
@@ -184,19 +201,28 @@ export async function orderLinesOf(lines: readonly BoughtLine[]) {
     ...copied.get(String(l.productId)),
     ...(l.variantId ? { variantId: l.variantId, variantLabel: l.variantLabel ?? '', sku: l.sku ?? '' } : {}),
   }));
+  return { products, shelf: copied.shelf };
 }
+
+type ProductCopied = {
+  _id: Types.ObjectId;
+  title: string;
+  imageKey?: string | null;
+  hsnCode?: string | null;
+  gstRatePercent?: number | null;
+  translations?: ProductTranslations;
+};
 
 /**
  * What an order copies of each product at purchase, so its invoice and mails never change
- * afterwards: the HSN code, the GST rate, and the title in the shop's other languages.
+ * afterwards: the HSN code, the GST rate, and the title in the shop's other languages. Also the
+ * title and image the order's answer shows (`shelf`).
  */
 async function copiesOfProducts(ids: string[]) {
   const products = await MainCategory.find(
     { _id: { $in: ids } },
-    { hsnCode: 1, gstRatePercent: 1, ...TRANSLATED_TITLES },
-  ).lean<
-    { _id: unknown; hsnCode?: string | null; gstRatePercent?: number | null; translations?: ProductTranslations }[]
-  >();
+    { hsnCode: 1, gstRatePercent: 1, ...TRANSLATED_TITLES, ...LINE_PRODUCT_FIELDS },
+  ).lean<ProductCopied[]>();
   const byId = new Map(
     products.map((p) => {
       const titles = lineTitlesOf(p.translations);
@@ -210,9 +236,17 @@ async function copiesOfProducts(ids: string[]) {
       ];
     }),
   );
+  const onShelf = new Map(
+    products.map((p) => [
+      String(p._id),
+      { product: { _id: p._id, title: p.title, imageKey: p.imageKey }, variants: undefined },
+    ]),
+  );
+  const shelf: ShelfOf<LineProduct> = async (wanted) =>
+    new Map(wanted.flatMap((id) => onShelf.get(String(id)) ?? []).map((entry) => [String(entry.product._id), entry]));
   // A product deleted since it was put in the cart keeps the defaults.
   const fallback = { hsnCode: DEFAULT_HSN_CODE, gstRatePercent: DEFAULT_GST_RATE_PERCENT };
-  return { get: (id: string) => byId.get(id) ?? fallback };
+  return { get: (id: string) => byId.get(id) ?? fallback, shelf };
 }
 
 /**

@@ -47,6 +47,7 @@ export interface OnlinePaymentFlow {
     deps: AppDeps,
     userId: string,
     body: Pick<VerifyPaymentBody, 'razorpay_order_id' | 'razorpay_payment_id' | 'razorpay_signature'>,
+    answered?: Promise<unknown>,
   ): Promise<VerifyPaymentResponse>;
   handleWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<void>;
   simulatePayment(
@@ -79,7 +80,9 @@ export function paymentsRoutes(
 
   router.post('/verify-payment', requireCustomer(secret), validateBody(verifyPaymentSchema), async (req, res) => {
     const body = bodyOf(verifyPaymentSchema, req.body);
-    res.json(await verifyPayment(deps, authOf(req).sub, body));
+    // The new order's invoice job starts once the answer has left: the shopper waits for none of it.
+    const answered = new Promise((resolve) => res.once('close', resolve));
+    res.json(await verifyPayment(deps, authOf(req).sub, body, answered));
   });
 
   // The signature covers the exact bytes Razorpay sent, so this route parses its own raw body.
