@@ -28,11 +28,65 @@ export interface RequestOptions {
   /** Sends the token bare, as the spec's admin logout does. */
   bareToken?: boolean;
   signal?: AbortSignal;
+  /**
+   * A GET may be answered by the response the page's early script asked for (`startEarlyRequest`),
+   * once, when it asked for this path with these headers.
+   */
+  early?: boolean;
+}
+
+/** The headers every API call sends: JSON, the shopper's language, and the token when there is one. */
+export function requestHeaders(token?: string | null, bareToken = false): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
+  if (token) headers.Authorization = bareToken ? token : `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * A request a small classic script of the page made as soon as the HTML was parsed, before the app's
+ * code had arrived (features/admin/orders-early.ts), kept on `window` for the app's first call of the
+ * same path. Kept for EARLY_MAX_AGE_MS: an answer asked for long before is not the app's to show.
+ */
+interface EarlyRequest {
+  path: string;
+  headers: Record<string, string>;
+  /** performance.now() when it was asked for. */
+  at: number;
+  response: Promise<Response>;
+}
+const EARLY_SLOT = '__keshEarlyRequest';
+export const EARLY_MAX_AGE_MS = 10_000;
+type EarlyWindow = typeof globalThis & { [EARLY_SLOT]?: EarlyRequest };
+
+/** Asks for `path` now with `headers` and keeps the response for the app's call of that path. */
+export function startEarlyRequest(path: string, headers: Record<string, string>): void {
+  const response = fetch(path, { headers });
+  // Nobody may ever take it (another screen, a changed token): its failure is not an unhandled rejection.
+  response.catch(() => undefined);
+  (globalThis as EarlyWindow)[EARLY_SLOT] = { path, headers, at: performance.now(), response };
+}
+
+const sameHeaders = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, value]) => b[name] === value);
+
+/**
+ * The early response for this call, once: the first call that may take one removes it, and takes it
+ * only when it is of the same path, asked with the same headers (token, language), and recent.
+ */
+function takeEarlyResponse(path: string, headers: Record<string, string>): Promise<Response> | undefined {
+  const slot = globalThis as EarlyWindow;
+  const early = slot[EARLY_SLOT];
+  if (!early) return undefined;
+  delete slot[EARLY_SLOT];
+  const fits =
+    early.path === path && sameHeaders(early.headers, headers) && performance.now() - early.at <= EARLY_MAX_AGE_MS;
+  return fits ? early.response : undefined;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, token, bareToken, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
+  const { method = 'GET', body, token, bareToken, signal, early = false } = options;
+  const headers = requestHeaders(token, bareToken);
+  const asked = early && method === 'GET' ? takeEarlyResponse(path, headers) : undefined;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -40,9 +94,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  if (token) headers.Authorization = bareToken ? token : `Bearer ${token}`;
 
-  const res = await send(path, { method, headers, body: payload, signal });
+  const res = await (asked ? received(asked) : send(path, { method, headers, body: payload, signal }));
   const data = parseJson(await res.text());
   if (!res.ok) throw errorOf(res, data);
   return data as T;
@@ -57,9 +110,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function send(path: string, init: RequestInit): Promise<Response> {
+const send = (path: string, init: RequestInit) => received(fetch(path, init));
+
+/** A response, or the ApiError of a server that could not be reached. */
+async function received(response: Promise<Response>): Promise<Response> {
   try {
-    return await fetch(path, init);
+    return await response;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error', 0, undefined, undefined, true);
@@ -121,6 +177,9 @@ export function serverReason(err: unknown, fallback: string): string {
 export function isNetworkError(err: unknown): boolean {
   return err instanceof ApiError && err.network;
 }
+
+/** Set while the stored admin token belongs to a login with the published password (kept across reloads). */
+export const ADMIN_PASSWORD_CHANGE_KEY = 'adminPasswordChangeRequired';
 
 export function adminToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.adminToken);
