@@ -19,6 +19,7 @@ import type {
   SalesStats,
   Slider,
 } from '@kesh/shared';
+import { takeEarlyResponse } from './early';
 import { ApiError, adminToken, apiRequest, downloadFile } from './http';
 
 /** Admin calls send the stored admin token; the server refuses them without it. */
@@ -64,11 +65,11 @@ export const adminOrdersPath = (query: Partial<Record<keyof AdminOrdersQuery, st
 };
 /**
  * One page of one tab of the owner's orders, with every tab's count. The orders page's HTML asks for
- * the page its address names before the app's code arrives (features/admin/orders-early.ts): that
+ * the page its address names before the app's code arrives (features/admin/orders-early.ts; api/early.ts). that
  * answer is taken when it is this one.
  */
 export const fetchAdminOrders = (query: Partial<Record<keyof AdminOrdersQuery, string | number>>) =>
-  apiRequest<AdminOrdersPage>(adminOrdersPath(query), { ...withAdmin(), early: true });
+  apiRequest<AdminOrdersPage>(adminOrdersPath(query), { ...withAdmin(), asked: takeEarlyResponse });
 /** ?q=&page= of the owner's paged lists; a blank search is left out. */
 const listParams = (query: { q?: string; page: number }) =>
   new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(query.page) });

@@ -29,10 +29,10 @@ export interface RequestOptions {
   bareToken?: boolean;
   signal?: AbortSignal;
   /**
-   * A GET may be answered by the response the page's early script asked for (`startEarlyRequest`),
-   * once, when it asked for this path with these headers.
+   * A response already asked for this path with these headers, if there is one (api/early.ts): the
+   * call handles it as its own instead of asking again.
    */
-  early?: boolean;
+  asked?: (path: string, headers: Record<string, string>) => Promise<Response> | undefined;
 }
 
 /** The headers every API call sends: JSON, the shopper's language, and the token when there is one. */
@@ -42,51 +42,10 @@ export function requestHeaders(token?: string | null, bareToken = false): Record
   return headers;
 }
 
-/**
- * A request a small classic script of the page made as soon as the HTML was parsed, before the app's
- * code had arrived (features/admin/orders-early.ts), kept on `window` for the app's first call of the
- * same path. Kept for EARLY_MAX_AGE_MS: an answer asked for long before is not the app's to show.
- */
-interface EarlyRequest {
-  path: string;
-  headers: Record<string, string>;
-  /** performance.now() when it was asked for. */
-  at: number;
-  response: Promise<Response>;
-}
-const EARLY_SLOT = '__keshEarlyRequest';
-export const EARLY_MAX_AGE_MS = 10_000;
-type EarlyWindow = typeof globalThis & { [EARLY_SLOT]?: EarlyRequest };
-
-/** Asks for `path` now with `headers` and keeps the response for the app's call of that path. */
-export function startEarlyRequest(path: string, headers: Record<string, string>): void {
-  const response = fetch(path, { headers });
-  // Nobody may ever take it (another screen, a changed token): its failure is not an unhandled rejection.
-  response.catch(() => undefined);
-  (globalThis as EarlyWindow)[EARLY_SLOT] = { path, headers, at: performance.now(), response };
-}
-
-const sameHeaders = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([name, value]) => b[name] === value);
-
-/**
- * The early response for this call, once: the first call that may take one removes it, and takes it
- * only when it is of the same path, asked with the same headers (token, language), and recent.
- */
-function takeEarlyResponse(path: string, headers: Record<string, string>): Promise<Response> | undefined {
-  const slot = globalThis as EarlyWindow;
-  const early = slot[EARLY_SLOT];
-  if (!early) return undefined;
-  delete slot[EARLY_SLOT];
-  const fits =
-    early.path === path && sameHeaders(early.headers, headers) && performance.now() - early.at <= EARLY_MAX_AGE_MS;
-  return fits ? early.response : undefined;
-}
-
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, token, bareToken, signal, early = false } = options;
+  const { method = 'GET', body, token, bareToken, signal } = options;
   const headers = requestHeaders(token, bareToken);
-  const asked = early && method === 'GET' ? takeEarlyResponse(path, headers) : undefined;
+  const asked = options.asked?.(path, headers);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -95,7 +54,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  const res = await (asked ? received(asked) : send(path, { method, headers, body: payload, signal }));
+  const res = await received(asked ?? fetch(path, { method, headers, body: payload, signal }));
   const data = parseJson(await res.text());
   if (!res.ok) throw errorOf(res, data);
   return data as T;
@@ -109,8 +68,6 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
-
-const send = (path: string, init: RequestInit) => received(fetch(path, init));
 
 /** A response, or the ApiError of a server that could not be reached. */
 async function received(response: Promise<Response>): Promise<Response> {
@@ -149,7 +106,7 @@ function errorOf(res: Response, data: unknown): ApiError {
  * as a download named by the server's Content-Disposition, else `fallbackName`.
  */
 export async function downloadFile(path: string, token: string | null, fallbackName: string): Promise<void> {
-  const res = await send(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await received(fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
   if (!res.ok) throw errorOf(res, parseJson(await res.text()));
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;

@@ -1,5 +1,6 @@
 import { adminOrdersPath } from '../../api/admin';
-import { ADMIN_PASSWORD_CHANGE_KEY, adminToken, requestHeaders, startEarlyRequest } from '../../api/http';
+import { startEarlyRequest } from '../../api/early';
+import { ADMIN_PASSWORD_CHANGE_KEY, adminToken, requestHeaders } from '../../api/http';
 import { ordersViewOf } from './ordersView';
 
 /**
