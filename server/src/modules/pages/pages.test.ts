@@ -461,7 +461,15 @@ describe('storefront pages: index.html with the data, code and picture the page 
       const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
       expect(head.indexOf('orders-early-e1.js'), url).toBeGreaterThan(-1);
       expect(head.indexOf('orders-early-e1.js'), url).toBeLessThan(head.indexOf('<script type="module"'));
+      // Its request goes ahead of the screen's code, which waits for a connection after it.
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads.length, url).toBeGreaterThan(0);
+      expect(
+        preloads.filter((link) => !link.endsWith(' fetchpriority="low">')),
+        url,
+      ).toEqual([]);
     }
+    expect((await page('/admin/dashboard')).text).not.toContain('fetchpriority="low"');
     for (const url of [
       '/admin',
       '/admin/dashboard',
