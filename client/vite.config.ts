@@ -2,6 +2,7 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { classicScript } from './build/classic-script';
 import { compileHints } from './build/compile-hints';
 import { precompress } from './build/precompress';
 
@@ -35,7 +36,14 @@ const apiOnly = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), compileHints(['react', 'app']), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compileHints(['react', 'app']),
+    // The orders screen's first request, asked before the app's code arrives (features/admin/orders-early.ts).
+    classicScript('src/features/admin/orders-early-script.ts', 'orders-early'),
+    precompress(),
+  ],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,

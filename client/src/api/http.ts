@@ -28,11 +28,24 @@ export interface RequestOptions {
   /** Sends the token bare, as the spec's admin logout does. */
   bareToken?: boolean;
   signal?: AbortSignal;
+  /**
+   * A response already asked for this path with these headers, if there is one (api/early.ts): the
+   * call handles it as its own instead of asking again.
+   */
+  asked?: (path: string, headers: Record<string, string>) => Promise<Response> | undefined;
+}
+
+/** The headers every API call sends: JSON, the shopper's language, and the token when there is one. */
+export function requestHeaders(token?: string | null, bareToken = false): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
+  if (token) headers.Authorization = bareToken ? token : `Bearer ${token}`;
+  return headers;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, token, bareToken, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...languageHeader() };
+  const headers = requestHeaders(token, bareToken);
+  const asked = options.asked?.(path, headers);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -40,9 +53,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  if (token) headers.Authorization = bareToken ? token : `Bearer ${token}`;
 
-  const res = await send(path, { method, headers, body: payload, signal });
+  const res = await received(asked ?? fetch(path, { method, headers, body: payload, signal }));
   const data = parseJson(await res.text());
   if (!res.ok) throw errorOf(res, data);
   return data as T;
@@ -57,9 +69,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function send(path: string, init: RequestInit): Promise<Response> {
+/** A response, or the ApiError of a server that could not be reached. */
+async function received(response: Promise<Response>): Promise<Response> {
   try {
-    return await fetch(path, init);
+    return await response;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError('Network error', 0, undefined, undefined, true);
@@ -93,7 +106,7 @@ function errorOf(res: Response, data: unknown): ApiError {
  * as a download named by the server's Content-Disposition, else `fallbackName`.
  */
 export async function downloadFile(path: string, token: string | null, fallbackName: string): Promise<void> {
-  const res = await send(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await received(fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
   if (!res.ok) throw errorOf(res, parseJson(await res.text()));
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
@@ -121,6 +134,9 @@ export function serverReason(err: unknown, fallback: string): string {
 export function isNetworkError(err: unknown): boolean {
   return err instanceof ApiError && err.network;
 }
+
+/** Set while the stored admin token belongs to a login with the published password (kept across reloads). */
+export const ADMIN_PASSWORD_CHANGE_KEY = 'adminPasswordChangeRequired';
 
 export function adminToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.adminToken);

@@ -65,4 +65,17 @@ describe('the orders screen opened by its address', () => {
     expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(2);
     expect(fetchAdminOrders).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the page that arrived before the screen mounted, without asking again', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await client.prefetchQuery(ordersQuery(ordersViewOf(new URLSearchParams(ADDRESS.split('?')[1]))));
+    renderAt(
+      client,
+      <AdminSessionProvider>
+        <OrdersPage />
+      </AdminSessionProvider>,
+    );
+    expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(2);
+    expect(fetchAdminOrders).toHaveBeenCalledTimes(1);
+  });
 });

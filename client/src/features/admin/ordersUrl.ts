@@ -1,44 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_ORDER_STATUS, ORDER_STATUSES, PAGE_SIZE_DEFAULT, type OrderStatus } from '@kesh/shared';
+import { ORDERS_VIEW_DEFAULTS, ordersViewOf, type OrdersView } from './ordersView';
 
-/** The page sizes the owner can pick; the server takes any from 1 to 100. */
-export const ORDER_PAGE_SIZES = [25, 50, 100] as const;
-
-/** What the Orders page shows, as the address bar keeps it: reload, back and a shared link all work. */
-export interface OrdersView {
-  status: OrderStatus;
-  q: string;
-  from: string;
-  to: string;
-  page: number;
-  limit: number;
-}
-
-const DEFAULTS: OrdersView = {
-  status: DEFAULT_ORDER_STATUS,
-  q: '',
-  from: '',
-  to: '',
-  page: 1,
-  limit: PAGE_SIZE_DEFAULT,
-};
-
-const wholeNumber = (value: string | null, fallback: number) =>
-  value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
-
-/** The view an address's query names; anything unreadable falls back to its default. */
-export function ordersViewOf(params: URLSearchParams): OrdersView {
-  const status = params.get('status') as OrderStatus | null;
-  return {
-    status: status && ORDER_STATUSES.includes(status) ? status : DEFAULTS.status,
-    q: params.get('q') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    page: wholeNumber(params.get('page'), DEFAULTS.page),
-    limit: wholeNumber(params.get('limit'), DEFAULTS.limit),
-  };
-}
+export { ORDER_PAGE_SIZES, ordersViewOf, type OrdersView } from './ordersView';
 
 /**
  * The view read from the URL (anything unreadable falls back to its default; the server refuses
@@ -52,7 +16,7 @@ export function useOrdersView(): [OrdersView, (change: Partial<OrdersView>, repl
     (next: Partial<OrdersView>, replace = false) => {
       const merged: OrdersView = { ...view, ...next, page: next.page ?? 1 };
       const entries = Object.entries(merged).filter(
-        ([key, value]) => value !== '' && value !== DEFAULTS[key as keyof OrdersView],
+        ([key, value]) => value !== '' && value !== ORDERS_VIEW_DEFAULTS[key as keyof OrdersView],
       );
       setParams(new URLSearchParams(entries.map(([key, value]) => [key, String(value)])), { replace });
     },

@@ -2,10 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PASSWORD_CHANGE_REQUIRED, STORAGE_KEYS } from '@kesh/shared';
-import { ApiError, adminToken } from '../../api/http';
-
-/** Set while the stored token belongs to a login with the published password (kept across reloads). */
-const PASSWORD_CHANGE_KEY = 'adminPasswordChangeRequired';
+import { ADMIN_PASSWORD_CHANGE_KEY as PASSWORD_CHANGE_KEY, ApiError, adminToken } from '../../api/http';
 
 interface AdminSession {
   token: string | null;

@@ -17,20 +17,21 @@ const sameList = (a: QueryKey, b: QueryKey) =>
  * A list the admin screen shows. A failed load is reported once as a toast (spec section 8), or
  * as a logout when the token is no longer accepted. A paged list (`paged`, its key ending with the
  * page) keeps showing its page while another page of the same list loads, so the table and its
- * page links do not jump; another search starts afresh.
+ * page links do not jump; another search starts afresh. A list is asked for again whenever a screen
+ * showing it mounts, unless it arrived less than `staleTime` ms before (0: always).
  */
 export function useAdminQuery<T>(
   queryKey: QueryKey,
   load: () => Promise<T>,
   failureText: (err: unknown) => string,
-  { paged = false } = {},
+  { paged = false, staleTime = 0 } = {},
 ) {
   const report = useReportFailure();
   const query = useQuery<T, Error, T, QueryKey>({
     queryKey,
     queryFn: load,
     retry: retryOnce,
-    staleTime: 0,
+    staleTime,
     placeholderData: (previous, previousQuery) =>
       paged && previousQuery && sameList(previousQuery.queryKey, queryKey) ? keepPreviousData(previous) : undefined,
   });
@@ -43,10 +44,19 @@ export function useAdminQuery<T>(
   return query;
 }
 
-/** The orders screen's query: its key by the view, and its load. */
+/**
+ * How long a page of orders counts as just asked for: the screen that mounts right after its page
+ * arrived (asked for ahead by the page's early script or AdminApp's prefetch, while the screen's code
+ * loaded) shows it instead of asking the server again. Changes made here invalidate the orders, which
+ * asks again whatever the age.
+ */
+export const ORDERS_FRESH_MS = 5_000;
+
+/** The orders screen's query: its key by the view, its load, and how long an answer counts as new. */
 export const ordersQuery = (view: OrdersView) => ({
   queryKey: [...adminKeys.orders, view] as QueryKey,
   queryFn: () => fetchAdminOrders(view),
+  staleTime: ORDERS_FRESH_MS,
 });
 
 export const adminKeys = {

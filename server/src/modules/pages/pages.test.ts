@@ -54,6 +54,7 @@ const MANIFEST = {
   'src/features/admin/AdminApp.tsx': { file: 'assets/AdminApp-a1.js', imports: ['_react-r1.js', '_app-a1.js'] },
   'src/features/admin/pages/OrdersPage.tsx': { file: 'assets/OrdersPage-o1.js', imports: ['_query-core-k1.js'] },
   'src/features/admin/pages/DashboardPage.tsx': { file: 'assets/DashboardPage-d1.js' },
+  'src/features/admin/orders-early-script.ts': { file: 'assets/orders-early-e1.js' },
   'src/i18n/locales/en/admin.json': { file: 'assets/admin-en1.js' },
   'src/i18n/locales/hi/admin.json': { file: 'assets/admin-hi1.js' },
   'src/i18n/locales/gu/admin.json': { file: 'assets/admin-gu1.js' },
@@ -75,6 +76,9 @@ const pageModules = (html: string) =>
   modulePreloads(/<template id="page-modules">(.*?)<\/template>/.exec(html)?.[1] ?? '');
 const withoutPageModules = (html: string) => html.replace(/<template id="page-modules">.*?<\/template>/, '');
 const STYLES = 'body{margin:0}.hero{color:#14532d}';
+/** The classic scripts a page runs as soon as they arrive (<script async src>). */
+const earlyScripts = (html: string) =>
+  [...html.matchAll(/<script async fetchpriority="high" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
 const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
 
 async function writeClient(dir: string) {
@@ -442,6 +446,42 @@ describe('storefront pages: index.html with the data, code and picture the page 
         '/assets/query-core-k1.js',
         '/assets/admin-en1.js',
       ]);
+  });
+
+  it('the orders screen’s HTML asks for its rows first, by a script that reads any of its addresses', async () => {
+    for (const url of [
+      '/admin/orders',
+      '/admin/orders/',
+      '/admin/orders?status=Delivered&page=2',
+      '/admin/orders?q=asha&from=2026-11-01&limit=50',
+    ]) {
+      const html = (await page(url)).text;
+      expect(earlyScripts(html), url).toEqual(['/assets/orders-early-e1.js']);
+      // Opening <head>, ahead of the app's entry and modules, so the browser asks for it first.
+      const head = html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+      expect(head.indexOf('orders-early-e1.js'), url).toBeGreaterThan(-1);
+      expect(head.indexOf('orders-early-e1.js'), url).toBeLessThan(head.indexOf('<script type="module"'));
+      // Its request goes ahead of the screen's code, which waits for a connection after it.
+      const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      // index.html's own preload aside, every one the server adds waits for the early request.
+      const added = preloads.filter((link) => !link.includes('/assets/react-r1.js"'));
+      expect(added.length, url).toBeGreaterThan(0);
+      expect(
+        added.filter((link) => !link.endsWith(' fetchpriority="low">')),
+        url,
+      ).toEqual([]);
+    }
+    expect((await page('/admin/dashboard')).text).not.toContain('fetchpriority="low"');
+    for (const url of [
+      '/admin',
+      '/admin/dashboard',
+      '/admin/usermanagment',
+      '/admin/nowhere',
+      '/cart',
+      '/',
+      '/products',
+    ])
+      expect(earlyScripts((await page(url)).text), url).toEqual([]);
   });
 
   it('sends the build’s brotli or gzip copy of a script to a browser that accepts it', async () => {

@@ -133,6 +133,15 @@ const ADMIN_SCREENS: Record<string, string> = {
 };
 /** The orders screen brings the admin words of every language (an order's message is in its shopper's). */
 const EVERY_LANGUAGE_SCREENS = new Set(['orders']);
+/**
+ * Screens whose HTML runs a classic script before the app's code: the orders screen asks for the page
+ * of orders its address names as soon as the HTML is parsed (client/src/features/admin/orders-early.ts,
+ * which reads the address with the screen's own function, so the HTML stays the same for every address
+ * of the screen and is kept as such).
+ */
+const EARLY_SCRIPTS: Record<string, readonly string[]> = {
+  orders: ['src/features/admin/orders-early-script.ts'],
+};
 
 /** What a page left to the browser preloads besides the app shell; `name` keys its kept HTML. */
 interface ClientPageSpec {
@@ -141,6 +150,8 @@ interface ClientPageSpec {
   /** Word namespaces in the page's language, or in every language (`everyLanguage`). */
   namespaces: readonly string[];
   everyLanguage?: boolean;
+  /** Classic scripts (source paths) the page runs as soon as they arrive. */
+  early?: readonly string[];
 }
 
 /**
@@ -157,6 +168,7 @@ export function clientPageSpec(pagePath: string): ClientPageSpec {
     sources: [...ADMIN_PANEL, ...(screen ? [`src/features/admin/pages/${screen}.tsx`] : [])],
     namespaces: ['admin'],
     everyLanguage: EVERY_LANGUAGE_SCREENS.has(segment),
+    early: Object.hasOwn(EARLY_SCRIPTS, segment) ? EARLY_SCRIPTS[segment] : [],
   };
 }
 
@@ -348,10 +360,12 @@ export function clientRoutes(
       ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
       ...Object.entries(catalogue).map(([name, value]) => `"${name}":${JSON.stringify(value)}`),
     ];
+    const clientSpec = inBrowser ? clientPageSpec(pagePath) : undefined;
     const html = renderPage(template, {
+      early: manifest && clientSpec?.early ? clientSpec.early.flatMap((source) => manifest[source]?.file ?? []) : [],
       scripts: [
         ...(commonWords.get(language) ?? []),
-        ...(inBrowser ? clientScripts(language, clientPageSpec(pagePath)) : (scripts.get(pagePath) ?? shellScripts)),
+        ...(clientSpec ? clientScripts(language, clientSpec) : (scripts.get(pagePath) ?? shellScripts)),
         ...(pageWords.get(language)?.get(pagePath) ?? []),
       ],
       inBrowser,

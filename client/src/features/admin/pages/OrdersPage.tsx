@@ -106,7 +106,7 @@ export default function OrdersPage() {
     orders.queryKey,
     orders.queryFn,
     (err) => MESSAGES.adminOrdersFailed + serverReason(err, 'unknown error'),
-    { paged: true },
+    { paged: true, staleTime: orders.staleTime },
   );
   const [updatingId, setUpdatingId] = useState<string | null>(null);
   const [dispatching, setDispatching] = useState<Order | null>(null);
