@@ -1,8 +1,10 @@
 // How the scale benchmark measures one server: its process's CPU and memory from /proc, one HTTP
 // request as a browser would make it (compressed, timed to the last byte), and the event loop's
 // longest delay as the server reports it at GET /metrics.
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -166,6 +168,42 @@ export async function watchLoop<T>(base: string, run: () => Promise<T>): Promise
   } finally {
     watches.delete(watch);
   }
+}
+
+/** The machine's own stall: an idle process keeping the server's timer (stall-probe.mjs). */
+export interface StallProbe {
+  /** The probe's longest timer delay since the previous call (ms). */
+  longestMs(): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * Starts the stall probe beside the store. Whatever delays the probe's timer (another program taking
+ * both cores, the system pausing this virtual machine) delays the server's too; a delay only the
+ * server saw is the server's own work.
+ */
+export function startStallProbe(): StallProbe {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./stall-probe.mjs', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdout.setEncoding('utf8');
+  const waiting: ((ms: number) => void)[] = [];
+  let buffered = '';
+  child.stdout.on('data', (chunk: string) => {
+    buffered += chunk;
+    for (let nl = buffered.indexOf('\n'); nl !== -1; nl = buffered.indexOf('\n')) {
+      waiting.shift()?.(Number(buffered.slice(0, nl)));
+      buffered = buffered.slice(nl + 1);
+    }
+  });
+  return {
+    longestMs: () =>
+      new Promise((resolve) => {
+        waiting.push(resolve);
+        child.stdin.write('\n');
+      }),
+    stop: () => child.stdin.end(),
+  };
 }
 
 export const median = (values: number[]) => percentile(values, 0.5);

@@ -34,7 +34,9 @@ function table(r: SizeResult): string {
       `${r.end.rss.toFixed(0)} MB at the end of the production phase, peak (VmHWM) ${r.end.peak.toFixed(0)} MB ` +
       (r.end.screensPeakOnly ? 'during the screens' : 'since the start (this system cannot restart the peak)'),
     ...r.extra.map((e) => `- ${e}`),
-    `- longest event-loop delay: ${Object.entries(r.loop)
+    `- longest event-loop delay (in brackets, an idle process's over the same phase: the machine's own stall): ${Object.entries(
+      r.loop,
+    )
       .map(([phase, delay]) => `${phase} ${delay}`)
       .join('; ')}`,
     '',
