@@ -1,9 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { PAGE_MAX } from '@kesh/shared';
+import { formatIndianNumber, PAGE_MAX } from '@kesh/shared';
 import { useTranslation } from '../../../i18n';
 import { smallButton } from './ui';
 
-const count = (n: number) => n.toLocaleString('en-IN');
+/** Indian digit grouping without Intl (shared/src/money.ts says why). */
+const count = (n: number) => formatIndianNumber(n);
 
 /** The list page the URL asks for (?page=), or the first for anything else. */
 export function usePageParam(): number {

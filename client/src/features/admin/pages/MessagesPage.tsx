@@ -1,3 +1,4 @@
+import { formatIndianNumber } from '@kesh/shared';
 import { useTranslation } from '../../../i18n';
 import { Mail, Phone } from 'lucide-react';
 import { fetchMessagePage } from '../../../api/admin';
@@ -20,9 +21,7 @@ export default function MessagesPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeading icon={<Mail className="h-7 w-7" aria-hidden="true" />}>{t('messages.heading')}</PageHeading>
-      <Panel
-        title={isPending ? undefined : t('messages.listTitle', { total: (data?.total ?? 0).toLocaleString('en-IN') })}
-      >
+      <Panel title={isPending ? undefined : t('messages.listTitle', { total: formatIndianNumber(data?.total ?? 0) })}>
         {isPending ? (
           <Spinner label={t('messages.loading')} />
         ) : messages.length === 0 ? (

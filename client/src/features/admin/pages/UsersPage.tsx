@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Search, Users } from 'lucide-react';
-import { MESSAGES, USER_SEARCH_MAX_CHARS } from '@kesh/shared';
+import { MESSAGES, USER_SEARCH_MAX_CHARS, formatIndianNumber } from '@kesh/shared';
 import { useTranslation } from '../../../i18n';
 import { fetchUserPage } from '../../../api/admin';
 import { ListPager, usePageParam } from '../components/ListPager';
@@ -79,9 +79,9 @@ export default function UsersPage() {
           isPending
             ? undefined
             : !q
-              ? t('users.listTitle', { total: total.toLocaleString('en-IN') })
+              ? t('users.listTitle', { total: formatIndianNumber(total) })
               : data?.totalCapped
-                ? t('users.moreMatches', { total: total.toLocaleString('en-IN'), q })
+                ? t('users.moreMatches', { total: formatIndianNumber(total), q })
                 : t('users.matches', { count: total, q })
         }
       >
