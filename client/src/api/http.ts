@@ -106,7 +106,9 @@ function errorOf(res: Response, data: unknown): ApiError {
  * as a download named by the server's Content-Disposition, else `fallbackName`.
  */
 export async function downloadFile(path: string, token: string | null, fallbackName: string): Promise<void> {
-  const res = await received(fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
+  // The owner's language, as for every other request: a refused download's message comes in it.
+  const headers = { ...languageHeader(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const res = await received(fetch(path, { headers }));
   if (!res.ok) throw errorOf(res, parseJson(await res.text()));
   const blob = await res.blob();
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
