@@ -183,9 +183,14 @@ export interface StallProbe {
  * server saw is the server's own work.
  */
 export function startStallProbe(): StallProbe {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./stall-probe.mjs', import.meta.url))], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  // The benchmark's own loader flags (tsx) run the probe's TypeScript.
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(new URL('./stall-probe.ts', import.meta.url))],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   child.stdout.setEncoding('utf8');
   const waiting: ((ms: number) => void)[] = [];
   let buffered = '';

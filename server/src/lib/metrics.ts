@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { loopDelayWatch } from './loop-delay.js';
 
 /**
  * The process's metrics, in Prometheus' text format at GET /metrics. One registry per process:
@@ -11,31 +12,15 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry });
 
-/**
- * The longest delay since the previous scrape, from a 10 ms timer that notes how late it fires: the
- * principle of perf_hooks.monitorEventLoopDelay (which feeds the nodejs_eventloop_lag_* summary
- * above), but without its blind spot: after a reset() the histogram drops the first interval, so a
- * 120 ms block that began in the scrape's own tick read as 10 ms (measured).
- */
-const TICK_MS = 10;
-let lastTick = performance.now();
-let longestDelayMs = 0;
-setInterval(() => {
-  const now = performance.now();
-  longestDelayMs = Math.max(longestDelayMs, now - lastTick - TICK_MS);
-  lastTick = now;
-}, TICK_MS).unref();
+/** The longest delay since the previous scrape (lib/loop-delay.ts: a 10 ms timer that notes how late it fires). */
+const loopDelay = loopDelayWatch(10);
 
 new Gauge({
   name: 'kesh_event_loop_delay_max_seconds',
   help: 'Longest event-loop delay since the previous scrape (reset by each scrape)',
   registers: [metricsRegistry],
   collect() {
-    // A block that ended just before this scrape has not been noted by a tick yet.
-    const now = performance.now();
-    this.set(Math.max(longestDelayMs, now - lastTick - TICK_MS, 0) / 1000);
-    longestDelayMs = 0;
-    lastTick = now;
+    this.set(loopDelay.takeLongestMs() / 1000);
   },
 });
 
