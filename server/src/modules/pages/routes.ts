@@ -353,9 +353,11 @@ export function clientRoutes(
 
   async function make(req: Request, pagePath: string, language: LanguageCode, version: number) {
     const spec = PAGES[pagePath];
-    const { loaded, catalogue, complete } = await load(spec, req);
     const inBrowser = clientRendered(pagePath);
-    const ssr = !inBrowser && (await renderer()) !== undefined;
+    // The first page starts the render thread (and its load of the bundle) while its data is read.
+    const rendering = inBrowser ? undefined : renderer();
+    const { loaded, catalogue, complete } = await load(spec, req);
+    const ssr = rendering !== undefined && (await rendering) !== undefined;
     // The page's InitialData, as the client reads it; the render reads the same text.
     const json = [
       `"language":"${language}"`,
