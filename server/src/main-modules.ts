@@ -20,4 +20,3 @@ export {
 } from './modules/orders/index.js';
 export { backfillSearchKeys } from './modules/catalog/index.js';
 export { backfillUserSearchKeys } from './modules/users/index.js';
-export { preloadRenderer } from './modules/pages/index.js';

@@ -73,7 +73,6 @@ async function main(): Promise<void> {
   engineStarting.catch(() => undefined);
   // The app's modules load here, on this thread, while the engine loads the data on its own.
   const modules = await import('./main-modules.js');
-  modules.preloadRenderer(CLIENT_DIR);
   const engine = await engineStarting;
   const stopDatabase = async () => {
     await modules.mongoose.disconnect();

@@ -1,2 +1,1 @@
 export { clientRoutes, wantsHtml, type PublicLists } from './routes.js';
-export { preloadRenderer } from './renderer.js';

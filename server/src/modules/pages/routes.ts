@@ -13,7 +13,6 @@ import {
   negotiateLanguage,
   PAGE_LANGUAGE_PARAM,
   type GalleryItem,
-  type InitialData,
   type LanguageCode,
   type Product,
   type RenderedPageBody,
@@ -32,7 +31,7 @@ import { chunkFiles, readManifest } from './manifest.js';
 import { compressedPage, PAGE_SEND_OPTIONS, pageCache, sendPage, type RenderedPage } from './page-cache.js';
 import { inlineStylesheets, renderPage, type ImagePreload } from './page-html.js';
 import { precompressedAssets } from './precompressed.js';
-import { loadRenderer } from './renderer.js';
+import { loadRenderer, type PageRenderer } from './renderer.js';
 import { withLanguageAlternates } from './language-alternates.js';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -299,7 +298,9 @@ export function clientRoutes(
     ];
   };
   const kept = pageCache();
-  const renderer = loadRenderer(clientDir, logger);
+  // Loaded with the first page to render, not at start: its thread's memory is not the idle process's.
+  let loading: Promise<PageRenderer | undefined> | undefined;
+  const renderer = () => (loading ??= loadRenderer(clientDir, logger));
   const { storefront } = lists;
   const { publicUrl } = deps.config.shop;
 
@@ -335,11 +336,15 @@ export function clientRoutes(
   }
 
   /** The page rendered by React on the server, or undefined (no renderer, or it failed: the client renders). */
-  async function serverRender(url: string, data: InitialData): Promise<RenderedPageBody | undefined> {
-    const render = await renderer;
+  async function serverRender(
+    url: string,
+    language: LanguageCode,
+    data: string,
+  ): Promise<RenderedPageBody | undefined> {
+    const render = await renderer();
     if (!render) return undefined;
     try {
-      return await render({ url, language: data.language!, data });
+      return await render({ url, language, data });
     } catch (err) {
       logger.error({ err, url }, 'server render failed: the page is rendered in the browser');
       return undefined;
@@ -348,18 +353,20 @@ export function clientRoutes(
 
   async function make(req: Request, pagePath: string, language: LanguageCode, version: number) {
     const spec = PAGES[pagePath];
-    const { loaded, catalogue, complete } = await load(spec, req);
     const inBrowser = clientRendered(pagePath);
-    const ssr = !inBrowser && (await renderer) !== undefined;
-    const data: InitialData = { language, shop: shopSettings(deps), ...catalogue };
-    for (const [name, entry] of Object.entries(loaded)) Object.assign(data, { [name]: entry.value });
-    const body = ssr ? await serverRender(req.originalUrl, data) : undefined;
+    // The first page starts the render thread (and its load of the bundle) while its data is read.
+    const rendering = inBrowser ? undefined : renderer();
+    const { loaded, catalogue, complete } = await load(spec, req);
+    const ssr = rendering !== undefined && (await rendering) !== undefined;
+    // The page's InitialData, as the client reads it; the render reads the same text.
     const json = [
       `"language":"${language}"`,
       `"shop":${shopJson}`,
       ...Object.entries(loaded).map(([name, entry]) => `"${name}":${entry.body}`),
       ...Object.entries(catalogue).map(([name, value]) => `"${name}":${JSON.stringify(value)}`),
     ];
+    const data = `{${json.join(',')}}`;
+    const body = ssr ? await serverRender(req.originalUrl, language, data) : undefined;
     const clientSpec = inBrowser ? clientPageSpec(pagePath) : undefined;
     const html = renderPage(template, {
       early: manifest && clientSpec?.early ? clientSpec.early.flatMap((source) => manifest[source]?.file ?? []) : [],
@@ -370,7 +377,7 @@ export function clientRoutes(
       ],
       inBrowser,
       images: spec ? spec.images(loaded, catalogue) : [],
-      data: `{${json.join(',')}}`,
+      data,
       language,
       body,
     });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,12 +36,16 @@ const INDEX_HTML = `<!doctype html>
 
 /**
  * A stand-in for client/dist-ssr/entry-server.js with the same contract: it echoes what the server
- * asked for, so each test sees what the server passed in and what it did with the answer.
+ * asked for, so each test sees what the server passed in and what it did with the answer. It renders
+ * on the render thread, so it reports its renders in a file beside it (renders.json).
  */
 const RENDERER = `
+import { readFileSync, writeFileSync } from 'node:fs';
+const REPORT = new URL('./renders.json', import.meta.url);
 export async function render(request) {
-  globalThis.__renders = (globalThis.__renders ?? 0) + 1;
-  globalThis.__lastRequest = request;
+  let renders = 0;
+  try { renders = JSON.parse(readFileSync(REPORT, 'utf8')).renders; } catch {}
+  writeFileSync(REPORT, JSON.stringify({ renders: renders + 1, lastRequest: request }));
   const path = request.url.split('?')[0];
   if (path === '/broken') throw new Error('a component failed');
   const known = ['/', '/products', '/gallery', '/profile', '/contact'].includes(path);
@@ -66,8 +71,17 @@ const listsOf = (products: Product[]) => {
     storefront,
   };
 };
-const lastRequest = () => (globalThis as { __lastRequest?: PageRenderRequest }).__lastRequest;
-const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+/** What the stand-in renderer of the directory `ssrDir` reported: its renders and the last one's request. */
+let ssrDir = '';
+function reported(): { renders: number; lastRequest?: PageRenderRequest } {
+  try {
+    return JSON.parse(readFileSync(path.join(ssrDir, 'renders.json'), 'utf8')) as ReturnType<typeof reported>;
+  } catch {
+    return { renders: 0 };
+  }
+}
+const lastRequest = () => reported().lastRequest;
+const renders = () => reported().renders;
 const initialData = (html: string) =>
   JSON.parse(/<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html)![1]!) as InitialData;
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1];
@@ -84,6 +98,7 @@ describe('server-rendered storefront pages', () => {
     await mkdir(path.join(dir, 'dist-ssr'));
     await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
     await writeFile(path.join(dir, 'dist-ssr', 'entry-server.js'), RENDERER);
+    ssrDir = path.join(dir, 'dist-ssr');
     await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 30000 });
     http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([])).router));
   });
