@@ -1,28 +1,14 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cachedJson } from '../../lib/response-cache.js';
-import { watchStorefrontVersion } from '../../lib/storefront-version.js';
+import { clientBuildWith, storefrontLists } from '../../test/client-build.js';
 import { startTestApp, type TestContext } from '../../test/harness.js';
 import { loadRenderer } from './renderer.js';
 import { clientRoutes } from './routes.js';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>Default title</title>
-    <script type="module" crossorigin src="/assets/index-e1.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 /**
  * A server-render bundle that says where it ran: the thread's id (0 is the main thread). '/exit'
@@ -42,24 +28,6 @@ const logged = () => {
   return { lines, logger };
 };
 
-async function clientWith(bundle: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kesh-render-thread-'));
-  await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
-  await mkdir(path.join(dir, 'dist-ssr'));
-  await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
-  await writeFile(path.join(dir, 'dist-ssr', 'entry-server.js'), bundle);
-  return dir;
-}
-
-const listsOf = () => {
-  const storefront = watchStorefrontVersion({ recheckMs: Infinity });
-  return {
-    sliders: cachedJson(() => Promise.resolve([]), storefront),
-    products: cachedJson(() => Promise.resolve([]), storefront),
-    gallery: cachedJson(() => Promise.resolve([]), storefront),
-    storefront,
-  };
-};
 const rendered = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 
 describe('page renders on a thread of their own', () => {
@@ -69,7 +37,7 @@ describe('page renders on a thread of their own', () => {
   });
 
   it('renders on a worker thread, not the event loop', async () => {
-    const dir = await clientWith(WHERE);
+    const dir = await clientBuildWith(WHERE);
     dirs.push(dir);
     const render = await loadRenderer(path.join(dir, 'dist'), logged().logger);
     const body = await render!({ url: '/', language: 'en', data: '{"language":"en"}' });
@@ -78,13 +46,15 @@ describe('page renders on a thread of their own', () => {
   });
 
   it('fails a render whose thread dies to the browser, and renders the next page on a new thread', async () => {
-    const dir = await clientWith(WHERE);
+    const dir = await clientBuildWith(WHERE);
     dirs.push(dir);
     const { lines, logger } = logged();
     const ctx: TestContext = await startTestApp();
     try {
       const http = request(
-        express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist'), logger }, listsOf()).router),
+        express().use(
+          clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist'), logger }, storefrontLists()).router,
+        ),
       );
       const page = (url: string) => http.get(url).set('Accept', 'text/html');
       const first = rendered((await page('/contact')).text);
@@ -106,7 +76,7 @@ describe('page renders on a thread of their own', () => {
   });
 
   it('serves the pages for the browser to render when the bundle fails to load on the thread', async () => {
-    const dir = await clientWith(`throw new Error('no window here');\nexport async function render() {}\n`);
+    const dir = await clientBuildWith(`throw new Error('no window here');\nexport async function render() {}\n`);
     dirs.push(dir);
     const { lines, logger } = logged();
     expect(await loadRenderer(path.join(dir, 'dist'), logger)).toBeUndefined();
@@ -115,12 +85,12 @@ describe('page renders on a thread of their own', () => {
   });
 
   it('does not start the thread, nor load the bundle, before a page is rendered', async () => {
-    const dir = await clientWith(`throw new Error('loaded');\n`);
+    const dir = await clientBuildWith(`throw new Error('loaded');\n`);
     dirs.push(dir);
     const { lines, logger } = logged();
     const ctx: TestContext = await startTestApp();
     try {
-      const { router } = clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist'), logger }, listsOf());
+      const { router } = clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist'), logger }, storefrontLists());
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(lines.filter((line) => line.msg.includes('bundle'))).toEqual([]);
       const res = await request(express().use(router)).get('/contact').set('Accept', 'text/html');

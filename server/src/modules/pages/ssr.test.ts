@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import express from 'express';
 import { pino } from 'pino';
@@ -8,31 +7,13 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOOTER_ELEMENT_ID, type InitialData, type PageRenderRequest, type Product } from '@kesh/shared';
 import { metricsRegistry } from '../../lib/metrics.js';
-import { cachedJson } from '../../lib/response-cache.js';
 import { fastLane } from '../../middleware/fast-lane.js';
 import { requestLog } from '../../middleware/request-log.js';
 import { StorefrontVersionDoc, storefrontChanged, watchStorefrontVersion } from '../../lib/storefront-version.js';
+import { clientBuildWith, storefrontLists } from '../../test/client-build.js';
 import { startTestApp, type TestContext } from '../../test/harness.js';
 import { MainCategory } from '../catalog/category.model.js';
 import { clientRoutes } from './routes.js';
-
-const INDEX_HTML = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta
-      name="description"
-      content="Default description"
-    />
-    <meta property="og:title" content="Default title" />
-    <meta property="og:description" content="Default description" />
-    <title>Default title</title>
-    <script type="module" crossorigin src="/assets/index-e1.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 /**
  * A stand-in for client/dist-ssr/entry-server.js with the same contract: it echoes what the server
@@ -62,15 +43,6 @@ export async function render(request) {
 `;
 
 const PRODUCT = { _id: 'p1', title: 'Bhringraj Oil' } as unknown as Product;
-const listsOf = (products: Product[]) => {
-  const storefront = watchStorefrontVersion({ recheckMs: Infinity });
-  return {
-    sliders: cachedJson(() => Promise.resolve([]), storefront),
-    products: cachedJson(() => Promise.resolve(products), storefront),
-    gallery: cachedJson(() => Promise.resolve([]), storefront),
-    storefront,
-  };
-};
 /** What the stand-in renderer of the directory `ssrDir` reported: its renders and the last one's request. */
 let ssrDir = '';
 function reported(): { renders: number; lastRequest?: PageRenderRequest } {
@@ -93,14 +65,12 @@ describe('server-rendered storefront pages', () => {
 
   beforeAll(async () => {
     ctx = await startTestApp();
-    dir = await mkdtemp(path.join(tmpdir(), 'kesh-ssr-'));
-    await mkdir(path.join(dir, 'dist', 'assets'), { recursive: true });
-    await mkdir(path.join(dir, 'dist-ssr'));
-    await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
-    await writeFile(path.join(dir, 'dist-ssr', 'entry-server.js'), RENDERER);
+    dir = await clientBuildWith(RENDERER);
     ssrDir = path.join(dir, 'dist-ssr');
     await MainCategory.create({ title: 'Bhringraj Oil', mainPricePaise: 30000 });
-    http = request(express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([])).router));
+    http = request(
+      express().use(clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, storefrontLists([])).router),
+    );
   });
   afterAll(async () => {
     await ctx.close();
@@ -326,7 +296,7 @@ describe('server-rendered storefront pages', () => {
     // would that another process's writes reach only through the database; kept pages are answered
     // by the fast lane in front of it, as in the server.
     const shared = watchStorefrontVersion({ recheckMs: 0 });
-    const lists = { ...listsOf([]), storefront: shared };
+    const lists = { ...storefrontLists([]), storefront: shared };
     const { router, keptPage } = clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, lists);
     const lane = fastLane(express().use(router), {
       security: [],
@@ -393,13 +363,11 @@ describe('server-rendered storefront pages', () => {
 describe('storefront pages without a server-render bundle', () => {
   it('are served for the browser to render, as before server rendering', async () => {
     const ctx = await startTestApp();
-    const dir = await mkdtemp(path.join(tmpdir(), 'kesh-ssr-none-'));
+    const dir = await clientBuildWith();
     try {
-      await mkdir(path.join(dir, 'dist'));
-      await writeFile(path.join(dir, 'dist', 'index.html'), INDEX_HTML);
       await MainCategory.create({ title: 'Bhringraj Oil' });
       const app = express().use(
-        clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, listsOf([PRODUCT])).router,
+        clientRoutes({ ...ctx.deps, clientDir: path.join(dir, 'dist') }, storefrontLists([PRODUCT])).router,
       );
       const res = await request(app).get('/products').set('Accept', 'text/html').set('Cookie', 'lang=hi');
       expect(res.status).toBe(200);
