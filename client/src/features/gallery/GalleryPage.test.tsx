@@ -15,7 +15,8 @@ describe('gallery page', () => {
     await user.click(await screen.findByRole('button', { name: 'Open image 2' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(screen.getByText('2 of 3')).toBeInTheDocument();
-    expect(document.body.style.overflow).toBe('hidden');
+    // The lightbox locks the page's scroll and takes focus in effects, which run after the dialog shows.
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'));
     expect(screen.getByRole('button', { name: 'Close image viewer' })).toHaveFocus();
 
     fireEvent.keyDown(window, { key: 'ArrowRight' });
