@@ -49,15 +49,15 @@ describe('admin orders: one page of one tab from the server', () => {
       limit: 25,
       total: 1234,
       status: 'Processing',
-      counts: { Processing: 1234, Dispatched: 56, Delivered: 98765, Cancelled: 7 },
+      counts: { Processing: 1234, Dispatched: 56, Delivered: 198765, Cancelled: 7 },
     });
     renderOrders();
     expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(4);
     expect(lastQuery()).toEqual({ status: 'Processing', q: '', from: '', to: '', page: 1, limit: 25 });
-    expect(screen.getByRole('tab', { name: /^Processing\s*1234$/ })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: /^Delivered\s*98765$/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /^Processing\s*1,234$/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /^Delivered\s*1,98,765$/ })).toBeInTheDocument();
     const pager = screen.getByRole('navigation', { name: 'Pages of orders' });
-    expect(pager).toHaveTextContent('1–25 of 1234');
+    expect(pager).toHaveTextContent('1–25 of 1,234');
     expect(pager).toHaveTextContent('Page 1 of 50');
     expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
   });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { ORDER_SEARCH_MAX_CHARS } from '@kesh/shared';
+import { ORDER_SEARCH_MAX_CHARS, formatIndianNumber as count } from '@kesh/shared';
 import { useTranslation } from '../../../i18n';
 import { ORDER_PAGE_SIZES, type OrdersView } from '../ordersUrl';
 import { LabelledInput, inputClass, labelClass, primaryButton, secondaryButton } from './ui';
@@ -94,7 +94,7 @@ export function OrdersPager({ view, total, onChange }: { view: OrdersView; total
   const last = Math.min(total, view.page * view.limit);
   return (
     <nav aria-label={t('orders.pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-gray-600">{t('orders.shown', { first, last, total })}</p>
+      <p className="text-gray-600">{t('orders.shown', { first: count(first), last: count(last), total: count(total) })}</p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="orders-limit" className="text-gray-600">
           {t('orders.perPage')}
@@ -120,7 +120,7 @@ export function OrdersPager({ view, total, onChange }: { view: OrdersView; total
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
           {t('orders.previous')}
         </button>
-        <span className="text-gray-700">{t('orders.pageOf', { page: view.page, pages })}</span>
+        <span className="text-gray-700">{t('orders.pageOf', { page: count(view.page), pages: count(pages) })}</span>
         <button
           type="button"
           disabled={view.page >= pages}

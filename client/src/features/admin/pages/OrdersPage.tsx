@@ -6,6 +6,7 @@ import { ShoppingBag } from 'lucide-react';
 import {
   MESSAGES,
   ORDER_STATUSES,
+  formatIndianNumber,
   formatRupees,
   type CodHistory,
   type Order,
@@ -86,7 +87,7 @@ function StatusTabs({
             <span
               className={`rounded-full px-2 py-0.5 text-xs ${selected ? 'bg-brand-100 text-brand-800' : 'bg-gray-100 text-gray-600'}`}
             >
-              {counts[status]}
+              {formatIndianNumber(counts[status])}
             </span>
           </button>
         );
