@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { searchWords } from './catalog.js';
 import { DEFAULT_ORDER_STATUS, ORDER_ID_DISPLAY_LENGTH, ORDER_STATUSES, type OrderStatus } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { ordersExportQuerySchema } from './orders.js';
+import { ordersExportQuerySchema } from './order-queries.js';
+import { ORDER_SEARCH_MAX_CHARS } from './page-limits.js';
+
+export { ORDER_SEARCH_MAX_CHARS } from './page-limits.js';
 import { pageQuerySchema, type Page } from './paging.js';
 import type { Order } from './schemas.js';
-
-export const ORDER_SEARCH_MAX_CHARS = 100;
 
 export const ADMIN_ORDERS_TEXTS = {
   searchTooLong: `A search can be at most ${ORDER_SEARCH_MAX_CHARS} characters.`,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 import type { AdminLoginResponse } from './schemas.js';
 
@@ -17,19 +16,6 @@ export const ADMIN_PASSWORD_MESSAGES = {
 
 /** The error answer's `code` on those 403s, for a client to open the change-password screen. */
 export const PASSWORD_CHANGE_REQUIRED = 'password-change-required';
-
-const MAX_PASSWORD = 200;
-const required = z
-  .string({ error: ADMIN_PASSWORD_MESSAGES.fieldsRequired })
-  .max(MAX_PASSWORD, { error: ADMIN_PASSWORD_MESSAGES.fieldsRequired, abort: true })
-  .min(1, { error: ADMIN_PASSWORD_MESSAGES.fieldsRequired });
-
-/** POST /api/admin/password. The published-password rule is the server's (it alone knows it). */
-export const adminPasswordChangeSchema = z.object({
-  currentPassword: required,
-  newPassword: required.pipe(z.string().min(PASSWORD_MIN_LENGTH, { error: ADMIN_PASSWORD_MESSAGES.tooShort })),
-});
-export type AdminPasswordChangeBody = z.input<typeof adminPasswordChangeSchema>;
 
 /** A new token: the change ends every session of the old password, this one's included. */
 export interface AdminPasswordChangeResponse {

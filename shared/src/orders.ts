@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { ORDER_STATUSES, type OrderStatus } from './constants.js';
-import { MESSAGES } from './messages.js';
+import type { OrderStatus } from './constants.js';
 import type { VariantRef } from './variants.js';
 
 /** The store's cancellation policy (spec section 9): free within 24 h, then a 10 % fee until shipped. */
@@ -101,36 +99,6 @@ export function whatsappLink(contact: string, text: string): string | null {
     digits.length === 10 ? `91${digits}` : digits.length === 12 && digits.startsWith('91') ? digits : null;
   return international ? `https://wa.me/${international}?text=${encodeURIComponent(text)}` : null;
 }
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string) =>
-  DAY_PATTERN.test(v) &&
-  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-
-export const statsQuerySchema = z.object({
-  days: z
-    .string({ error: MESSAGES.invalidDays })
-    .regex(/^\d{1,4}$/, { error: MESSAGES.invalidDays })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= STATS_MAX_DAYS, { error: MESSAGES.invalidDays })
-    .default(STATS_DEFAULT_DAYS),
-});
-
-export const ordersExportQuerySchema = z
-  .object({
-    from: z
-      .string({ error: MESSAGES.invalidDateRange })
-      .refine(isRealDay, { error: MESSAGES.invalidDateRange })
-      .optional(),
-    to: z
-      .string({ error: MESSAGES.invalidDateRange })
-      .refine(isRealDay, { error: MESSAGES.invalidDateRange })
-      .optional(),
-    status: z.enum(ORDER_STATUSES, { error: MESSAGES.invalidOrderStatus }).optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: MESSAGES.invalidDateRange });
-export type OrdersExportQuery = z.input<typeof ordersExportQuerySchema>;
 
 export interface SalesDay {
   /** YYYY-MM-DD, Indian time. */

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { MESSAGES, type AdminOrdersPage } from '@kesh/shared';
 import { fetchAdminOrders, updateOrderStatus } from '../../api/admin';
 import { ApiError } from '../../api/http';
+import { shortOrderId } from './format';
 import { order, pageOf } from './orders-fixtures';
 import OrdersPage from './pages/OrdersPage';
 import { renderAdmin } from './testing';
@@ -60,6 +61,19 @@ describe('admin orders: one page of one tab from the server', () => {
     expect(pager).toHaveTextContent('1–25 of 1,234');
     expect(pager).toHaveTextContent('Page 1 of 50');
     expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('shows every order of a full page: the first rows render first, the rest just after', async () => {
+    const processing = Array.from({ length: 25 }, (_, i) => order(`p${i}`, { status: 'Processing' }));
+    const delivered = Array.from({ length: 3 }, (_, i) => order(`d${i}`, { status: 'Delivered' }));
+    vi.mocked(fetchAdminOrders).mockImplementation(pageOf([...processing, ...delivered]));
+    renderOrders();
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(26));
+    // The rows are the page's, in its order: the last one too.
+    expect(within(table).getAllByRole('row').at(-1)).toHaveTextContent(shortOrderId(processing[24]!._id));
+    await userEvent.click(screen.getByRole('tab', { name: /^Delivered/ }));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4));
   });
 
   it('keeps tab, search, dates and page in the address, so a reload or a shared link shows the same', async () => {

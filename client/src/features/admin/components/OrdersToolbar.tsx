@@ -94,7 +94,9 @@ export function OrdersPager({ view, total, onChange }: { view: OrdersView; total
   const last = Math.min(total, view.page * view.limit);
   return (
     <nav aria-label={t('orders.pages')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-gray-600">{t('orders.shown', { first: count(first), last: count(last), total: count(total) })}</p>
+      <p className="text-gray-600">
+        {t('orders.shown', { first: count(first), last: count(last), total: count(total) })}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor="orders-limit" className="text-gray-600">
           {t('orders.perPage')}

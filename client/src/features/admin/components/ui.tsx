@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useDeferredValue, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ImageOff, Loader2 } from 'lucide-react';
 
 /** Small building blocks shared by the admin screens. */
@@ -169,6 +169,20 @@ export function AdminTable({
       </table>
     </TableWrap>
   );
+}
+
+/** Rows a table shows in its first render: more than a tall screen holds. */
+export const FIRST_ROWS = 10;
+
+/**
+ * A page of rows whose first FIRST_ROWS render and paint before the rest: React renders the others
+ * just after, in the background (useDeferredValue, interruptible), so the top of the list shows
+ * without waiting for the style and layout of rows below the fold. Mounted with the rows it shows;
+ * a later page renders at the count already shown, then the rest.
+ */
+export function FirstRowsFirst<T>({ items, row }: { items: readonly T[]; row: (item: T) => ReactNode }) {
+  const count = useDeferredValue(items.length, Math.min(items.length, FIRST_ROWS));
+  return <>{items.slice(0, Math.max(count, Math.min(items.length, FIRST_ROWS))).map(row)}</>;
 }
 
 export function TableWrap({ children, label }: { children: ReactNode; label: string }) {

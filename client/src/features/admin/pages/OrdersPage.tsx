@@ -19,7 +19,15 @@ import { DispatchDialog, OrderRowExtras } from '../components/OrderFulfilment';
 import { OrdersExport } from '../components/OrdersExport';
 import { OrdersFilters, OrdersPager } from '../components/OrdersToolbar';
 import { VariantName } from '../../../components/ui/VariantName';
-import { AdminTable, EmptyState, PageHeading, Panel, Spinner, tdClass as baseTd } from '../components/ui';
+import {
+  AdminTable,
+  EmptyState,
+  FirstRowsFirst,
+  PageHeading,
+  Panel,
+  Spinner,
+  tdClass as baseTd,
+} from '../components/ui';
 import { formatDate, shortOrderId } from '../format';
 import { useOrdersView } from '../ordersUrl';
 import { useReportFailure } from '../session';
@@ -186,102 +194,110 @@ export default function OrdersPage() {
             <EmptyState>{t('orders.empty')}</EmptyState>
           ) : (
             <AdminTable label={t('orders.statuses.' + tab)} columns={headings} dense>
-              {shown.map((order) => {
-                const id = shortOrderId(order._id);
-                return (
-                  <tr key={order._id} aria-busy={updatingId === order._id}>
-                    <td className={`${tdClass} font-mono text-xs font-semibold text-gray-900`} title={order._id}>
-                      {id}
-                    </td>
-                    <td className={`${tdClass} min-w-32`}>
-                      <p className="font-medium text-gray-900">{order.userDetails.username}</p>
-                      <p className="text-xs break-all text-gray-500">{order.userDetails.email}</p>
-                      <CodHistoryNote history={data?.codHistory?.[order.userId]} />
-                    </td>
-                    <td className={`${tdClass} min-w-32`}>
-                      <ul className="space-y-1">
-                        {order.products.map((line, index) => (
-                          <li key={index}>
-                            <span className="font-medium">
-                              {line.productId?.title || line.title || t('orders.unknownProduct')}
-                            </span>
-                            <VariantName variant={line.variant} className="mr-1" /> × {line.quantity} @{' '}
-                            {formatRupees(line.price)}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className={`${tdClass} min-w-24`}>
-                      <p className="font-semibold whitespace-nowrap text-gray-900">{formatRupees(order.totalAmount)}</p>
-                      {order.coupon && (
-                        <p className="text-xs text-green-800">
-                          {t('orders.couponApplied', { code: order.coupon, amount: formatRupees(order.discount ?? 0) })}
+              <FirstRowsFirst
+                items={shown}
+                row={(order) => {
+                  const id = shortOrderId(order._id);
+                  return (
+                    <tr key={order._id} aria-busy={updatingId === order._id}>
+                      <td className={`${tdClass} font-mono text-xs font-semibold text-gray-900`} title={order._id}>
+                        {id}
+                      </td>
+                      <td className={`${tdClass} min-w-32`}>
+                        <p className="font-medium text-gray-900">{order.userDetails.username}</p>
+                        <p className="text-xs break-all text-gray-500">{order.userDetails.email}</p>
+                        <CodHistoryNote history={data?.codHistory?.[order.userId]} />
+                      </td>
+                      <td className={`${tdClass} min-w-32`}>
+                        <ul className="space-y-1">
+                          {order.products.map((line, index) => (
+                            <li key={index}>
+                              <span className="font-medium">
+                                {line.productId?.title || line.title || t('orders.unknownProduct')}
+                              </span>
+                              <VariantName variant={line.variant} className="mr-1" /> × {line.quantity} @{' '}
+                              {formatRupees(line.price)}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td className={`${tdClass} min-w-24`}>
+                        <p className="font-semibold whitespace-nowrap text-gray-900">
+                          {formatRupees(order.totalAmount)}
                         </p>
-                      )}
-                      <PaymentNote order={order} />
-                    </td>
-                    <td className={`${tdClass} min-w-28 text-xs`}>
-                      {order.userDetails.address || t('orders.noAddress')}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`}>{order.userDetails.contact}</td>
-                    <td className={tdClass}>
-                      <span
-                        className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${badgeTone[order.status]}`}
-                      >
-                        {t(`orders.statuses.${order.status}`)}
-                      </span>
-                    </td>
-                    <td className={tdClass}>
-                      <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-                    </td>
-                    <td className={tdClass}>
-                      <select
-                        aria-label={t('orders.changeStatusFor', { id })}
-                        value={order.status}
-                        disabled={updatingId === order._id}
-                        onChange={(e) => {
-                          const status = e.target.value as OrderStatus;
-                          // Dispatching first asks for the courier and tracking (all optional).
-                          if (status === 'Dispatched') setDispatching(order);
-                          else void changeStatus(order, status);
-                        }}
-                        className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-wait disabled:bg-gray-100"
-                      >
-                        {ORDER_STATUSES.map((status) => (
-                          <option key={status} value={status}>
-                            {t(`orders.statuses.${status}`)}
-                          </option>
-                        ))}
-                      </select>
-                      {order.paymentMethod === 'cod' && order.status === 'Delivered' && !order.paidAt && (
-                        <button
-                          type="button"
-                          disabled={updatingId === order._id}
-                          aria-label={t('orders.markPaidFor', { id })}
-                          onClick={() => void markPaid(order)}
-                          className="mt-2 block rounded-lg bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                        {order.coupon && (
+                          <p className="text-xs text-green-800">
+                            {t('orders.couponApplied', {
+                              code: order.coupon,
+                              amount: formatRupees(order.discount ?? 0),
+                            })}
+                          </p>
+                        )}
+                        <PaymentNote order={order} />
+                      </td>
+                      <td className={`${tdClass} min-w-28 text-xs`}>
+                        {order.userDetails.address || t('orders.noAddress')}
+                      </td>
+                      <td className={`${tdClass} whitespace-nowrap`}>{order.userDetails.contact}</td>
+                      <td className={tdClass}>
+                        <span
+                          className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${badgeTone[order.status]}`}
                         >
-                          {t('orders.markPaid')}
-                        </button>
-                      )}
-                      {order.paymentMethod === 'cod' && order.status === 'Dispatched' && (
-                        <button
-                          type="button"
+                          {t(`orders.statuses.${order.status}`)}
+                        </span>
+                      </td>
+                      <td className={tdClass}>
+                        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                      </td>
+                      <td className={tdClass}>
+                        <select
+                          aria-label={t('orders.changeStatusFor', { id })}
+                          value={order.status}
                           disabled={updatingId === order._id}
-                          onClick={() => void markRefused(order)}
-                          className="mt-2 block rounded-lg border border-red-700 px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                          onChange={(e) => {
+                            const status = e.target.value as OrderStatus;
+                            // Dispatching first asks for the courier and tracking (all optional).
+                            if (status === 'Dispatched') setDispatching(order);
+                            else void changeStatus(order, status);
+                          }}
+                          className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:cursor-wait disabled:bg-gray-100"
                         >
-                          {t('risk.markRefused')}
-                        </button>
-                      )}
-                      {order.codRefused && (
-                        <p className="mt-2 text-xs font-semibold text-red-700">{t('risk.refusedBadge')}</p>
-                      )}
-                      <OrderRowExtras order={order} />
-                    </td>
-                  </tr>
-                );
-              })}
+                          {ORDER_STATUSES.map((status) => (
+                            <option key={status} value={status}>
+                              {t(`orders.statuses.${status}`)}
+                            </option>
+                          ))}
+                        </select>
+                        {order.paymentMethod === 'cod' && order.status === 'Delivered' && !order.paidAt && (
+                          <button
+                            type="button"
+                            disabled={updatingId === order._id}
+                            aria-label={t('orders.markPaidFor', { id })}
+                            onClick={() => void markPaid(order)}
+                            className="mt-2 block rounded-lg bg-brand-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                          >
+                            {t('orders.markPaid')}
+                          </button>
+                        )}
+                        {order.paymentMethod === 'cod' && order.status === 'Dispatched' && (
+                          <button
+                            type="button"
+                            disabled={updatingId === order._id}
+                            onClick={() => void markRefused(order)}
+                            className="mt-2 block rounded-lg border border-red-700 px-2.5 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+                          >
+                            {t('risk.markRefused')}
+                          </button>
+                        )}
+                        {order.codRefused && (
+                          <p className="mt-2 text-xs font-semibold text-red-700">{t('risk.refusedBadge')}</p>
+                        )}
+                        <OrderRowExtras order={order} />
+                      </td>
+                    </tr>
+                  );
+                }}
+              />
             </AdminTable>
           )}
           {total > 0 && <OrdersPager view={view} total={total} onChange={changeView} />}
