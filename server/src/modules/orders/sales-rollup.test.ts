@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import mongoose from 'mongoose';
 import { STATS_MAX_DAYS, istDay, type SalesStats } from '@kesh/shared';
 import { DEV_RAZORPAY_SIM_SECRET } from '../../config.js';
@@ -17,7 +17,8 @@ import { recountSalesStats } from '../../test/sales-recount.js';
 import { hmacHex } from '../payments/gateway.js';
 import { refundRecordingGateway } from '../../test/refund-recorder.js';
 import { Order } from './order.model.js';
-import { DAYS_PER_FIND, daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
+import { salesStats } from './reports.js';
+import { DAYS_PER_FIND, IN_FLIGHT_MS, daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
 import { daysRewrittenSince } from './sales-window.js';
 
@@ -269,6 +270,44 @@ describe('sales roll-ups', () => {
       const { days, rewritten } = await findsDuring(() => stats(STATS_MAX_DAYS));
       expect(days.filter((range) => !('$in' in range))).toEqual([]);
       expect(rewritten).toHaveLength(1);
+      await expectRecountFigures();
+    },
+    SLOW,
+  );
+
+  it(
+    'lists the days rewritten since its previous listing, less the margin for writes in flight, not since the days were made',
+    async () => {
+      // Every day made at once a minute ago, as an upgraded shop's warm-up makes them: the mark is
+      // lost, so the next figures drop the days (and this process's copies) and compute them again.
+      await SalesRollupMark.deleteMany({});
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 60_000 });
+      try {
+        await salesStats(STATS_MAX_DAYS, NOW);
+      } finally {
+        vi.useRealTimers();
+      }
+      // A quiet shop, where no order changes: the mark is put past the fold's look-back, so that the
+      // earlier tests' recent changes (already in those days) are not folded in again now.
+      await SalesRollupMark.updateMany({}, { $set: { scannedUpTo: new Date(Date.now() + IN_FLIGHT_MS) } });
+      await stats(STATS_MAX_DAYS);
+      const firstListing = new Date();
+      await stats(STATS_MAX_DAYS);
+      const { rewritten } = await findsDuring(() => stats(STATS_MAX_DAYS));
+      // Looked back from the previous listing (≥ firstListing), not from the days' readAt a minute ago.
+      expect(rewritten).toHaveLength(1);
+      const since = (rewritten[0] as { $gte: Date }).$gte;
+      expect(since.getTime()).toBeGreaterThanOrEqual(firstListing.getTime() - IN_FLIGHT_MS);
+
+      // A write that took its readAt before that listing and landed after it is still read.
+      const listing = new Date();
+      const day = istDay(NOW);
+      await stats(STATS_MAX_DAYS);
+      await SalesDay.updateOne({ _id: day }, { $set: { orders: 999, readAt: new Date(listing.getTime() - 5_000) } });
+      const shown = await stats(STATS_MAX_DAYS);
+      expect(shown.perDay.find((d) => d.day === day)?.orders).toBe(999);
+      // The figures of every day, made again, are a recount's.
+      await rebuildSalesRollups(NOW);
       await expectRecountFigures();
     },
     SLOW,
