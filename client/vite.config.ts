@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -35,7 +36,24 @@ const apiOnly = {
     String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router 7 names only its development build in its package exports, so a production bundle
+ * carries its development warnings (remix-run/react-router#14102, open): the browser's production
+ * build takes the same version's production files instead, which differ only in that
+ * ENABLE_DEV_WARNINGS is false (so the minifier drops those branches).
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')),
+  },
+];
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -44,7 +62,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     classicScript('src/features/admin/orders-early-script.ts', 'orders-early'),
     precompress(),
   ],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    alias: mode === 'production' && !isSsrBuild ? reactRouterProduction : [],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -185,6 +185,12 @@ function main() {
       failed = true;
     }
   }
+  // React Router's package exports name its development build only (client/vite.config.ts aliases
+  // the production one): its warnings have no place in what a shopper downloads.
+  for (const r of rows.filter((row) => sourcesOf(row.file).some((s) => /react-router\/dist\/development\//.test(s)))) {
+    console.error(`FAIL: ${path.relative(DIST, r.file)} holds React Router's development build.`);
+    failed = true;
+  }
   const emitted = existsSync(path.join(DIST, 'assets')) ? readdirSync(path.join(DIST, 'assets')) : [];
   for (const art of readdirSync(ART_DIR).filter((name) => name.endsWith('.svg'))) {
     const stem = art.replace(/\.svg$/, '');
@@ -195,7 +201,7 @@ function main() {
   }
   if (!failed) {
     console.log(
-      'OK: within budget, no admin code on the storefront, React and the app shell compile eagerly, no zod on the landing pages or the orders screen, illustrations as files.',
+      'OK: within budget, no admin code on the storefront, React and the app shell compile eagerly, React Router in its production build, no zod on the landing pages or the orders screen, illustrations as files.',
     );
   }
   process.exit(failed ? 1 : 0);
