@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { paiseToRupees, type SalesDay } from '@kesh/shared';
+import { formatIndianNumber, paiseToRupees, type SalesDay } from '@kesh/shared';
 
 const HEIGHT = 260;
 const HALF_DAY_S = 12 * 60 * 60;
@@ -41,7 +41,20 @@ export default function RevenueChart({ perDay, label }: { perDay: SalesDay[]; la
                 ),
               ),
           },
-          { stroke: '#4b5563', size: 70, values: (_u, ticks) => ticks.map((v) => `₹${v.toLocaleString('en-IN')}`) },
+          {
+            stroke: '#4b5563',
+            values: (_u, ticks) => ticks.map((v) => `₹${formatIndianNumber(v, 2)}`),
+            // As wide as its longest label ("₹2,00,000" did not fit in a fixed 70 px).
+            size: (u, values, axisIndex) => {
+              const axis = u.axes[axisIndex]!;
+              const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+              // uPlot keeps the axis font as [font, size] once drawn (the font scaled to the screen's pixels).
+              const font: unknown = axis.font;
+              u.ctx.font = Array.isArray(font) ? String(font[0]) : typeof font === 'string' ? font : '12px system-ui';
+              const text = longest ? u.ctx.measureText(longest).width / devicePixelRatio : 0;
+              return Math.ceil(Math.max(50, text + (axis.ticks?.size ?? 10) + (axis.gap ?? 5) + 4));
+            },
+          },
         ],
         series: [
           {},

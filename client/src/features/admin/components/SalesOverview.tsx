@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n';
-import { STATS_MAX_DAYS, formatRupees, paiseToRupees, type SalesStats } from '@kesh/shared';
+import { STATS_MAX_DAYS, formatIndianNumber, formatRupees, paiseToRupees, type SalesStats } from '@kesh/shared';
 import { fetchSalesStats } from '../../../api/admin';
 import { serverReason } from '../../../api/http';
 import { formatDate } from '../format';
@@ -12,6 +12,8 @@ const RevenueChart = lazy(() => import('./RevenueChart'));
 // Any of them costs the server the same: the figures come from daily roll-ups.
 const PERIODS = [7, 30, 90, 365, STATS_MAX_DAYS] as const;
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+/** Counts grouped the Indian way ("5,328", "1,23,456"), as the other admin lists write them. */
+const count = (n: number) => formatIndianNumber(n);
 
 /**
  * One figure in a card. Crore-sized amounts ("₹12,34,56,789.00") are wider than a narrow card at
@@ -72,9 +74,9 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure label={t('sales.revenue')} value={rupees(stats.totals.revenuePaise)} />
-        <Figure label={t('sales.orders')} value={String(stats.totals.orders)} />
+        <Figure label={t('sales.orders')} value={count(stats.totals.orders)} />
         <Figure label={t('sales.averageOrder')} value={rupees(stats.totals.averageOrderValuePaise)} />
-        <Figure label={t('sales.customers')} value={String(stats.totals.payingCustomers)} />
+        <Figure label={t('sales.customers')} value={count(stats.totals.payingCustomers)} />
       </dl>
       <div aria-hidden="true">
         <Suspense fallback={<div className="h-[260px]" />}>
@@ -95,9 +97,10 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
           <tbody>
             {stats.perDay.map((d) => (
               <tr key={d.day}>
-                <th scope="row">{formatDate(`${d.day}T00:00:00+05:30`)}</th>
+                {/* The day's own date, read as local midnight: "7 Dec 2026" whatever the browser's time zone. */}
+                <th scope="row">{formatDate(`${d.day}T00:00:00`)}</th>
                 <td>{rupees(d.revenuePaise)}</td>
-                <td>{d.orders}</td>
+                <td>{count(d.orders)}</td>
               </tr>
             ))}
           </tbody>
@@ -120,7 +123,7 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
                     {p.title}
                     <VariantName variant={p.variant} />
                   </td>
-                  <td className={tdClass}>{p.quantity}</td>
+                  <td className={tdClass}>{count(p.quantity)}</td>
                   <td className={`${tdClass} font-semibold`}>{rupees(p.revenuePaise)}</td>
                 </tr>
               ))}
@@ -131,8 +134,8 @@ function SalesFigures({ stats }: { stats: SalesStats }) {
           <h3 className="mb-2 font-semibold text-gray-800">{t('sales.refunds')}</h3>
           <dl className="grid grid-cols-2 gap-3">
             <Figure label={t('sales.refundAmount')} value={rupees(stats.refunds.amountPaise)} wide />
-            <Figure label={t('sales.refundCount')} value={String(stats.refunds.count)} />
-            <Figure label={t('sales.failedRefunds')} value={String(stats.refunds.failed)} />
+            <Figure label={t('sales.refundCount')} value={count(stats.refunds.count)} />
+            <Figure label={t('sales.failedRefunds')} value={count(stats.refunds.failed)} />
           </dl>
         </section>
       </div>
