@@ -31,6 +31,7 @@ export {
   type CodOrderFlow,
   type VerifiedPaymentFlow,
 } from './routes.js';
-export { rebuildSalesRollups, startSalesRollupWarmUp } from './sales-rollup.js';
+export { rebuildSalesRollups } from './sales-rollup.js';
+export { startSalesRollupWarmUp } from './sales-window.js';
 export { confirmOrder, nowOf, orderLinesAndShelfOf, orderLinesOf } from './service.js';
 export { ORDER_TEXTS } from './texts.js';

@@ -20,7 +20,7 @@ import { Order } from './order.model.js';
 import { salesStats } from './reports.js';
 import { DAYS_PER_FIND, IN_FLIGHT_MS, daysBetween, rebuildSalesRollups, warmSalesRollups } from './sales-rollup.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
-import { daysRewrittenSince } from './sales-window.js';
+import { daysRewrittenSince, warmSalesWindows } from './sales-window.js';
 
 const NOW = new Date('2026-11-25T10:00:00.000Z');
 const HISTORY_DAYS = 420;
@@ -247,6 +247,24 @@ describe('sales roll-ups', () => {
         days.filter((range) => !('$in' in range)),
         undefined,
       );
+      await expectRecountFigures();
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps the days the start's warm-up read, so the owner's first long window reads none of them",
+    async () => {
+      // An upgraded shop's first start: no roll-ups, so this process holds no copies either.
+      await SalesDay.deleteMany({});
+      await SalesRollupMark.deleteMany({});
+      expect(await warmSalesWindows(NOW)).toBe(STATS_MAX_DAYS);
+      for (const days of [365, STATS_MAX_DAYS]) {
+        const { days: read, orders } = await findsDuring(() => stats(days));
+        // Only the days naming the best sellers (by $in): no range of stored days, no day of orders.
+        expect(read.filter((range) => !('$in' in range)), `${days} days`).toEqual([]);
+        expect(orders, `${days} days`).toHaveLength(2);
+      }
       await expectRecountFigures();
     },
     SLOW,

@@ -1,10 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Types } from 'mongoose';
 import { STATS_MAX_DAYS, istDay, istDayStart } from '@kesh/shared';
-import type { AppDeps } from '../../deps.js';
 import { isDuplicateKey } from '../../lib/errors.js';
 import { Order } from './order.model.js';
-import { nowOf } from './service.js';
 import { SALES_FIELDS, salesDayOf, type SalesOrder } from './sales-day.js';
 import { SalesDay, SalesRollupMark } from './sales-rollup.model.js';
 
@@ -250,14 +248,4 @@ export async function warmSalesRollups(now: Date): Promise<number> {
     await nextTurn();
   }
   return missing.length;
-}
-
-/** Runs warmSalesRollups after the server listens: /readyz does not wait for it. */
-export function startSalesRollupWarmUp(deps: Pick<AppDeps, 'logger' | 'now'>): void {
-  warmSalesRollups(nowOf(deps)).then(
-    (days) => {
-      if (days > 0) deps.logger.info({ days }, 'sales roll-ups computed for the days that had none');
-    },
-    (err: unknown) => deps.logger.error({ err }, 'sales roll-ups could not be computed ahead; requests compute them'),
-  );
 }

@@ -1,13 +1,17 @@
 import { setImmediate } from 'node:timers/promises';
-import type { SalesStats } from '@kesh/shared';
+import { STATS_MAX_DAYS, istDay, istDayStart, type SalesStats } from '@kesh/shared';
+import type { AppDeps } from '../../deps.js';
+import { nowOf } from './service.js';
 import { SalesWindow, titleOn, type SalesTotals, type StoredDay } from './sales-day.js';
 import {
+  DAY_MS,
   IN_FLIGHT_MS,
   computeMissingDays,
   dayRanges,
   daysBetween,
   foldChangedOrders,
   rollups,
+  warmSalesRollups,
 } from './sales-rollup.js';
 import { SalesDay } from './sales-rollup.model.js';
 
@@ -142,4 +146,29 @@ export async function salesOfDays(from: string, to: string): Promise<WindowSales
       return { ...p, title: (day && titleOn(day, p.productId)) ?? '' };
     }),
   };
+}
+
+/**
+ * After a start: computes the days the longest window needs that have none (warmSalesRollups), then
+ * copies them all into this process, a hundred days per find as a window reads them. The warm-up
+ * read every stored day anyway (to find the missing ones); kept, they spare the owner's first window
+ * after a restart its reads: the first 365-day request had read 335 days (80–220 ms on the 2-core
+ * AMD machine at 100,000 orders). The copies hold the days' counters and packed id lists, a few
+ * MB for three years. Returns how many days it computed.
+ */
+export async function warmSalesWindows(now: Date): Promise<number> {
+  const computed = await warmSalesRollups(now);
+  const to = istDay(now);
+  await storedDays(istDay(new Date(istDayStart(to).getTime() - (STATS_MAX_DAYS - 1) * DAY_MS)), to);
+  return computed;
+}
+
+/** Runs warmSalesWindows after the server listens: /readyz does not wait for it. */
+export function startSalesRollupWarmUp(deps: Pick<AppDeps, 'logger' | 'now'>): void {
+  warmSalesWindows(nowOf(deps)).then(
+    (days) => {
+      if (days > 0) deps.logger.info({ days }, 'sales roll-ups computed for the days that had none');
+    },
+    (err: unknown) => deps.logger.error({ err }, 'sales roll-ups could not be computed ahead; requests compute them'),
+  );
 }
