@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -42,16 +43,18 @@ const apiOnly = {
  * build takes the same version's production files instead, which differ only in that
  * ENABLE_DEV_WARNINGS is false (so the minifier drops those branches).
  */
+/** The production file of a React Router entry, when this version ships one where the build expects it. */
+function productionFile(specifier: string): string | undefined {
+  const url = import.meta.resolve(specifier);
+  if (!url.includes('/dist/development/')) return undefined;
+  const file = fileURLToPath(url.replace('/dist/development/', '/dist/production/'));
+  return existsSync(file) ? file : undefined;
+}
+// Without them the build keeps the development files, and `npm run budget` fails on it.
 const reactRouterProduction = [
-  {
-    find: /^react-router$/,
-    replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
-  },
-  {
-    find: /^react-router\/dom$/,
-    replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')),
-  },
-];
+  { find: /^react-router$/, replacement: productionFile('react-router') },
+  { find: /^react-router\/dom$/, replacement: productionFile('react-router/dom') },
+].filter((alias): alias is { find: RegExp; replacement: string } => alias.replacement !== undefined);
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [

@@ -73,6 +73,8 @@ async function openOnce(browser: Browser, url: string, token: string, watch: Row
       watch === 'observer'
         ? page.waitForEvent('console', { predicate: (m) => m.text() === ROWS_SHOWN, timeout: timeoutMs })
         : undefined;
+    // Awaited after the navigation: a navigation that fails first must not leave it rejected unheard.
+    shown?.catch(() => undefined);
     const started = performance.now();
     if (shown) {
       await page.goto(`${url}/admin/orders`, { timeout: timeoutMs, waitUntil: 'commit' });

@@ -262,7 +262,10 @@ describe('sales roll-ups', () => {
       for (const days of [365, STATS_MAX_DAYS]) {
         const { days: read, orders } = await findsDuring(() => stats(days));
         // Only the days naming the best sellers (by $in): no range of stored days, no day of orders.
-        expect(read.filter((range) => !('$in' in range)), `${days} days`).toEqual([]);
+        expect(
+          read.filter((range) => !('$in' in range)),
+          `${days} days`,
+        ).toEqual([]);
         expect(orders, `${days} days`).toHaveLength(2);
       }
       await expectRecountFigures();
@@ -330,4 +333,12 @@ describe('sales roll-ups', () => {
     },
     SLOW,
   );
+
+  it('makes no day ahead for a shop without orders (the last test: it deletes them)', async () => {
+    await Order.deleteMany({});
+    await SalesDay.deleteMany({});
+    await SalesRollupMark.deleteMany({});
+    expect(await warmSalesWindows(NOW)).toBe(0);
+    expect(await SalesDay.countDocuments()).toBe(0);
+  });
 });

@@ -38,18 +38,31 @@ const copies = new Map<string, CopiedDay>();
 let latestReadAt = 0;
 let copiesOfDrop = 0;
 /**
- * When this process last listed the rewritten days (its clock, as readAt is its writer's). A write
- * still in flight then carried a readAt at most IN_FLIGHT_MS before it; every later write carries a
- * later one. So the next listing looks back IN_FLIGHT_MS from the later of this and latestReadAt:
- * days all computed together long ago (a warm-up, a rebuild) are then listed once, not by every
- * request, which had cost the three-year stats ~1,100 stored days read and decoded per request at
- * 100,000 orders (≈ 60 ms of the engine's CPU). Clocks of processes sharing a database must agree
- * within IN_FLIGHT_MS, as latestReadAt already asks.
+ * When this process last listed the rewritten days and copied again those it held older readings of
+ * (its wall clock, as readAt is its writer's; and its monotonic clock, to notice the wall clock being
+ * set). A write still in flight then carried a readAt at most IN_FLIGHT_MS before it; every later
+ * write carries a later one. So the next listing looks back IN_FLIGHT_MS from the later of this and
+ * latestReadAt: days all computed together long ago (a warm-up, a rebuild) are then listed once,
+ * not by every request, which had cost the three-year stats ~1,100 stored days read and decoded per
+ * request at 100,000 orders (≈ 60 ms of the engine's CPU). Clocks of processes sharing a database
+ * must agree within IN_FLIGHT_MS, as latestReadAt already asks.
  */
 let listedAt = 0;
+let listedAtMonotonic = 0;
+/** How far the wall clock may drift from the monotonic one between two listings before it counts as set. */
+const CLOCK_SET_MS = 1_000;
 
-async function copyEach(cursor: AsyncIterable<CopiedDay>): Promise<void> {
+/**
+ * Copies the days a read returns, unless the roll-ups were dropped since the read began (`of`, the
+ * drop count then): those may be days that no longer exist. Of two readings of a day the one with
+ * the later readAt is kept (a roll-up write never replaces a later one), so a read that began before
+ * a rewrite cannot put back the older figures when it lands after a fresher read.
+ */
+async function copyEach(cursor: AsyncIterable<CopiedDay>, of: number): Promise<void> {
   for await (const day of cursor) {
+    if (of !== rollups.dropped) continue;
+    const copy = copies.get(day._id);
+    if (copy && copy.readAt.getTime() > day.readAt.getTime()) continue;
     copies.set(day._id, day);
     latestReadAt = Math.max(latestReadAt, day.readAt.getTime());
   }
@@ -57,8 +70,9 @@ async function copyEach(cursor: AsyncIterable<CopiedDay>): Promise<void> {
 
 /** Copies the stored days `from`..`to`, DAYS_PER_FIND days per find. */
 async function readStored(from: string, to: string): Promise<void> {
+  const of = rollups.dropped;
   for (const range of dayRanges(from, to)) {
-    await copyEach(SalesDay.find({ _id: range }, ADDED_FIELDS).lean<CopiedDay>().batchSize(READ_BATCH).cursor());
+    await copyEach(SalesDay.find({ _id: range }, ADDED_FIELDS).lean<CopiedDay>().batchSize(READ_BATCH).cursor(), of);
   }
 }
 
@@ -79,11 +93,13 @@ export function daysRewrittenSince(since: Date) {
  * ~1,100 stored days decoded on both threads, ~100 ms of CPU at 100,000 orders.
  */
 async function readRewritten(): Promise<void> {
-  const now = Date.now();
-  // A clock set back since the last listing: look back from what was read, as before any listing.
-  if (now < listedAt) listedAt = 0;
+  const of = rollups.dropped;
+  const wall = Date.now();
+  const monotonic = performance.now();
+  // The wall clock set (back or forward) since the last listing: look back from what was read, as
+  // before any listing.
+  if (Math.abs(wall - listedAt - (monotonic - listedAtMonotonic)) > CLOCK_SET_MS) listedAt = 0;
   const listed = await daysRewrittenSince(new Date(Math.max(latestReadAt, listedAt) - IN_FLIGHT_MS));
-  listedAt = now;
   // A day never copied is not stale: the window that wants it reads it (storedDays' uncopied days).
   const stale = listed.filter((day) => {
     const copy = copies.get(day._id);
@@ -95,18 +111,29 @@ async function readRewritten(): Promise<void> {
       SalesDay.find({ _id: { $in: ids } }, ADDED_FIELDS)
         .lean<CopiedDay>()
         .cursor(),
+      of,
     );
   }
+  // Only a listing whose stale days are all copied again moves where the next one starts: a request
+  // meanwhile, or after a read that failed, looks back as far as before.
+  if (of === rollups.dropped && wall > listedAt) {
+    listedAt = wall;
+    listedAtMonotonic = monotonic;
+  }
+}
+
+/** Forgets every copy once the roll-ups were dropped (rebuilt): they are of days that no longer exist. */
+function forgetDropped(): void {
+  if (copiesOfDrop === rollups.dropped) return;
+  copies.clear();
+  latestReadAt = 0;
+  listedAt = 0;
+  copiesOfDrop = rollups.dropped;
 }
 
 /** The stored days `from`..`to`, computing those never computed, from this process's copies. */
 async function storedDays(from: string, to: string): Promise<StoredDay[]> {
-  if (copiesOfDrop !== rollups.dropped) {
-    copies.clear();
-    latestReadAt = 0;
-    listedAt = 0;
-    copiesOfDrop = rollups.dropped;
-  }
+  forgetDropped();
   // With nothing copied yet, nothing copied can be stale.
   if (copies.size > 0) await readRewritten();
   const days = daysBetween(from, to);
@@ -150,7 +177,7 @@ export async function salesOfDays(from: string, to: string): Promise<WindowSales
 
 /**
  * After a start: computes the days the longest window needs that have none (warmSalesRollups), then
- * copies them all into this process, a hundred days per find as a window reads them. The warm-up
+ * copies the stored ones into this process, a hundred days per find as a window reads them. The warm-up
  * read every stored day anyway (to find the missing ones); kept, they spare the owner's first window
  * after a restart its reads: the first 365-day request had read 335 days (80–220 ms on the 2-core
  * AMD machine at 100,000 orders). The copies hold the days' counters and packed id lists, a few
@@ -159,7 +186,9 @@ export async function salesOfDays(from: string, to: string): Promise<WindowSales
 export async function warmSalesWindows(now: Date): Promise<number> {
   const computed = await warmSalesRollups(now);
   const to = istDay(now);
-  await storedDays(istDay(new Date(istDayStart(to).getTime() - (STATS_MAX_DAYS - 1) * DAY_MS)), to);
+  // Only the days stored: a shop without orders has none, and none is made for it here.
+  forgetDropped();
+  await readStored(istDay(new Date(istDayStart(to).getTime() - (STATS_MAX_DAYS - 1) * DAY_MS)), to);
   return computed;
 }
 
