@@ -210,11 +210,11 @@ export async function rebuildSalesRollups(now: Date): Promise<number> {
 export const DAYS_PER_FIND = 100;
 
 /** `from`..`to` cut into _id ranges of at most DAYS_PER_FIND days, oldest first. */
-export function dayRanges(from: string, to: string): Array<{ $gte: string; $lte: string }> {
+export function dayRanges(from: string, to: string, perFind = DAYS_PER_FIND): Array<{ $gte: string; $lte: string }> {
   const days = daysBetween(from, to);
   const ranges = [];
-  for (let i = 0; i < days.length; i += DAYS_PER_FIND) {
-    ranges.push({ $gte: days[i]!, $lte: days[Math.min(i + DAYS_PER_FIND, days.length) - 1]! });
+  for (let i = 0; i < days.length; i += perFind) {
+    ranges.push({ $gte: days[i]!, $lte: days[Math.min(i + perFind, days.length) - 1]! });
   }
   return ranges;
 }
