@@ -73,7 +73,7 @@ async function copyEach(cursor: AsyncIterable<CopiedDay>, of: number): Promise<v
   }
 }
 
-/** Copies the stored days `from`..`to`, `perFind` days per find (DAYS_PER_FIND for a request). */
+/** Copies the stored days `from`..`to`, `perFind` days per find (READ_BATCH, 100, for a request). */
 async function readStored(from: string, to: string, perFind = READ_BATCH): Promise<void> {
   const of = rollups.dropped;
   for (const range of dayRanges(from, to, perFind)) {
@@ -182,11 +182,12 @@ export async function salesOfDays(from: string, to: string): Promise<WindowSales
 
 /**
  * After a start: computes the days the longest window needs that have none (warmSalesRollups), then
- * copies the stored ones into this process, a hundred days per find as a window reads them. The warm-up
- * read every stored day anyway (to find the missing ones); kept, they spare the owner's first window
- * after a restart its reads: the first 365-day request had read 335 days (80–220 ms on the 2-core
- * AMD machine at 100,000 orders). The copies hold the days' counters and packed id lists, a few
- * MB for three years. Returns how many days it computed.
+ * copies the stored ones into this process, WARM_COPY_DAYS per find. That is a second read of the
+ * days: warmSalesRollups lists their _id to find the missing ones, and the engine decodes each day
+ * for that too. Once per start, in the background; kept, the copies spare the owner's first window
+ * after a restart its reads (the first 365-day request had read 335 days: 80–220 ms on the 2-core
+ * AMD machine at 100,000 orders). They hold the days' counters and packed id lists, a few MB for
+ * three years. Returns how many days it computed.
  */
 export async function warmSalesWindows(now: Date): Promise<number> {
   const computed = await warmSalesRollups(now);
